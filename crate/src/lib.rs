@@ -1,0 +1,19 @@
+//! Morpion Solitaire (Join Five): the rules of every variant (line length 3-6, touching or
+//! disjoint), the file formats people use, the record library, and position counting.
+//!
+//! The vocabulary is small and `Copy`: [`Point`], [`Dir`], [`Line`], [`Variant`], [`Move`].
+//! A [`Position`] plays and takes back moves and always knows its legal moves. A
+//! [`Record`] is an unvalidated move list read from a file; [`Record::replay`] turns it into
+//! a [`Game`] or says which move is illegal and why.
+
+mod board;
+pub mod geom;
+mod position;
+pub mod rng;
+pub mod variant;
+
+pub use board::{BoardLimit, COORD_LIMIT};
+pub use geom::{Dir, Line, Point, Symmetry};
+pub use position::{IllegalMove, Position};
+pub use rng::Rng;
+pub use variant::{BadVariant, Move, Rule, Variant};

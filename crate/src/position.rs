@@ -1,0 +1,331 @@
+//! A position: the start cross, the moves played so far, and the legal moves, with
+//! `play`/`try_play`/`undo` in the standard frame.
+
+use crate::board::{Board, BoardLimit, Cand};
+use crate::geom::{Line, Point, Symmetry};
+use crate::rng::Rng;
+use crate::variant::{Move, Rule, Variant};
+use std::fmt;
+
+/// Why a move cannot be played in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// `pos` must be an index into the line (0..L).
+    BadPos { pos: u8, len: u8 },
+    /// The new dot is already on the board.
+    DotExists(Point),
+    /// One of the line's other points has no dot.
+    MissingDot(Point),
+    /// The line overlaps a line drawn earlier in the same direction.
+    Overlap { with: Line, rule: Rule },
+    /// The dot lies beyond the engine's coordinate limit.
+    TooFar(Point),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalMove::BadPos { pos, len } => {
+                write!(f, "position {pos} in the line is out of range (lines have {len} points: 0-{})", len - 1)
+            }
+            IllegalMove::DotExists(p) => write!(f, "the new dot {p} is already on the board"),
+            IllegalMove::MissingDot(p) => write!(f, "missing dot at {p}: the line needs all its other points"),
+            IllegalMove::Overlap { with, rule } => match rule {
+                Rule::Touching => write!(
+                    f,
+                    "the line overlaps the line already drawn from {} {} (in T, parallel lines may share only an end point)",
+                    with.start,
+                    with.dir.name()
+                ),
+                Rule::Disjoint => write!(
+                    f,
+                    "the line touches the line already drawn from {} {} (in D, parallel lines may not share any point)",
+                    with.start,
+                    with.dir.name()
+                ),
+            },
+            IllegalMove::TooFar(p) => write!(
+                f,
+                "the dot {p} is beyond the board limit (|x|, |y| <= {})",
+                crate::COORD_LIMIT
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl From<BoardLimit> for IllegalMove {
+    fn from(e: BoardLimit) -> IllegalMove {
+        IllegalMove::TooFar(e.0)
+    }
+}
+
+/// A position of a game: variant, moves played (in order), legal moves.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Variant,
+    board: Board,
+    history: Vec<Move>,
+}
+
+impl Position {
+    /// The start cross of `variant`.
+    pub fn new(variant: Variant) -> Position {
+        Position { variant, board: Board::new(variant), history: Vec::new() }
+    }
+
+    /// Plays `moves` from the start, stopping at the first illegal one (its index and why).
+    pub fn from_moves(variant: Variant, moves: &[Move]) -> Result<Position, (usize, IllegalMove, Position)> {
+        let mut p = Position::new(variant);
+        for (i, &m) in moves.iter().enumerate() {
+            if let Err(e) = p.try_play(m) {
+                return Err((i, e, p));
+            }
+        }
+        Ok(p)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.history
+    }
+
+    /// Number of moves played: the score.
+    pub fn score(&self) -> usize {
+        self.history.len()
+    }
+
+    /// No legal move is left: the game is over.
+    pub fn is_finished(&self) -> bool {
+        self.board.num_candidates() == 0
+    }
+
+    pub fn num_legal_moves(&self) -> usize {
+        self.board.num_candidates()
+    }
+
+    /// The legal moves in canonical order (row, column, direction, pos of the new dot).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v: Vec<Move> = self.board.candidates().iter().map(|&c| self.to_move(c)).collect();
+        v.sort_unstable_by_key(|m| m.sort_key());
+        v
+    }
+
+    fn to_move(&self, c: Cand) -> Move {
+        let (dot, dir, pos) = self.board.decode(c);
+        Move::new(dot, dir, pos)
+    }
+
+    pub fn has_dot(&self, p: Point) -> bool {
+        self.board.has_dot(p)
+    }
+
+    /// Every dot: the start cross first, then the new dots in move order.
+    pub fn dots(&self) -> impl Iterator<Item = Point> + '_ {
+        self.variant.start_dots().into_iter().chain(self.history.iter().map(|m| m.dot))
+    }
+
+    /// Every drawn line, in move order.
+    pub fn lines(&self) -> impl Iterator<Item = Line> + '_ {
+        self.history.iter().map(|m| m.line())
+    }
+
+    /// Smallest box (min x, min y, max x, max y) holding every dot.
+    pub fn bbox(&self) -> (i32, i32, i32, i32) {
+        self.dots().fold((i32::MAX, i32::MAX, i32::MIN, i32::MIN), |(a, b, c, d), p| {
+            (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y))
+        })
+    }
+
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// Why `m` is illegal here, or the candidate that plays it.
+    fn check(&self, m: Move) -> Result<Cand, IllegalMove> {
+        let len = self.variant.line_len();
+        if m.pos >= len {
+            return Err(IllegalMove::BadPos { pos: m.pos, len });
+        }
+        if m.dot.x.abs() > crate::COORD_LIMIT || m.dot.y.abs() > crate::COORD_LIMIT {
+            return Err(IllegalMove::TooFar(m.dot));
+        }
+        let line = m.line();
+        if let Some(c) = self.board.find(line.start, line.dir) {
+            if c.pos() == m.pos as i32 {
+                return Ok(c);
+            }
+        }
+        // Not playable: find the most useful reason.
+        if self.board.has_dot(m.dot) {
+            return Err(IllegalMove::DotExists(m.dot));
+        }
+        if let Some(p) = line.points(len).find(|&p| p != m.dot && !self.board.has_dot(p)) {
+            return Err(IllegalMove::MissingDot(p));
+        }
+        let with = self
+            .lines()
+            .find(|&l| self.overlaps(l, line))
+            .expect("a line with all its dots is illegal only by overlapping another");
+        Err(IllegalMove::Overlap { with, rule: self.variant.rule() })
+    }
+
+    /// Do two lines conflict under this variant's rule?
+    fn overlaps(&self, a: Line, b: Line) -> bool {
+        if a.dir != b.dir {
+            return false;
+        }
+        let span = self.board.span();
+        // same grid line, and the `span` cells each marks intersect
+        (0..span).any(|i| (0..span).any(|j| a.point(i) == b.point(j)))
+    }
+
+    /// Plays `m` if it is legal; otherwise says why and changes nothing.
+    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let c = self.check(m)?;
+        self.board.play(c)?;
+        self.history.push(m);
+        Ok(())
+    }
+
+    /// Plays a legal move. Panics on an illegal one: use `try_play` for untrusted input.
+    pub fn play(&mut self, m: Move) {
+        if let Err(e) = self.try_play(m) {
+            panic!("illegal move {m}: {e}");
+        }
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.history.pop()?;
+        let line = m.line();
+        let cand = self.board.cand_for(line.start, line.dir, m.pos);
+        self.board.undo(cand);
+        Some(m)
+    }
+
+    /// Plays uniformly random legal moves until the game ends (or the board limit is hit);
+    /// returns the number of moves played.
+    pub fn random_playout(&mut self, rng: &mut Rng) -> usize {
+        let before = self.history.len();
+        while self.board.num_candidates() > 0 {
+            let c = self.board.candidates()[rng.below(self.board.num_candidates())];
+            let m = self.to_move(c);
+            if self.board.play(c).is_err() {
+                break;
+            }
+            self.history.push(m);
+        }
+        self.history.len() - before
+    }
+
+    /// Makes `self` equal to `other` reusing `self`'s memory (cheap between playouts).
+    pub fn copy_from(&mut self, other: &Position) {
+        self.variant = other.variant;
+        self.board.copy_from(&other.board);
+        self.history.clear();
+        self.history.extend_from_slice(&other.history);
+    }
+
+    /// The image of this game under a symmetry of the start cross (always legal too).
+    pub fn transformed(&self, sym: Symmetry) -> Result<Position, (usize, IllegalMove, Position)> {
+        let moves: Vec<Move> = self.history.iter().map(|&m| transform_move(m, sym, self.variant)).collect();
+        Position::from_moves(self.variant, &moves)
+    }
+}
+
+/// The image of a move under a symmetry of the start cross of `variant`.
+pub fn transform_move(m: Move, sym: Symmetry, variant: Variant) -> Move {
+    let (line, map) = sym.apply_line(m.line(), variant.line_len(), variant.box_size());
+    Move::from_line(line, map(m.pos))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Dir;
+
+    #[test]
+    fn first_moves_and_reasons() {
+        let mut p = Position::new(Variant::T5);
+        assert_eq!(p.num_legal_moves(), 28);
+        let m = Move::new(Point::new(3, -1), Dir::V, 0);
+        assert!(p.is_legal(m));
+        p.play(m);
+        assert_eq!(p.score(), 1);
+        assert_eq!(p.try_play(m), Err(IllegalMove::DotExists(Point::new(3, -1))));
+        // (3,4) is inside the cross: no dot there, the vertical line 3,0..3,4 misses it
+        assert_eq!(
+            p.try_play(Move::new(Point::new(5, 5), Dir::H, 0)),
+            Err(IllegalMove::MissingDot(Point::new(6, 5)))
+        );
+        assert_eq!(
+            p.try_play(Move::new(Point::new(3, 5), Dir::V, 9)),
+            Err(IllegalMove::BadPos { pos: 9, len: 5 })
+        );
+        assert_eq!(p.undo(), Some(m));
+        assert_eq!(p.undo(), None);
+        assert_eq!(p.num_legal_moves(), 28);
+    }
+
+    #[test]
+    fn touching_rejects_a_shared_segment() {
+        let mut p = Position::new(Variant::T5);
+        p.play(Move::new(Point::new(3, -1), Dir::V, 0)); // (3,-1)..(3,3)
+        let m = Move::new(Point::new(3, -2), Dir::V, 0); // (3,-2)..(3,2): all dots there
+        assert_eq!(
+            p.try_play(m),
+            Err(IllegalMove::Overlap { with: Line::new(Point::new(3, -1), Dir::V), rule: Rule::Touching })
+        );
+        assert_eq!(p.score(), 1, "a refused move changes nothing");
+    }
+
+    /// Random games in lockstep: whenever a T-legal move shares only an end point with a
+    /// parallel collinear line, D must refuse it as an overlap with that line.
+    #[test]
+    fn touching_allows_a_shared_end_point_disjoint_does_not() {
+        let mut rng = Rng::new(5);
+        let mut seen = 0;
+        for _ in 0..100 {
+            let mut t = Position::new(Variant::T5);
+            let mut d = Position::new(Variant::D5);
+            loop {
+                let moves = t.legal_moves();
+                let both: Vec<Move> = moves.iter().copied().filter(|&m| d.is_legal(m)).collect();
+                for &m in &moves {
+                    let l = m.line();
+                    if let Some(with) = t.lines().find(|&o| o.dir == l.dir && (o.end(5) == l.start || l.end(5) == o.start)) {
+                        seen += 1;
+                        assert_eq!(d.try_play(m), Err(IllegalMove::Overlap { with, rule: Rule::Disjoint }));
+                    }
+                }
+                if both.is_empty() {
+                    break;
+                }
+                let m = both[rng.below(both.len())];
+                t.play(m);
+                d.play(m);
+            }
+        }
+        assert!(seen > 10, "the situation occurred ({seen} times)");
+    }
+
+    #[test]
+    fn symmetric_images_of_random_games_replay() {
+        let mut rng = Rng::new(11);
+        for v in [Variant::T5, Variant::D5, Variant::T4, Variant::D4] {
+            let mut p = Position::new(v);
+            p.random_playout(&mut rng);
+            for s in Symmetry::all() {
+                let img = p.transformed(s).map_err(|e| e.1).expect("image replays");
+                assert_eq!(img.score(), p.score());
+                assert!(img.is_finished());
+            }
+        }
+    }
+}
