@@ -1,35 +1,38 @@
-//! The engine's hot path: a byte grid plus the set of legal moves, kept up to date move by
-//! move. Everything the search does happens here, so it is written for speed and knows
-//! nothing of notation or history (that is `Position`'s job).
+//! The engine's hot path: the dots, the used cells and the set of legal moves, kept up to
+//! date move by move. Everything the search does happens here, so it is written for speed
+//! and knows nothing of notation or history (that is `Position`'s job).
 //!
-//! Representation (see ARCHITECTURE.md for the measurements behind it):
-//! - `cells`: one byte per grid point, row-major with stride `w`. Bit 0 = dot. Bit `1 + d` =
-//!   "used in direction d". A line of direction d marks `span` consecutive cells from its
-//!   start: its `L - 1` unit segments (touching rule, span = L - 1: a segment is stored at
-//!   its first point) or its `L` points (disjoint rule, span = L). A new line conflicts iff
-//!   one of its own `span` cells is marked. The touch rule is thus one number, not a branch.
+//! Representation (ARCHITECTURE.md has the measurements behind it):
+//! - Bit rows per direction ("rotated bitboards"): for each direction d the grid is cut
+//!   into its grid lines of direction d (rows for H, columns for V, diagonals for DN and
+//!   DP) and each grid line is a row of bits, so the cells around a point along d are
+//!   consecutive bits and any window is one shifted word. Two such sets: dots (the same
+//!   dots seen along the 4 directions) and used cells (per direction).
+//! - Used cells encode the touch rule as data: a line of direction d marks `span`
+//!   consecutive cells from its start, its L - 1 unit segments (T: span = L - 1, a segment
+//!   stored at its first point) or its L points (D: span = L). A new line conflicts iff one
+//!   of its own `span` cells is marked.
 //! - Legal moves: a sparse set (dense array + index by line id) of candidate lines, each
-//!   with the position of its single missing point. O(1) insert, remove, membership, and
-//!   uniform choice; the index array never needs clearing (entries are validated against
-//!   the dense array), so copying a position for a playout copies only the grid and the
-//!   few dozen candidates.
-//! - After a dot p is added, only the 4 x L windows through p and the lines collinear with
-//!   the new line can change status: each direction reads the 2L - 1 cells around p once,
-//!   as two bit masks, and classifies its L windows with a popcount each.
-//! - The grid grows (doubling, by copy) when a dot comes within `2L` cells of its edge, so
-//!   positions are not confined to a fixed board; the only limit is `COORD_LIMIT`.
+//!   with the position of its single missing point. O(1) insert, remove and uniform
+//!   choice; the index array never needs clearing (entries are validated against the dense
+//!   array), so copying a position for a playout copies ~6 KiB of bits and the candidates.
+//! - A move changes only windows near its dot. For each direction the status of every such
+//!   window (exactly one missing dot, no used cell) before and after the move is computed
+//!   for all windows at once with word operations; the difference is what to remove and
+//!   insert. No membership test, no rescan.
+//! - The grid is square with a power-of-two side and grows (doubling, by copy) when a dot
+//!   comes within `2L` cells of its edge, so positions are not confined to a fixed board;
+//!   the only limit is `COORD_LIMIT`.
 
 use crate::geom::{Dir, Point};
-use crate::variant::Variant;
-
-const DOT: u8 = 1;
+use crate::variant::{Rule, Variant};
 
 /// Largest |x| or |y| a dot may have. Far beyond any 5T/5D game (records stay within
 /// -4..18); never-ending 3T games stop here with `BoardLimit` instead of eating memory.
 pub const COORD_LIMIT: i32 = 480;
 
-/// Side of the first grid: 64 keeps every 5T/5D game seen so far (and random or NRPA
-/// playouts) without growing, while a whole grid is only 4 KiB to copy.
+/// Side of the first grid: 64 holds every 5T/5D game seen so far (records, random and
+/// NRPA playouts) without growing, and one word covers a whole row.
 const FIRST_SIDE: i32 = 64;
 
 /// A legal move in grid terms, packed: `start cell << 5 | dir << 3 | pos`.
@@ -64,18 +67,28 @@ impl Cand {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardLimit(pub Point);
 
+/// Which bit set: the dots, or the used cells.
+const DOTS: usize = 0;
+const USED: usize = 1;
+
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
     len: i32,
     span: i32,
-    /// Grid side (a power of two: cell to point is a shift and a mask) and its log2, and
-    /// the standard coordinates of cell 0.
+    /// All ones for D (the L-th cell of a line is marked too), zero for T.
+    disjoint: u64,
+    /// Grid side (a power of two), its log2, and the standard coordinates of cell (0, 0).
     w: i32,
     shift: u32,
     ox: i32,
     oy: i32,
+    /// Cell-index step of each direction.
     step: [i32; 4],
-    cells: Vec<u8>,
+    /// Words per grid line (one spare, so a 64-bit window read never leaves the line's
+    /// storage), and where each (set, direction) starts in `bits`.
+    wpl: usize,
+    off: [[usize; 4]; 2],
+    bits: Vec<u64>,
     dense: Vec<Cand>,
     sparse: Vec<u32>,
 }
@@ -90,40 +103,55 @@ impl Board {
             w *= 2;
         }
         let o = -(w - size - 1) / 2;
-        let mut b = Board::empty(len, variant, w, o, o);
+        let mut b = Board::empty(variant, w, o, o);
         for p in variant.start_dots() {
-            let c = b.cell(p);
-            b.cells[c as usize] |= DOT;
+            let (cx, cy) = (p.x - b.ox, p.y - b.oy);
+            b.set_dot(cx, cy, true);
         }
         b.recompute_candidates();
         b
     }
 
-    fn empty(len: i32, variant: Variant, w: i32, ox: i32, oy: i32) -> Board {
-        let disjoint = matches!(variant.rule(), crate::variant::Rule::Disjoint);
+    fn empty(variant: Variant, w: i32, ox: i32, oy: i32) -> Board {
+        let len = variant.line_len() as i32;
+        let disjoint = variant.rule() == Rule::Disjoint;
+        let wpl = w as usize / 64 + 1;
+        // grid lines per direction: w rows, w columns, 2w - 1 diagonals each way
+        let lines = [w as usize, w as usize, 2 * w as usize - 1, 2 * w as usize - 1];
+        let mut off = [[0; 4]; 2];
+        let mut at = 0;
+        for set in [DOTS, USED] {
+            for d in 0..4 {
+                off[set][d] = at;
+                at += lines[d] * wpl;
+            }
+        }
         Board {
             len,
             span: len - 1 + disjoint as i32,
+            disjoint: if disjoint { !0 } else { 0 },
             w,
             shift: w.trailing_zeros(),
             ox,
             oy,
             step: [1, w, w + 1, 1 - w],
-            cells: vec![0; (w * w) as usize],
+            wpl,
+            off,
+            bits: vec![0; at + 1],
             dense: Vec::with_capacity(128),
             sparse: vec![0; (w * w * 4) as usize],
         }
     }
 
-    /// Dots keep this many cells between them and the grid's edge, so that every window
-    /// touched by a move or an undo (at most 2L - 2 cells from its dot) is inside the grid.
+    /// Dots keep this many cells between them and the grid's edge, so that every window a
+    /// move or an undo looks at (at most 2L - 2 cells from its dot) is inside the grid.
     const fn margin_for(len: i32) -> i32 {
         2 * len
     }
 
     #[inline]
     pub(crate) fn cell(&self, p: Point) -> i32 {
-        (p.y - self.oy) * self.w + (p.x - self.ox)
+        ((p.y - self.oy) << self.shift) + (p.x - self.ox)
     }
 
     #[inline]
@@ -136,14 +164,65 @@ impl Board {
         cx >= 0 && cy >= 0 && cx < self.w && cy < self.w
     }
 
+    /// Grid line of direction `d` through cell (cx, cy), and the cell's index along it.
+    /// Moving one step along `d` adds one to the index, in every direction.
+    #[inline(always)]
+    fn coords(&self, d: usize, cx: i32, cy: i32) -> (usize, i32) {
+        match d {
+            0 => (cy as usize, cx),
+            1 => (cx as usize, cy),
+            2 => ((cx - cy + self.w - 1) as usize, cx),
+            _ => ((cx + cy) as usize, cx),
+        }
+    }
+
+    /// 64 bits of set `set`, direction `d`, grid line `line`, from index `a` (>= 0) on.
+    #[inline(always)]
+    fn read(&self, set: usize, d: usize, line: usize, a: i32) -> u64 {
+        let i = self.off[set][d] + line * self.wpl + (a >> 6) as usize;
+        debug_assert!(a >= 0 && i + 1 < self.bits.len());
+        // SAFETY: `a` and `line` come from cells inside the grid, and every line has a
+        // spare word after its last one (plus one at the very end), so i + 1 is in `bits`.
+        let (lo, hi) = unsafe { (*self.bits.get_unchecked(i), *self.bits.get_unchecked(i + 1)) };
+        ((((hi as u128) << 64) | lo as u128) >> (a & 63)) as u64
+    }
+
+    #[inline(always)]
+    fn flip(&mut self, set: usize, d: usize, line: usize, a: i32, on: bool) {
+        let i = self.off[set][d] + line * self.wpl + (a >> 6) as usize;
+        let bit = 1u64 << (a & 63);
+        if on {
+            self.bits[i] |= bit;
+        } else {
+            self.bits[i] &= !bit;
+        }
+    }
+
+    #[inline(always)]
+    fn set_dot(&mut self, cx: i32, cy: i32, on: bool) {
+        for d in 0..4 {
+            let (line, a) = self.coords(d, cx, cy);
+            self.flip(DOTS, d, line, a, on);
+        }
+    }
+
+    #[inline(always)]
+    fn bit(&self, set: usize, d: usize, p: Point) -> bool {
+        if !self.inside(p) {
+            return false;
+        }
+        let (line, a) = self.coords(d, p.x - self.ox, p.y - self.oy);
+        self.read(set, d, line, a) & 1 != 0
+    }
+
     pub(crate) fn has_dot(&self, p: Point) -> bool {
-        self.inside(p) && self.cells[self.cell(p) as usize] & DOT != 0
+        self.bit(DOTS, 0, p)
     }
 
     /// Is the cell of `p` used by a line of direction `d` (a segment starting there for T,
     /// the point itself for D)?
     pub(crate) fn used(&self, p: Point, d: Dir) -> bool {
-        self.inside(p) && self.cells[self.cell(p) as usize] & (2 << d.index()) != 0
+        self.bit(USED, d.index(), p)
     }
 
     /// Number of cells a line marks: L - 1 segments (T) or L points (D).
@@ -185,151 +264,160 @@ impl Board {
         self.dense.push(c);
     }
 
+    /// Removes a line known to be a candidate.
     #[inline]
-    fn contains(&self, id: usize) -> bool {
-        let i = self.sparse[id] as usize;
-        i < self.dense.len() && self.dense[i].line_id() == id
-    }
-
-    #[inline]
-    fn remove(&mut self, start: i32, d: usize) {
+    fn remove_member(&mut self, start: i32, d: usize) {
         let id = ((start as usize) << 2) | d;
         debug_assert!(id < self.sparse.len());
-        // SAFETY: lines looked up start within 2L - 2 cells of a dot, inside the grid.
+        // SAFETY: lines updated start within 2L - 2 cells of a dot, inside the grid.
         let i = unsafe { *self.sparse.get_unchecked(id) } as usize;
-        if i < self.dense.len() && self.dense[i].line_id() == id {
-            let last = self.dense.pop().expect("non-empty");
-            if i < self.dense.len() {
-                self.dense[i] = last;
-                self.sparse[last.line_id()] = i as u32;
-            }
+        debug_assert!(i < self.dense.len() && self.dense[i].line_id() == id, "not a candidate");
+        let last = self.dense.pop().expect("non-empty");
+        if i < self.dense.len() {
+            self.dense[i] = last;
+            self.sparse[last.line_id()] = i as u32;
         }
     }
 
-    /// Dots and used cells of direction `d` in the 2L - 1 cells centred on `p`, as masks
-    /// (bit k = cell p + (k - L + 1) * step).
-    #[inline]
-    fn masks_around(&self, p: i32, d: usize) -> (u32, u32) {
-        let st = self.step[d];
-        let base = p - (self.len - 1) * st;
-        let used = 2u8 << d;
-        let (mut m, mut o) = (0u32, 0u32);
-        debug_assert!(base >= 0 && base + (2 * self.len - 2) * st < self.w * self.w);
-        debug_assert!(base + (2 * self.len - 2) * st >= 0 && base < self.w * self.w);
-        for k in 0..(2 * self.len - 1) {
-            // SAFETY: every dot keeps `margin_for(len)` > L - 1 cells from the grid's edge
-            // (`ensure_room`), so the 2L - 1 cells centred on a dot are inside the grid.
-            let c = unsafe { *self.cells.get_unchecked((base + k * st) as usize) };
-            m |= ((c & DOT) as u32) << k;
-            o |= ((c & used != 0) as u32) << k;
+    /// Bit j set iff the window of L cells starting at bit j of `m` has exactly one missing
+    /// dot and none of its `span` cells (from bit j on) is used in `o`.
+    #[inline(always)]
+    fn playable<const L: i32>(&self, m: u64, o: u64) -> u64 {
+        let mut all = m;
+        let mut busy = o;
+        for k in 1..L {
+            all &= m >> k;
+            if k < L - 1 {
+                busy |= o >> k;
+            }
         }
-        (m, o)
+        busy |= (o >> (L - 1)) & self.disjoint;
+        // at most one missing: for some i, every cell but the i-th is a dot
+        let mut one_off = 0;
+        for i in 0..L {
+            let mut a = !0u64;
+            for k in 0..L {
+                if k != i {
+                    a &= m >> k;
+                }
+            }
+            one_off |= a;
+        }
+        one_off & !all & !busy
     }
 
     /// Plays a legal candidate. Grows the grid first if the new dot comes near its edge.
     pub(crate) fn play(&mut self, c: Cand) -> Result<(), BoardLimit> {
         let (start, d, pos) = self.ensure_room(c)?;
-        let st = self.step[d];
-        let p = start + pos * st;
-        self.cells[p as usize] |= DOT;
-        let used = 2u8 << d;
-        for i in 0..self.span {
-            self.cells[(start + i * st) as usize] |= used;
-        }
-        // Collinear candidates that now overlap the new line (the line itself included).
-        for k in -(self.span - 1)..self.span {
-            self.remove(start + k * st, d);
-        }
-        let full = (1u32 << self.len) - 1;
-        let span_mask = (1u32 << self.span) - 1;
-        for dd in 0..4 {
-            let (m, o) = self.masks_around(p, dd);
-            let base = p - (self.len - 1) * self.step[dd];
-            for t in 0..self.len {
-                let wm = full << t;
-                let n = (m & wm).count_ones() as i32;
-                let s = base + t * self.step[dd];
-                if n == self.len {
-                    // p was this candidate's missing point
-                    self.remove(s, dd);
-                } else if n == self.len - 1 && (o >> t) & span_mask == 0 {
-                    // had two missing points before p: it cannot be in the set yet
-                    let pos = (!m & wm).trailing_zeros() as i32 - t;
-                    self.insert(s, dd, pos);
-                }
-            }
-        }
+        self.update(start, d, pos, true);
         Ok(())
     }
 
     /// Takes back the move `c` (the last one played; the caller keeps the history).
     pub(crate) fn undo(&mut self, c: Cand) {
-        let (start, d, pos) = (c.start(), c.dir(), c.pos());
-        let st = self.step[d];
-        let p = start + pos * st;
-        self.cells[p as usize] &= !DOT;
-        let used = 2u8 << d;
-        for i in 0..self.span {
-            self.cells[(start + i * st) as usize] &= !used;
-        }
-        let full = (1u32 << self.len) - 1;
-        let span_mask = (1u32 << self.span) - 1;
-        for dd in 0..4 {
-            let (m, o) = self.masks_around(p, dd);
-            let base = p - (self.len - 1) * self.step[dd];
-            for t in 0..self.len {
-                let wm = full << t;
-                let n = (m & wm).count_ones() as i32;
-                let s = base + t * self.step[dd];
-                if n == self.len - 2 {
-                    self.remove(s, dd);
-                } else if n == self.len - 1 && (o >> t) & span_mask == 0 {
-                    // was full a moment ago, so not in the set
-                    let pos = (!m & wm).trailing_zeros() as i32 - t;
-                    self.insert(s, dd, pos);
-                }
-            }
-        }
-        // Collinear lines the undone line was blocking.
-        for k in -(self.span - 1)..self.span {
-            let s = start + k * st;
-            if !self.contains(((s as usize) << 2) | d) {
-                if let Some(pos) = self.window(s, d) {
-                    self.insert(s, d, pos);
-                }
-            }
+        self.update(c.start(), c.dir(), c.pos(), false);
+    }
+
+    #[inline(always)]
+    fn update(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
+        // One generic body; L becomes a compile-time constant so the short loops unroll.
+        match self.len {
+            3 => self.update_l::<3>(start, d, pos, adding),
+            4 => self.update_l::<4>(start, d, pos, adding),
+            5 => self.update_l::<5>(start, d, pos, adding),
+            _ => self.update_l::<6>(start, d, pos, adding),
         }
     }
 
-    /// If the line from cell `s` in direction `d` is playable, the index of its missing point.
-    fn window(&self, s: i32, d: usize) -> Option<i32> {
+    /// Adds (`adding`) or removes the dot and line of a move and updates the legal moves
+    /// from the difference of the windows' status before and after.
+    #[inline(always)]
+    fn update_l<const L: i32>(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
+        debug_assert_eq!(L, self.len);
+        let p = start + pos * self.step[d];
+        let (cx, cy) = (p & (self.w - 1), p >> self.shift);
+        let smask = (1u64 << self.span) - 1;
+
+        // The line's own direction: every window within 2L - 2 of p may change (it gains
+        // or loses p, or overlaps the line).
+        let r = 2 * L - 2;
+        let (line, a) = self.coords(d, cx, cy);
+        let m0 = self.read(DOTS, d, line, a - r);
+        let o0 = self.read(USED, d, line, a - r);
+        let dot = 1u64 << r;
+        let drawn = smask << (r - pos);
+        let (m1, o1) = if adding { (m0 | dot, o0 | drawn) } else { (m0 & !dot, o0 & !drawn) };
+        let windows = (1u64 << (2 * r - (L - 1) + 1)) - 1;
+        let was = self.playable::<L>(m0, o0) & windows;
+        let is = self.playable::<L>(m1, o1) & windows;
+        self.set_dot(cx, cy, adding);
+        for i in 0..self.span {
+            self.flip(USED, d, line, a - pos + i, adding);
+        }
+        self.apply::<L>(p - r * self.step[d], d, was & !is, is & !was, m1);
+
+        // The three other directions: only the L windows through p change, by one dot.
+        let r = L - 1;
+        let windows = (1u64 << L) - 1;
+        for k in 1..4 {
+            let dd = (d + k) & 3;
+            let (line, a) = self.coords(dd, cx, cy);
+            let m = self.read(DOTS, dd, line, a - r);
+            let o = self.read(USED, dd, line, a - r);
+            let with_p = self.playable::<L>(m | 1 << r, o) & windows;
+            let without_p = self.playable::<L>(m & !(1 << r), o) & windows;
+            let (was, is) = if adding { (without_p, with_p) } else { (with_p, without_p) };
+            self.apply::<L>(p - r * self.step[dd], dd, was & !is, is & !was, m);
+        }
+    }
+
+    /// Removes the windows in `gone` and inserts those in `new` (bit j = the line starting
+    /// j steps after cell `base`); `m` holds the dots after the move, for the missing point.
+    #[inline(always)]
+    fn apply<const L: i32>(&mut self, base: i32, d: usize, mut gone: u64, mut new: u64, m: u64) {
         let st = self.step[d];
-        let used = 2u8 << d;
+        while gone != 0 {
+            let j = gone.trailing_zeros() as i32;
+            gone &= gone - 1;
+            self.remove_member(base + j * st, d);
+        }
+        let full = (1u64 << L) - 1;
+        while new != 0 {
+            let j = new.trailing_zeros() as i32;
+            new &= new - 1;
+            let pos = (!m & (full << j)).trailing_zeros() as i32 - j;
+            self.insert(base + j * st, d, pos);
+        }
+    }
+
+    /// If the line from `s` in direction `d` is playable, the index of its missing point
+    /// (point by point: the slow reference the word operations are tested against).
+    fn window(&self, s: Point, d: Dir) -> Option<i32> {
         let mut missing = None;
         for i in 0..self.len {
-            if self.cells[(s + i * st) as usize] & DOT == 0 {
+            if !self.has_dot(s.step(d, i)) {
                 if missing.is_some() {
                     return None;
                 }
                 missing = Some(i);
             }
         }
-        let free = (0..self.span).all(|i| self.cells[(s + i * st) as usize] & used == 0);
+        let free = (0..self.span).all(|i| !self.used(s.step(d, i), d));
         missing.filter(|_| free)
     }
 
-    /// Rebuilds the candidate set by scanning every window of the grid. Used at creation and
+    /// Rebuilds the candidate set by looking at every line of the grid. Used at creation and
     /// by tests as the reference the incremental updates must agree with.
     pub(crate) fn recompute_candidates(&mut self) {
         self.dense.clear();
         let lo = Board::margin_for(self.len) / 2;
         let hi = self.w - lo;
-        for y in lo..hi {
-            for x in lo..hi {
-                let s = y * self.w + x;
-                for d in 0..4 {
+        for cy in lo..hi {
+            for cx in lo..hi {
+                let s = Point::new(cx + self.ox, cy + self.oy);
+                for d in Dir::ALL {
                     if let Some(pos) = self.window(s, d) {
-                        self.insert(s, d, pos);
+                        self.insert(self.cell(s), d.index(), pos);
                     }
                 }
             }
@@ -363,26 +451,24 @@ impl Board {
 
     /// Doubles the grid around its centre.
     fn grow(&mut self) {
-        let w = self.w * 2;
         let shift = self.w / 2;
-        let variant_len = self.len;
-        let mut g = Board {
-            len: variant_len,
-            span: self.span,
-            w,
-            shift: w.trailing_zeros(),
-            ox: self.ox - shift,
-            oy: self.oy - shift,
-            step: [1, w, w + 1, 1 - w],
-            cells: vec![0; (w * w) as usize],
-            dense: Vec::with_capacity(self.dense.capacity()),
-            sparse: vec![0; (w * w * 4) as usize],
-        };
-        for y in 0..self.w {
-            let from = (y * self.w) as usize;
-            let to = ((y + shift) * w + shift) as usize;
-            g.cells[to..to + self.w as usize]
-                .copy_from_slice(&self.cells[from..from + self.w as usize]);
+        let variant = Variant::new(self.len as u8, if self.disjoint != 0 { Rule::Disjoint } else { Rule::Touching })
+            .expect("valid length");
+        let mut g = Board::empty(variant, self.w * 2, self.ox - shift, self.oy - shift);
+        for cy in 0..self.w {
+            for cx in 0..self.w {
+                let p = Point::new(cx + self.ox, cy + self.oy);
+                let (nx, ny) = (cx + shift, cy + shift);
+                if self.has_dot(p) {
+                    g.set_dot(nx, ny, true);
+                }
+                for d in 0..4 {
+                    if self.bit(USED, d, p) {
+                        let (line, a) = g.coords(d, nx, ny);
+                        g.flip(USED, d, line, a, true);
+                    }
+                }
+            }
         }
         for &c in &self.dense {
             let s = g.cell(self.point(c.start()));
@@ -392,7 +478,7 @@ impl Board {
     }
 
     /// Makes `self` equal to `other` cheaply when both grids have the same shape: copies the
-    /// cells and the candidates and re-points only the index entries of those candidates.
+    /// bits and the candidates and re-points only the index entries of those candidates.
     pub(crate) fn copy_from(&mut self, other: &Board) {
         if self.w != other.w || self.len != other.len || self.span != other.span {
             *self = other.clone();
@@ -400,7 +486,7 @@ impl Board {
         }
         self.ox = other.ox;
         self.oy = other.oy;
-        self.cells.copy_from_slice(&other.cells);
+        self.bits.copy_from_slice(&other.bits);
         self.dense.clear();
         self.dense.extend_from_slice(&other.dense);
         for (i, c) in self.dense.iter().enumerate() {
