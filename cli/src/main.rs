@@ -1,1 +1,264 @@
-fn main(){}
+//! `morpion`: the native command line of the Morpion Solitaire engine.
+
+mod ascii;
+mod bench;
+
+use clap::{Parser, Subcommand};
+use morpion::formats::{self, link, Format};
+use morpion::{count, library, Game, LoadError, Variant};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "morpion", version, about = "Morpion Solitaire (Join Five): replay, convert, count and benchmark games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a game move by move and show the final position.
+    ///
+    /// Reads Pentasol, Flammenkamp, MSR JSON, MS1, game links, gillioz JSON or x,y,dir,pos
+    /// CSV, detected from the content. FILE may be `-` (standard input) or a link itself.
+    Replay {
+        /// The game: a file, `-` for standard input, or a link / MS1 string.
+        file: String,
+        /// The variant (5T, 5D, 4T, ...): wins over the file's; Pentasol needs it (default 5T).
+        #[arg(long, short)]
+        variant: Option<Variant>,
+        /// Also print one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a game in another format.
+    Convert {
+        /// The game: a file, `-` for standard input, or a link / MS1 string.
+        file: String,
+        /// The variant: wins over the file's; Pentasol needs it (default 5T).
+        #[arg(long, short)]
+        variant: Option<Variant>,
+        /// Output format.
+        #[arg(long, value_parser = writable_format)]
+        to: Format,
+        /// Where links point (the web app's address).
+        #[arg(long, default_value = link::DEFAULT_BASE)]
+        base: String,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Count the distinct positions reachable in exactly n moves, for n = 1..DEPTH.
+    ///
+    /// A position is a set of drawn lines. Prints one line `n count` per depth as it is
+    /// done, using every core.
+    Count {
+        #[arg(long, short)]
+        variant: Variant,
+        #[arg(long, short)]
+        depth: usize,
+        /// Count positions up to the 8 symmetries of the start cross.
+        #[arg(long)]
+        symmetric: bool,
+        /// Count ordered move sequences instead of positions.
+        #[arg(long, conflicts_with = "symmetric")]
+        sequences: bool,
+    },
+    /// List the embedded record games, or show one.
+    Records {
+        /// A record's name (or the start of it), as listed.
+        name: Option<String>,
+        /// Print the record in this format instead of a summary.
+        #[arg(long, value_parser = writable_format)]
+        to: Option<Format>,
+        /// Where links point (with --to link).
+        #[arg(long, default_value = link::DEFAULT_BASE)]
+        base: String,
+    },
+    /// Measure uniform random playouts a second from the start, one thread and all threads.
+    Bench {
+        #[arg(long, short, default_value = "5D")]
+        variant: Variant,
+        /// Playouts per measurement.
+        #[arg(long, default_value_t = 300_000)]
+        playouts: u64,
+        /// Also print one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn writable_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s).filter(|f| Format::WRITABLE.contains(f)).ok_or_else(|| {
+        let names: Vec<&str> = Format::WRITABLE.iter().map(|f| f.name()).collect();
+        format!("unknown output format '{s}' (expected one of: {})", names.join(", "))
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The text of FILE: a file, standard input, or the argument itself if it is a link.
+fn input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
+        return Ok(s);
+    }
+    let path = std::path::Path::new(file);
+    if !path.exists() && (file.starts_with("http://") || file.starts_with("https://") || file.starts_with("MS1:") || file.contains("#g=")) {
+        return Ok(file.to_string());
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{file}: {e}"))?;
+    String::from_utf8(bytes).map_err(|_| format!("{file}: not a text file (not UTF-8)"))
+}
+
+fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
+    let text = input(file)?;
+    let name = if file.len() > 60 { "input" } else { file };
+    match formats::load(&text, None, variant) {
+        Ok(loaded) => {
+            for note in &loaded.notes {
+                eprintln!("note: {note}");
+            }
+            Ok(loaded.game)
+        }
+        Err(e @ LoadError::Replay { .. }) => {
+            let LoadError::Replay { error, .. } = &e else { unreachable!() };
+            Err(format!("{name}: {e}\n(the {} moves before it are legal)", error.index))
+        }
+        Err(e) => Err(format!("{name}: {e}")),
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Replay { file, variant, json } => {
+            let game = load(&file, variant)?;
+            print_summary(&game);
+            if json {
+                let (x0, y0, x1, y1) = game.position().bbox();
+                let obj = serde_json::json!({
+                    "variant": game.variant().to_string(),
+                    "moves": game.score(),
+                    "finished": game.is_finished(),
+                    "legal_moves": game.position().num_legal_moves(),
+                    "bbox": [x0, y0, x1, y1],
+                });
+                println!("{obj}");
+            }
+            Ok(())
+        }
+        Command::Convert { file, variant, to, base, output } => {
+            let game = load(&file, variant)?;
+            let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            emit(&text, output)
+        }
+        Command::Count { variant, depth, symmetric, sequences } => {
+            let out = std::io::stdout();
+            if sequences {
+                for (i, c) in count::count_sequences(variant, depth).iter().enumerate() {
+                    println!("{} {c}", i + 1);
+                }
+            } else {
+                count::count_positions(variant, depth, symmetric, |n, c| {
+                    let mut o = out.lock();
+                    let _ = writeln!(o, "{n} {c}");
+                    let _ = o.flush();
+                });
+            }
+            Ok(())
+        }
+        Command::Records { name: None, .. } => {
+            println!("{:<32} {:<7} {:>5}  {:<40} date", "name", "variant", "moves", "author");
+            for e in library::entries() {
+                println!("{:<32} {:<7} {:>5}  {:<40} {}", e.name, e.variant, e.score, e.author, e.date);
+            }
+            Ok(())
+        }
+        Command::Records { name: Some(name), to, base } => {
+            let e = library::find(&name).ok_or_else(|| {
+                format!("no record called '{name}' (or more than one starts so); `morpion records` lists them")
+            })?;
+            let game = e.game();
+            match to {
+                Some(f) => emit(&formats::write(&game, f, &base).map_err(|e| e.to_string())?, None),
+                None => {
+                    println!("{}: {} {} moves, {} ({})", e.name, e.variant, e.score, e.author, e.date);
+                    if !e.note.is_empty() {
+                        println!("{}", e.note);
+                    }
+                    if !e.source.is_empty() {
+                        println!("source: {}", e.source);
+                    }
+                    println!("copied from: {}", e.origin);
+                    print_summary(&game);
+                    Ok(())
+                }
+            }
+        }
+        Command::Bench { variant, playouts, json } => {
+            let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+            let mut rows = Vec::new();
+            for t in [1, threads] {
+                let f = bench::random_playouts(variant, playouts, t);
+                println!(
+                    "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
+                    if t == 1 { "" } else { "s" },
+                    f.per_second(),
+                    f.playouts,
+                    f.seconds,
+                    f.mean_moves,
+                    f.seconds * 1e9 * t as f64 / (f.playouts as f64 * f.mean_moves)
+                );
+                rows.push(f);
+                if threads == 1 {
+                    break;
+                }
+            }
+            if json {
+                let obj = serde_json::json!({
+                    "variant": variant.to_string(),
+                    "random_playouts_per_second_1_thread": rows[0].per_second(),
+                    "random_playouts_per_second_all_threads": rows.last().map(|f| f.per_second()),
+                    "threads": threads,
+                    "mean_moves": rows[0].mean_moves,
+                });
+                println!("{obj}");
+            }
+            Ok(())
+        }
+    }
+}
+
+fn print_summary(game: &Game) {
+    let p = game.position();
+    println!("variant: {}", game.variant());
+    println!("moves: {}", game.score());
+    println!(
+        "finished: {}",
+        if game.is_finished() { "yes (no legal move left)" } else { "no" }
+    );
+    println!("legal moves left: {}", p.num_legal_moves());
+    print!("{}", ascii::picture(p));
+}
+
+fn emit(text: &str, output: Option<PathBuf>) -> Result<(), String> {
+    match output {
+        Some(path) => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display())),
+        None => {
+            let mut o = std::io::stdout().lock();
+            o.write_all(text.as_bytes()).and_then(|_| if text.ends_with('\n') { Ok(()) } else { o.write_all(b"\n") }).map_err(|e| e.to_string())
+        }
+    }
+}

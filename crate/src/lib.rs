@@ -7,13 +7,19 @@
 //! a [`Game`] or says which move is illegal and why.
 
 mod board;
+pub mod count;
+pub mod library;
+pub mod formats;
 pub mod geom;
 mod position;
+pub mod record;
 pub mod rng;
 pub mod variant;
 
 pub use board::{BoardLimit, COORD_LIMIT};
 pub use geom::{Dir, Line, Point, Symmetry};
-pub use position::{IllegalMove, Position};
+pub use formats::{load, Format, LoadError, Loaded, ReadError};
+pub use position::{transform_move, IllegalMove, Position};
+pub use record::{Game, Meta, Record, ReplayError};
 pub use rng::Rng;
 pub use variant::{BadVariant, Move, Rule, Variant};

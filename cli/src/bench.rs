@@ -1,0 +1,53 @@
+//! `morpion bench`: uniform random playouts a second, one thread and every thread.
+
+use morpion::{Position, Rng, Variant};
+use rayon::prelude::*;
+use std::time::Instant;
+
+pub struct Figures {
+    pub variant: Variant,
+    pub threads: usize,
+    pub playouts: u64,
+    pub seconds: f64,
+    pub mean_moves: f64,
+}
+
+impl Figures {
+    pub fn per_second(&self) -> f64 {
+        self.playouts as f64 / self.seconds
+    }
+}
+
+/// Runs `n` playouts from the start on one thread (seeded), each from a copy of the root.
+fn playouts(variant: Variant, n: u64, seed: u64) -> (u64, u64) {
+    let root = Position::new(variant);
+    let mut p = root.clone();
+    let mut rng = Rng::new(seed);
+    let mut moves = 0u64;
+    for _ in 0..n {
+        p.copy_from(&root);
+        moves += p.random_playout(&mut rng) as u64;
+    }
+    (n, moves)
+}
+
+pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> Figures {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    // warm up caches and the allocator
+    playouts(variant, n / 20 + 1, 0);
+    let t = Instant::now();
+    let per = n / threads as u64;
+    let (done, moves) = pool.install(|| {
+        (0..threads as u64)
+            .into_par_iter()
+            .map(|i| playouts(variant, per, i + 1))
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    });
+    Figures {
+        variant,
+        threads,
+        playouts: done,
+        seconds: t.elapsed().as_secs_f64(),
+        mean_moves: moves as f64 / done as f64,
+    }
+}

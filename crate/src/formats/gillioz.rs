@@ -1,0 +1,129 @@
+//! The JSON of gillioz/MorpionSolitaire (read only): its web grid (`Grid`: the start dots,
+//! then one step per move with the line's two ends and the new dot) and its C++ GridDTO
+//! (`InitialDots`, `Moves` as [x1, y1, x2, y2, dot x, dot y]). Both may sit in another
+//! frame: the start dots tell where the cross is.
+
+use super::{coord, Format, ReadError};
+use crate::geom::{Line, Point};
+use crate::record::Record;
+use crate::variant::{Move, Rule, Variant};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct GridFile {
+    segment_length: u8,
+    #[serde(default)]
+    no_touching_rule: bool,
+    grid: Vec<Step>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Step {
+    elements: Vec<Element>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct Element {
+    #[serde(rename = "Type")]
+    kind: String,
+    coordinates: Vec<Xy>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+struct Xy {
+    #[serde(rename = "X")]
+    x: i64,
+    #[serde(rename = "Y")]
+    y: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "PascalCase")]
+struct DtoFile {
+    #[serde(default)]
+    disjoint: bool,
+    line_length: u8,
+    initial_dots: Vec<[i64; 2]>,
+    moves: Vec<[i64; 6]>,
+}
+
+fn variant_of(f: Format, segments: u8, disjoint: bool) -> Result<Variant, ReadError> {
+    let rule = if disjoint { Rule::Disjoint } else { Rule::Touching };
+    Variant::new(segments.saturating_add(1), rule)
+        .ok_or_else(|| ReadError::new(f, None, format!("unsupported line of {segments} segments (3 to 6 points)")))
+}
+
+/// The shift that puts the given start dots on the standard cross of `v`.
+fn frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<(i64, i64), ReadError> {
+    let (dx, dy) = (dots.iter().map(|d| d.0).min().unwrap_or(0), dots.iter().map(|d| d.1).min().unwrap_or(0));
+    let mut have: Vec<(i64, i64)> = dots.iter().map(|&(x, y)| (x - dx, y - dy)).collect();
+    have.sort_unstable();
+    let mut want: Vec<(i64, i64)> = v.start_dots().iter().map(|p| (p.x as i64, p.y as i64)).collect();
+    want.sort_unstable();
+    if have != want {
+        return Err(ReadError::new(f, None, format!("the start dots are not the {v} start cross")));
+    }
+    Ok((dx, dy))
+}
+
+fn to_move(f: Format, v: Variant, i: usize, a: (i64, i64), b: (i64, i64), dot: (i64, i64), shift: (i64, i64)) -> Result<Move, ReadError> {
+    let pt = |(x, y): (i64, i64)| -> Result<Point, ReadError> {
+        Ok(Point::new(coord(f, None, x - shift.0, "x")?, coord(f, None, y - shift.1, "y")?))
+    };
+    let at = |msg: String| ReadError::new(f, None, format!("move {}: {msg}", i + 1));
+    let (a, b, dot) = (pt(a).map_err(|e| at(e.message))?, pt(b).map_err(|e| at(e.message))?, pt(dot).map_err(|e| at(e.message))?);
+    let len = v.line_len();
+    let line = Line::from_ends(a, b, len).ok_or_else(|| at(format!("{a} to {b} is not a line of {len} points")))?;
+    let pos = line.index_of(dot, len).ok_or_else(|| at(format!("the new dot {dot} is not on the line {a} to {b}")))?;
+    Ok(Move::from_line(line, pos))
+}
+
+fn json_err(f: Format, e: serde_json::Error) -> ReadError {
+    ReadError::new(f, Some(e.line()).filter(|&l| l > 0), format!("not a gillioz grid: {e}"))
+}
+
+pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
+    let f = Format::GilliozGrid;
+    let file: GridFile = serde_json::from_str(text).map_err(|e| json_err(f, e))?;
+    let v = variant_of(f, file.segment_length, file.no_touching_rule)?;
+    let (first, steps) = file.grid.split_first().ok_or_else(|| ReadError::new(f, None, "the grid is empty"))?;
+    let start: Vec<(i64, i64)> = first
+        .elements
+        .iter()
+        .filter(|e| e.kind == "dot")
+        .flat_map(|e| e.coordinates.iter().map(|c| (c.x, c.y)))
+        .collect();
+    let shift = frame(f, v, &start)?;
+    let mut moves = Vec::with_capacity(steps.len());
+    for (i, step) in steps.iter().enumerate() {
+        let find = |kind: &str, n: usize| {
+            step.elements
+                .iter()
+                .find(|e| e.kind == kind && e.coordinates.len() == n)
+                .ok_or_else(|| ReadError::new(f, None, format!("move {}: no {kind} in this step", i + 1)))
+        };
+        let line = find("line", 2)?;
+        let dot = find("dot", 1)?;
+        let xy = |c: Xy| (c.x, c.y);
+        moves.push(to_move(f, v, i, xy(line.coordinates[0]), xy(line.coordinates[1]), xy(dot.coordinates[0]), shift)?);
+    }
+    Ok(Record::new(Some(v), moves))
+}
+
+pub(super) fn read_dto(text: &str) -> Result<Record, ReadError> {
+    let f = Format::GilliozDto;
+    let file: DtoFile = serde_json::from_str(text).map_err(|e| json_err(f, e))?;
+    let v = variant_of(f, file.line_length, file.disjoint)?;
+    let start: Vec<(i64, i64)> = file.initial_dots.iter().map(|d| (d[0], d[1])).collect();
+    let shift = frame(f, v, &start)?;
+    let moves = file
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| to_move(f, v, i, (m[0], m[1]), (m[2], m[3]), (m[4], m[5]), shift))
+        .collect::<Result<Vec<Move>, ReadError>>()?;
+    Ok(Record::new(Some(v), moves))
+}

@@ -1,0 +1,302 @@
+//! Game links: a URL whose fragment carries the whole game.
+//!
+//! `BASE#g=1.5T.178.<moves>.<check>[&m=120]`
+//! - `1`: the encoding's version. `5T`: the variant. `178`: the number of moves.
+//! - `<moves>`: base64url of a bit stream: for each move, its index among the legal moves
+//!   of the position before it, in canonical order (see `Move::sort_key`), written with
+//!   ceil(log2(number of legal moves)) bits. The 178-move record takes about 165 characters.
+//! - `<check>`: 30 bits of a hash of the variant and moves (5 characters). A damaged link
+//!   (a changed or lost character) fails to decode, or fails the check: never a silently
+//!   different game.
+//! - `m=N` (optional): the move to show (the web app's replay position).
+//!
+//! Everything is in the fragment, so the page can be served by any static host, and the
+//! characters (letters, digits, `-_.=&#`) survive chat apps and e-mail.
+
+use super::{base64, Format, ReadError};
+use crate::position::Position;
+use crate::record::{Game, Record};
+use crate::rng::mix64;
+use crate::variant::{Move, Variant};
+
+/// The address `morpion convert --to link` uses unless told otherwise.
+pub const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
+
+const VERSION: &str = "1";
+const CHECK_CHARS: usize = 5;
+/// Links longer than this many moves are refused before decoding.
+const MAX_MOVES: usize = 20_000;
+
+fn err(msg: impl Into<String>) -> ReadError {
+    ReadError::new(Format::Link, None, msg)
+}
+
+pub(super) fn looks_like_link(t: &str) -> bool {
+    let t = t.trim();
+    t.starts_with("http://")
+        || t.starts_with("https://")
+        || t.contains("#g=")
+        || t.starts_with("g=")
+        || game_value_shape(t)
+}
+
+/// `1.5T.` at the start: a bare link value.
+fn game_value_shape(t: &str) -> bool {
+    let mut parts = t.splitn(3, '.');
+    matches!((parts.next(), parts.next(), parts.next()), (Some(v), Some(var), Some(_))
+        if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && var.parse::<Variant>().is_ok())
+}
+
+fn ceil_log2(n: usize) -> u32 {
+    if n <= 1 {
+        0
+    } else {
+        usize::BITS - (n - 1).leading_zeros()
+    }
+}
+
+fn check(variant: Variant, moves: &[Move]) -> u64 {
+    let mut h = mix64(variant.line_len() as u64 * 2 + (variant.rule() as u64));
+    for m in moves {
+        let v = ((m.dot.x as u32 as u64) << 32 | m.dot.y as u32 as u64) ^ ((m.dir.index() as u64) << 60 | (m.pos as u64) << 56);
+        h = mix64(h ^ v);
+    }
+    h & ((1 << (6 * CHECK_CHARS)) - 1)
+}
+
+/// The link value (what follows `g=`) of a game.
+pub fn encode_value(game: &Game) -> String {
+    let variant = game.variant();
+    let mut p = Position::new(variant);
+    let mut bits = BitWriter::default();
+    for &m in game.moves() {
+        let legal = p.legal_moves();
+        let idx = legal.iter().position(|&l| l == m).expect("a game's moves are legal");
+        bits.write(idx as u64, ceil_log2(legal.len()));
+        p.play(m);
+    }
+    let c = check(variant, game.moves());
+    let check: String = (0..CHECK_CHARS).rev().map(|i| base64::char_of((c >> (6 * i)) as u8)).collect();
+    format!("{VERSION}.{variant}.{}.{}.{check}", game.score(), bits.finish())
+}
+
+/// A full link: `base` (anything after a `#` in it is dropped), the game, and optionally
+/// the move to show.
+pub fn write(game: &Game, base: &str, shown: Option<usize>) -> String {
+    let base = base.split('#').next().unwrap_or("");
+    let mut s = format!("{base}#g={}", encode_value(game));
+    if let Some(m) = shown {
+        s.push_str(&format!("&m={m}"));
+    }
+    s
+}
+
+/// The game value and the shown move of a link, URL or bare value.
+fn split(text: &str) -> Result<(&str, Option<&str>), ReadError> {
+    let t = text.trim();
+    if game_value_shape(t) {
+        return Ok((t, None));
+    }
+    let params = match t.find('#') {
+        Some(i) => &t[i + 1..],
+        None => match t.find('?') {
+            Some(i) => &t[i + 1..],
+            None => t,
+        },
+    };
+    let mut game = None;
+    let mut shown = None;
+    for kv in params.split('&') {
+        if let Some(v) = kv.strip_prefix("g=") {
+            game = Some(v);
+        } else if let Some(v) = kv.strip_prefix("m=") {
+            shown = Some(v);
+        }
+    }
+    match game {
+        Some(g) => Ok((g, shown)),
+        None => Err(err("the link carries no game (no g= part after the #)")),
+    }
+}
+
+pub(super) fn read(text: &str) -> Result<Record, ReadError> {
+    decode(text).map(|(r, _)| r)
+}
+
+/// Decodes a link (or a bare value): the game and the move to show, if the link says.
+pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
+    let (value, shown) = split(text)?;
+    let fields: Vec<&str> = value.split('.').collect();
+    if fields.len() != 5 {
+        return Err(err(format!(
+            "damaged link: expected 5 parts separated by '.', found {} (was the link cut short?)",
+            fields.len()
+        )));
+    }
+    if fields[0] != VERSION {
+        return Err(err(format!("unsupported link version \"{}\" (this program reads version {VERSION})", fields[0])));
+    }
+    let variant: Variant = fields[1].parse().map_err(|e: crate::BadVariant| err(format!("damaged link: {e}")))?;
+    let n: usize = fields[2]
+        .parse()
+        .ok()
+        .filter(|&n| n <= MAX_MOVES)
+        .ok_or_else(|| err(format!("damaged link: bad number of moves \"{}\"", fields[2])))?;
+    let mut bits = BitReader::new(fields[3])?;
+    let mut p = Position::new(variant);
+    for k in 0..n {
+        let legal = p.legal_moves();
+        if legal.is_empty() {
+            return Err(err(format!("damaged link: the game is over after {k} moves but the link says {n}")));
+        }
+        let idx = bits
+            .read(ceil_log2(legal.len()))
+            .ok_or_else(|| err(format!("damaged link: the moves stop at move {} of {n} (was the link cut short?)", k + 1)))?;
+        let m = *legal
+            .get(idx as usize)
+            .ok_or_else(|| err(format!("damaged link: move {} is not a legal move", k + 1)))?;
+        p.try_play(m).map_err(|e| err(format!("move {}: {e}", k + 1)))?;
+    }
+    if !bits.is_exhausted() {
+        return Err(err("damaged link: there are characters left after the last move"));
+    }
+    let c = check(variant, p.moves());
+    let got: Option<u64> = if fields[4].len() == CHECK_CHARS {
+        fields[4].bytes().try_fold(0u64, |acc, ch| base64::value(ch).map(|v| acc << 6 | v as u64))
+    } else {
+        None
+    };
+    if got != Some(c) {
+        return Err(err("damaged link: the check does not match (a character was changed or lost)"));
+    }
+    let shown = match shown {
+        None => None,
+        Some(s) => Some(
+            s.parse::<usize>()
+                .ok()
+                .filter(|&m| m <= n)
+                .ok_or_else(|| err(format!("damaged link: bad shown move \"m={s}\" (0 to {n})")))?,
+        ),
+    };
+    Ok((Record::new(Some(variant), p.moves().to_vec()), shown))
+}
+
+#[derive(Default)]
+struct BitWriter {
+    out: String,
+    acc: u64,
+    bits: u32,
+}
+
+impl BitWriter {
+    fn write(&mut self, v: u64, n: u32) {
+        for i in (0..n).rev() {
+            self.acc = self.acc << 1 | (v >> i) & 1;
+            self.bits += 1;
+            if self.bits == 6 {
+                self.out.push(base64::char_of(self.acc as u8));
+                self.acc = 0;
+                self.bits = 0;
+            }
+        }
+    }
+
+    fn finish(mut self) -> String {
+        if self.bits > 0 {
+            self.out.push(base64::char_of((self.acc << (6 - self.bits)) as u8));
+        }
+        self.out
+    }
+}
+
+struct BitReader {
+    values: Vec<u8>,
+    at: usize,
+}
+
+impl BitReader {
+    fn new(text: &str) -> Result<BitReader, ReadError> {
+        let values = text
+            .bytes()
+            .enumerate()
+            .map(|(i, c)| {
+                base64::value(c).ok_or_else(|| err(format!("damaged link: character {} of the moves is not allowed", i + 1)))
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        Ok(BitReader { values, at: 0 })
+    }
+
+    fn read(&mut self, n: u32) -> Option<u64> {
+        let mut v = 0;
+        for _ in 0..n {
+            let c = *self.values.get(self.at / 6)?;
+            v = v << 1 | ((c >> (5 - self.at % 6)) & 1) as u64;
+            self.at += 1;
+        }
+        Some(v)
+    }
+
+    /// Only zero padding (less than one character) is left.
+    fn is_exhausted(&self) -> bool {
+        let total = self.values.len() * 6;
+        total - self.at < 6 && (self.at..total).all(|b| (self.values[b / 6] >> (5 - b % 6)) & 1 == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn random_game(v: Variant, seed: u64) -> Game {
+        let mut p = Position::new(v);
+        p.random_playout(&mut Rng::new(seed));
+        Game::new(p, Default::default())
+    }
+
+    #[test]
+    fn round_trip_and_every_single_character_change_is_caught() {
+        let g = random_game(Variant::T5, 3);
+        let link = write(&g, DEFAULT_BASE, Some(7));
+        let (r, shown) = decode(&link).unwrap();
+        assert_eq!(r.moves, g.moves());
+        assert_eq!(shown, Some(7));
+        let value = encode_value(&g);
+        let start = link.find(&value).unwrap();
+        let mut caught = 0;
+        for i in start..start + value.len() {
+            for c in ['A', 'z', '0', '_'] {
+                let mut bad = link.clone().into_bytes();
+                if bad[i] == c as u8 {
+                    continue;
+                }
+                bad[i] = c as u8;
+                let bad = String::from_utf8(bad).unwrap();
+                match decode(&bad) {
+                    Ok((r, _)) => panic!("changed link decoded to a game of {} moves: {bad}", r.moves.len()),
+                    Err(e) => {
+                        assert!(e.message.contains("link"), "{e}");
+                        caught += 1;
+                    }
+                }
+            }
+        }
+        assert!(caught > 100);
+        // cut anywhere: refused
+        for cut in start + 4..link.len() - 5 {
+            assert!(decode(&link[..cut]).is_err(), "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn bad_links_say_why() {
+        assert!(decode("http://127.0.0.1:8080/").unwrap_err().message.contains("no game"));
+        assert!(decode("#g=2.5T.0..AAAAA").unwrap_err().message.contains("version"));
+        assert!(decode("#g=1.9T.0..AAAAA").unwrap_err().message.contains("variant"));
+        assert!(decode("#g=1.5T.x..AAAAA").unwrap_err().message.contains("number of moves"));
+        let empty = Game::new(Position::new(Variant::D5), Default::default());
+        let l = write(&empty, "https://example.org/app/#old", None);
+        assert!(l.starts_with("https://example.org/app/#g=1.5D.0.."));
+        assert_eq!(decode(&l).unwrap().0.moves.len(), 0);
+    }
+}

@@ -1,0 +1,140 @@
+//! MSR 0.1, the record format of morpion-solitaire.io: JSON in the standard frame, and its
+//! compact form `MS1:` + unpadded base64url of the raw DEFLATE of the JSON text.
+
+use super::{base64, coord, Format, ReadError};
+use crate::geom::{Dir, Point};
+use crate::record::{Game, Meta, Record};
+use crate::variant::{Move, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Decompressed MS1 payloads larger than this are refused (no zip bombs).
+const MAX_JSON: usize = 4 << 20;
+
+#[derive(Deserialize)]
+struct FileIn {
+    #[serde(default)]
+    variant: Option<String>,
+    moves: Vec<MoveIn>,
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    source: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct MoveIn {
+    x: i64,
+    y: i64,
+    dir: String,
+    pos: i64,
+}
+
+#[derive(Serialize)]
+struct FileOut<'a> {
+    version: &'static str,
+    producer: String,
+    variant: String,
+    score: usize,
+    available_moves: usize,
+    terminal: bool,
+    bbox: [i32; 4],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    moves: Vec<MoveOut>,
+}
+
+#[derive(Serialize)]
+struct MoveOut {
+    x: i32,
+    y: i32,
+    dir: &'static str,
+    pos: u8,
+}
+
+pub(super) fn read_json(text: &str) -> Result<Record, ReadError> {
+    read_json_as(text, Format::MsrJson)
+}
+
+fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
+    let file: FileIn = serde_json::from_str(text).map_err(|e| {
+        ReadError::new(f, Some(e.line()).filter(|&l| l > 0), format!("not an MSR record: {e}"))
+    })?;
+    let variant = match &file.variant {
+        Some(v) => Some(v.parse::<Variant>().map_err(|e| ReadError::new(f, None, e.to_string()))?),
+        None => None,
+    };
+    let mut moves = Vec::with_capacity(file.moves.len());
+    for (i, m) in file.moves.iter().enumerate() {
+        let at = |msg: String| ReadError::new(f, None, format!("move {}: {msg}", i + 1));
+        let dir = Dir::from_name(&m.dir)
+            .ok_or_else(|| at(format!("unknown direction \"{}\" (expected H, V, DN or DP)", m.dir)))?;
+        if !(0..=5).contains(&m.pos) {
+            return Err(at(format!("pos {} is out of range (0 to L-1)", m.pos)));
+        }
+        let x = coord(f, None, m.x, "x").map_err(|e| at(e.message))?;
+        let y = coord(f, None, m.y, "y").map_err(|e| at(e.message))?;
+        moves.push(Move::new(Point::new(x, y), dir, m.pos as u8));
+    }
+    let meta = Meta { author: file.author, date: file.date, description: file.description, source: file.source };
+    Ok(Record { variant, moves, meta })
+}
+
+pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
+    let f = Format::Msr;
+    let body: String = text.trim().strip_prefix("MS1:").unwrap_or(text).chars().filter(|c| !c.is_whitespace()).collect();
+    let raw = base64::decode(&body)
+        .map_err(|i| ReadError::new(f, None, format!("damaged MS1 string: bad character at offset {}", i + 4)))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_JSON)
+        .map_err(|e| ReadError::new(f, None, format!("damaged MS1 string: the compressed data is invalid ({:?})", e.status)))?;
+    let json = String::from_utf8(json).map_err(|_| ReadError::new(f, None, "damaged MS1 string: not UTF-8 text"))?;
+    read_json_as(&json, f)
+}
+
+fn file_out(game: &Game) -> FileOut<'_> {
+    let p = game.position();
+    let (x0, y0, x1, y1) = p.bbox();
+    let meta = game.meta();
+    FileOut {
+        version: "0.1",
+        producer: format!("morpion/{}", env!("CARGO_PKG_VERSION")),
+        variant: game.variant().to_string(),
+        score: game.score(),
+        available_moves: p.num_legal_moves(),
+        terminal: p.is_finished(),
+        bbox: [x0, y0, x1, y1],
+        description: meta.description.as_deref(),
+        author: meta.author.as_deref(),
+        date: meta.date.as_deref(),
+        source: meta.source.as_deref(),
+        moves: game
+            .moves()
+            .iter()
+            .map(|m| MoveOut { x: m.dot.x, y: m.dot.y, dir: m.dir.name(), pos: m.pos })
+            .collect(),
+    }
+}
+
+pub(super) fn write_json(game: &Game, pretty: bool) -> String {
+    let out = file_out(game);
+    let mut s = if pretty { serde_json::to_string_pretty(&out) } else { serde_json::to_string(&out) }
+        .expect("plain data serializes");
+    if pretty {
+        s.push('\n');
+    }
+    s
+}
+
+pub(super) fn write_compact(game: &Game) -> String {
+    let json = write_json(game, false);
+    format!("MS1:{}", base64::encode(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9)))
+}

@@ -1,0 +1,76 @@
+//! The record library: the best and most instructive known games, embedded in the engine
+//! so that every front end (command line, web app) can show them without files.
+
+#[path = "library_data.rs"]
+mod data;
+
+pub use data::Entry;
+
+use crate::formats::{self, Format};
+use crate::record::{Game, Meta};
+use crate::variant::Variant;
+
+/// Every embedded game, best known games of each variant first.
+pub fn entries() -> &'static [Entry] {
+    data::ENTRIES
+}
+
+/// The entry called `name`, or the only one whose name starts with it (case-insensitive).
+pub fn find(name: &str) -> Option<&'static Entry> {
+    let name = name.trim().to_ascii_lowercase();
+    if let Some(e) = entries().iter().find(|e| e.name == name) {
+        return Some(e);
+    }
+    let mut hits = entries().iter().filter(|e| e.name.starts_with(&name));
+    match (hits.next(), hits.next()) {
+        (Some(e), None) => Some(e),
+        _ => None,
+    }
+}
+
+fn known(s: &str) -> Option<String> {
+    (!s.is_empty() && s != "?").then(|| s.to_string())
+}
+
+impl Entry {
+    pub fn variant(&self) -> Variant {
+        self.variant.parse().expect("library variants are valid")
+    }
+
+    /// The game, replayed (every entry is checked by the tests to replay and be finished).
+    pub fn game(&self) -> Game {
+        let loaded = formats::load(self.csv, Some(Format::Csv), Some(self.variant()))
+            .unwrap_or_else(|e| panic!("library entry {}: {e}", self.name));
+        let mut game = loaded.game;
+        *game.meta_mut() = Meta {
+            author: known(self.author),
+            date: known(self.date),
+            description: Some(format!("{} · {} moves · {}", self.variant, self.score, self.author)),
+            source: known(self.source).or_else(|| Some(self.origin.to_string())),
+        };
+        game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_replays_to_its_score_and_is_finished() {
+        for e in entries() {
+            let g = e.game();
+            assert_eq!(g.score(), e.score, "{}", e.name);
+            assert!(g.is_finished(), "{} is finished", e.name);
+            assert_eq!(g.variant().to_string(), e.variant);
+        }
+    }
+
+    #[test]
+    fn find_by_name_or_unique_prefix() {
+        assert_eq!(find("5t-178-rosin").unwrap().score, 178);
+        assert_eq!(find("5D-82").unwrap().name, "5d-82-rosin");
+        assert!(find("5t-17").is_none(), "ambiguous");
+        assert!(find("nothing").is_none());
+    }
+}

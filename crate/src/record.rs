@@ -1,0 +1,143 @@
+//! Records (move lists as read, not yet checked) and games (replayed, known legal).
+
+use crate::position::{IllegalMove, Position};
+use crate::variant::{Move, Variant};
+use std::fmt;
+
+/// What is known about a game besides its moves. Every field is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// Who played or found it.
+    pub author: Option<String>,
+    /// When (free text: `2011-08`, `1976`, ...).
+    pub date: Option<String>,
+    /// One line about the game.
+    pub description: Option<String>,
+    /// Where it comes from (a URL, a paper, a program).
+    pub source: Option<String>,
+}
+
+/// A move list as read from a file or link: nothing is checked yet.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The variant the file states, if it states one.
+    pub variant: Option<Variant>,
+    pub moves: Vec<Move>,
+    pub meta: Meta,
+}
+
+/// A record replayed from the start cross: every move is legal.
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    meta: Meta,
+}
+
+/// An illegal move in a record: which one (0-based `index`; messages say `index + 1`),
+/// why, and the game up to the move before it.
+#[derive(Clone, Debug)]
+pub struct ReplayError {
+    pub index: usize,
+    pub mv: Move,
+    pub reason: IllegalMove,
+    /// The position after the `index` legal moves before the bad one.
+    pub position: Position,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} ({} {} {}) is illegal in {}: {}",
+            self.index + 1,
+            self.mv.dot,
+            self.mv.dir.name(),
+            self.mv.pos,
+            self.position.variant(),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Record {
+    pub fn new(variant: Option<Variant>, moves: Vec<Move>) -> Record {
+        Record { variant, moves, meta: Meta::default() }
+    }
+
+    /// Replays the moves in `variant` from the start cross.
+    pub fn replay(&self, variant: Variant) -> Result<Game, ReplayError> {
+        match Position::from_moves(variant, &self.moves) {
+            Ok(position) => Ok(Game { position, meta: self.meta.clone() }),
+            Err((index, reason, position)) => {
+                Err(ReplayError { index, mv: self.moves[index], reason, position })
+            }
+        }
+    }
+}
+
+impl Game {
+    pub fn new(position: Position, meta: Meta) -> Game {
+        Game { position, meta }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn into_position(self) -> Position {
+        self.position
+    }
+
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    pub fn meta_mut(&mut self) -> &mut Meta {
+        &mut self.meta
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.position.variant()
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        self.position.moves()
+    }
+
+    pub fn score(&self) -> usize {
+        self.position.score()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.position.is_finished()
+    }
+
+    /// The game as an unvalidated record (for writing it out).
+    pub fn to_record(&self) -> Record {
+        Record { variant: Some(self.variant()), moves: self.moves().to_vec(), meta: self.meta.clone() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Dir, Point};
+
+    #[test]
+    fn replay_reports_the_first_illegal_move_and_the_game_before_it() {
+        let good = Move::new(Point::new(3, -1), Dir::V, 0);
+        let bad = Move::new(Point::new(3, -2), Dir::V, 0);
+        let r = Record::new(None, vec![good, bad, good]);
+        let e = r.replay(Variant::T5).unwrap_err();
+        assert_eq!(e.index, 1);
+        assert_eq!(e.mv, bad);
+        assert_eq!(e.position.moves(), &[good]);
+        let text = e.to_string();
+        assert!(text.starts_with("move 2 ((3,-2) V 0) is illegal in 5T: the line overlaps"), "{text}");
+        let ok = Record::new(None, vec![good]).replay(Variant::D5).unwrap();
+        assert_eq!(ok.score(), 1);
+        assert!(!ok.is_finished());
+    }
+}
