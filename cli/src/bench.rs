@@ -5,8 +5,6 @@ use rayon::prelude::*;
 use std::time::Instant;
 
 pub struct Figures {
-    pub variant: Variant,
-    pub threads: usize,
     pub playouts: u64,
     pub seconds: f64,
     pub mean_moves: f64,
@@ -44,8 +42,6 @@ pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> Figures {
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
     Figures {
-        variant,
-        threads,
         playouts: done,
         seconds: t.elapsed().as_secs_f64(),
         mean_moves: moves as f64 / done as f64,

@@ -97,11 +97,42 @@ fn writable_format(s: &str) -> Result<Format, String> {
     })
 }
 
+/// Why a command stopped early.
+enum Quit {
+    /// Something the user should read.
+    Error(String),
+    /// Whoever reads our output has gone (`morpion records | head`): not an error.
+    Pipe,
+}
+
+impl From<String> for Quit {
+    fn from(s: String) -> Quit {
+        Quit::Error(s)
+    }
+}
+
+impl From<std::io::Error> for Quit {
+    fn from(e: std::io::Error) -> Quit {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Quit::Pipe
+        } else {
+            Quit::Error(format!("writing the output: {e}"))
+        }
+    }
+}
+
+/// `writeln!` to the output, stopping the command if it cannot be written.
+macro_rules! say {
+    ($o:expr) => { writeln!($o)? };
+    ($o:expr, $($t:tt)*) => { writeln!($o, $($t)*)? };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
+    let mut out = std::io::stdout().lock();
+    match run(cli.command, &mut out).and_then(|()| out.flush().map_err(Quit::from)) {
+        Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
+        Err(Quit::Error(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::FAILURE
         }
@@ -141,11 +172,11 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
     }
 }
 
-fn run(command: Command) -> Result<(), String> {
+fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
         Command::Replay { file, variant, json } => {
             let game = load(&file, variant)?;
-            print_summary(&game);
+            print_summary(&game, o)?;
             if json {
                 let (x0, y0, x1, y1) = game.position().bbox();
                 let obj = serde_json::json!({
@@ -155,34 +186,37 @@ fn run(command: Command) -> Result<(), String> {
                     "legal_moves": game.position().num_legal_moves(),
                     "bbox": [x0, y0, x1, y1],
                 });
-                println!("{obj}");
+                say!(o, "{obj}");
             }
             Ok(())
         }
         Command::Convert { file, variant, to, base, output } => {
             let game = load(&file, variant)?;
             let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
-            emit(&text, output)
+            emit(&text, output, o)
         }
         Command::Count { variant, depth, symmetric, sequences } => {
-            let out = std::io::stdout();
             if sequences {
                 for (i, c) in count::count_sequences(variant, depth).iter().enumerate() {
-                    println!("{} {c}", i + 1);
+                    say!(o, "{} {c}", i + 1);
                 }
             } else {
+                let mut failed = None;
                 count::count_positions(variant, depth, symmetric, |n, c| {
-                    let mut o = out.lock();
-                    let _ = writeln!(o, "{n} {c}");
-                    let _ = o.flush();
+                    if failed.is_none() {
+                        failed = writeln!(o, "{n} {c}").and_then(|()| o.flush()).err();
+                    }
                 });
+                if let Some(e) = failed {
+                    return Err(e.into());
+                }
             }
             Ok(())
         }
         Command::Records { name: None, .. } => {
-            println!("{:<32} {:<7} {:>5}  {:<40} date", "name", "variant", "moves", "author");
+            say!(o, "{:<32} {:<7} {:>5}  {:<40} date", "name", "variant", "moves", "author");
             for e in library::entries() {
-                println!("{:<32} {:<7} {:>5}  {:<40} {}", e.name, e.variant, e.score, e.author, e.date);
+                say!(o, "{:<32} {:<7} {:>5}  {:<40} {}", e.name, e.variant, e.score, e.author, e.date);
             }
             Ok(())
         }
@@ -192,17 +226,17 @@ fn run(command: Command) -> Result<(), String> {
             })?;
             let game = e.game();
             match to {
-                Some(f) => emit(&formats::write(&game, f, &base).map_err(|e| e.to_string())?, None),
+                Some(f) => emit(&formats::write(&game, f, &base).map_err(|e| e.to_string())?, None, o),
                 None => {
-                    println!("{}: {} {} moves, {} ({})", e.name, e.variant, e.score, e.author, e.date);
+                    say!(o, "{}: {} {} moves, {} ({})", e.name, e.variant, e.score, e.author, e.date);
                     if !e.note.is_empty() {
-                        println!("{}", e.note);
+                        say!(o, "{}", e.note);
                     }
                     if !e.source.is_empty() {
-                        println!("source: {}", e.source);
+                        say!(o, "source: {}", e.source);
                     }
-                    println!("copied from: {}", e.origin);
-                    print_summary(&game);
+                    say!(o, "copied from: {}", e.origin);
+                    print_summary(&game, o)?;
                     Ok(())
                 }
             }
@@ -212,7 +246,7 @@ fn run(command: Command) -> Result<(), String> {
             let mut rows = Vec::new();
             for t in [1, threads] {
                 let f = bench::random_playouts(variant, playouts, t);
-                println!(
+                say!(o, 
                     "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
                     if t == 1 { "" } else { "s" },
                     f.per_second(),
@@ -234,31 +268,32 @@ fn run(command: Command) -> Result<(), String> {
                     "threads": threads,
                     "mean_moves": rows[0].mean_moves,
                 });
-                println!("{obj}");
+                say!(o, "{obj}");
             }
             Ok(())
         }
     }
 }
 
-fn print_summary(game: &Game) {
+fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
     let p = game.position();
-    println!("variant: {}", game.variant());
-    println!("moves: {}", game.score());
-    println!(
-        "finished: {}",
-        if game.is_finished() { "yes (no legal move left)" } else { "no" }
-    );
-    println!("legal moves left: {}", p.num_legal_moves());
-    print!("{}", ascii::picture(p));
+    say!(o, "variant: {}", game.variant());
+    say!(o, "moves: {}", game.score());
+    say!(o, "finished: {}", if game.is_finished() { "yes (no legal move left)" } else { "no" });
+    say!(o, "legal moves left: {}", p.num_legal_moves());
+    write!(o, "{}", ascii::picture(p))?;
+    Ok(())
 }
 
-fn emit(text: &str, output: Option<PathBuf>) -> Result<(), String> {
+fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Quit> {
     match output {
-        Some(path) => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display())),
+        Some(path) => std::fs::write(&path, text).map_err(|e| Quit::Error(format!("{}: {e}", path.display()))),
         None => {
-            let mut o = std::io::stdout().lock();
-            o.write_all(text.as_bytes()).and_then(|_| if text.ends_with('\n') { Ok(()) } else { o.write_all(b"\n") }).map_err(|e| e.to_string())
+            o.write_all(text.as_bytes())?;
+            if !text.ends_with('\n') {
+                o.write_all(b"\n")?;
+            }
+            Ok(())
         }
     }
 }

@@ -498,12 +498,6 @@ impl Board {
     pub(crate) fn cand_for(&self, start: Point, dir: Dir, pos: u8) -> Cand {
         Cand::new(self.cell(start), dir.index(), pos as i32)
     }
-
-    /// Cell index of a candidate's new dot (for policy codes and tests).
-    #[inline]
-    pub(crate) fn dot_cell(&self, c: Cand) -> i32 {
-        c.start() + c.pos() * self.step[c.dir()]
-    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! `play`/`try_play`/`undo` in the standard frame.
 
 use crate::board::{Board, BoardLimit, Cand};
+use crate::record::ReplayError;
 use crate::geom::{Line, Point, Symmetry};
 use crate::rng::Rng;
 use crate::variant::{Move, Rule, Variant};
@@ -75,12 +76,13 @@ impl Position {
         Position { variant, board: Board::new(variant), history: Vec::new() }
     }
 
-    /// Plays `moves` from the start, stopping at the first illegal one (its index and why).
-    pub fn from_moves(variant: Variant, moves: &[Move]) -> Result<Position, (usize, IllegalMove, Position)> {
+    /// Plays `moves` from the start; at the first illegal one, says which, why, and keeps
+    /// the game before it.
+    pub fn from_moves(variant: Variant, moves: &[Move]) -> Result<Position, ReplayError> {
         let mut p = Position::new(variant);
-        for (i, &m) in moves.iter().enumerate() {
-            if let Err(e) = p.try_play(m) {
-                return Err((i, e, p));
+        for (index, &mv) in moves.iter().enumerate() {
+            if let Err(reason) = p.try_play(mv) {
+                return Err(ReplayError { index, mv, reason, position: Box::new(p) });
             }
         }
         Ok(p)
@@ -238,7 +240,7 @@ impl Position {
     }
 
     /// The image of this game under a symmetry of the start cross (always legal too).
-    pub fn transformed(&self, sym: Symmetry) -> Result<Position, (usize, IllegalMove, Position)> {
+    pub fn transformed(&self, sym: Symmetry) -> Result<Position, ReplayError> {
         let moves: Vec<Move> = self.history.iter().map(|&m| transform_move(m, sym, self.variant)).collect();
         Position::from_moves(self.variant, &moves)
     }
@@ -327,7 +329,7 @@ mod tests {
             let mut p = Position::new(v);
             p.random_playout(&mut rng);
             for s in Symmetry::all() {
-                let img = p.transformed(s).map_err(|e| e.1).expect("image replays");
+                let img = p.transformed(s).expect("image replays");
                 assert_eq!(img.score(), p.score());
                 assert!(img.is_finished());
             }

@@ -41,7 +41,7 @@ pub struct ReplayError {
     pub mv: Move,
     pub reason: IllegalMove,
     /// The position after the `index` legal moves before the bad one.
-    pub position: Position,
+    pub position: Box<Position>,
 }
 
 impl fmt::Display for ReplayError {
@@ -68,12 +68,8 @@ impl Record {
 
     /// Replays the moves in `variant` from the start cross.
     pub fn replay(&self, variant: Variant) -> Result<Game, ReplayError> {
-        match Position::from_moves(variant, &self.moves) {
-            Ok(position) => Ok(Game { position, meta: self.meta.clone() }),
-            Err((index, reason, position)) => {
-                Err(ReplayError { index, mv: self.moves[index], reason, position })
-            }
-        }
+        let position = Position::from_moves(variant, &self.moves)?;
+        Ok(Game { position, meta: self.meta.clone() })
     }
 }
 

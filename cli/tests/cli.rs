@@ -1,0 +1,132 @@
+//! The `morpion` binary as a user runs it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn morpion(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_morpion")).args(args).output().expect("runs")
+}
+
+fn records() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/records")
+}
+
+fn record(name: &str) -> String {
+    records().join(name).to_string_lossy().into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn replay_prints_the_summary_and_json_last() {
+    let o = morpion(&["replay", &record("5t-178-rosin.sjourdois.msr.json"), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("variant: 5T\nmoves: 178\nfinished: yes"), "{out}");
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["variant"], "5T");
+    assert_eq!(last["moves"], 178);
+    assert_eq!(last["finished"], true);
+}
+
+#[test]
+fn pentasol_needs_the_variant_and_says_so() {
+    let o = morpion(&["replay", &record("5d-82-rosin.anagorko.psol")]);
+    assert!(o.status.success());
+    assert!(stderr(&o).contains("assuming 5T"), "{}", stderr(&o));
+    let o = morpion(&["replay", &record("5d-82-rosin.anagorko.psol"), "--variant", "5D", "--json"]);
+    let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!(last["variant"], "5D");
+    assert_eq!(last["moves"], 82);
+}
+
+#[test]
+fn an_illegal_move_fails_with_its_number() {
+    let dir = std::env::temp_dir().join(format!("morpion-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.psol");
+    // move 2 repeats move 1's dot
+    std::fs::write(&bad, "(28,28)\n(27,27) / 0\n(27,27) / 0\n").unwrap();
+    let o = morpion(&["replay", bad.to_str().unwrap(), "-v", "5D"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("move 2") && err.contains("already on the board"), "{err}");
+    assert!(err.contains("the 1 moves before it are legal"), "{err}");
+    let o = morpion(&["replay", dir.join("missing.psol").to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("missing.psol"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn convert_to_a_link_and_back() {
+    let o = morpion(&["convert", &record("5t-170-bruneau.anagorko.psol"), "--to", "link"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let link = stdout(&o).trim().to_string();
+    assert!(link.starts_with("http://127.0.0.1:8080/#g=1.5T.170."), "{link}");
+    let o = morpion(&["replay", &link, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).lines().last().unwrap().contains("\"moves\":170"));
+    let o = morpion(&["convert", &link, "--to", "pentasol"]);
+    assert!(stdout(&o).contains("\n(28,28)\n"), "{}", stdout(&o));
+    let o = morpion(&["convert", &link, "--to", "link", "--base", "https://example.org/m/"]);
+    assert!(stdout(&o).starts_with("https://example.org/m/#g=1.5T.170."));
+}
+
+#[test]
+fn bad_flags_are_refused() {
+    let o = morpion(&["convert", &record("5d-82-rosin.anagorko.psol"), "--to", "png"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("unknown output format 'png'"), "{}", stderr(&o));
+    let o = morpion(&["count", "--variant", "7T", "--depth", "2"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("unknown variant '7T'"), "{}", stderr(&o));
+}
+
+#[test]
+fn count_prints_one_line_per_depth() {
+    let o = morpion(&["count", "--variant", "5D", "--depth", "3", "--symmetric"]);
+    assert_eq!(stdout(&o), "1 4\n2 55\n3 404\n");
+}
+
+#[test]
+fn records_lists_and_prints() {
+    let o = morpion(&["records"]);
+    let out = stdout(&o);
+    assert!(out.contains("5t-178-rosin") && out.contains("4d-35-hyyroporanen"), "{out}");
+    let o = morpion(&["records", "5d-82", "--to", "msr-json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["score"], 82);
+    let o = morpion(&["records", "nope"]);
+    assert!(!o.status.success());
+}
+
+#[test]
+fn every_command_has_help() {
+    for cmd in ["replay", "convert", "count", "records", "bench"] {
+        let o = morpion(&[cmd, "--help"]);
+        assert!(o.status.success(), "{cmd}");
+        assert!(stdout(&o).contains("Usage: morpion"), "{cmd}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+        .args(["records", "5t-178-rosin", "--to", "msr-json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader leaves before anything is written
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
