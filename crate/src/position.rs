@@ -322,6 +322,32 @@ mod tests {
         assert!(seen > 10, "the situation occurred ({seen} times)");
     }
 
+    /// 3T games never end: one that always plays its rightmost move grows the board until
+    /// the coordinate limit, where the move is refused cleanly and nothing is lost.
+    #[test]
+    fn the_coordinate_limit_is_reached_cleanly() {
+        let mut p = Position::new("3T".parse().unwrap());
+        let limit = loop {
+            let m = *p.legal_moves().iter().max_by_key(|m| (m.dot.x, m.dot.y)).expect("3T goes on");
+            let before = p.score();
+            match p.try_play(m) {
+                Ok(()) => assert!(p.score() == before + 1 && p.score() < 5000),
+                Err(e) => {
+                    assert_eq!(p.score(), before, "a refused move changes nothing");
+                    break (m, e);
+                }
+            }
+        };
+        assert_eq!(limit.1, IllegalMove::TooFar(limit.0.dot));
+        assert!(limit.0.dot.x > crate::COORD_LIMIT);
+        assert!(limit.1.to_string().contains("beyond the board limit"));
+        // the grid grew from 64 to 1024 cells a side on the way: the position is intact
+        let mut again = Position::from_moves(p.variant(), p.moves()).unwrap();
+        assert_eq!(again.num_legal_moves(), p.num_legal_moves());
+        assert_eq!(again.undo(), p.undo());
+        assert_eq!(again.legal_moves(), p.legal_moves());
+    }
+
     #[test]
     fn symmetric_images_of_random_games_replay() {
         let mut rng = Rng::new(11);
