@@ -56,6 +56,19 @@ fn random_games_of_every_variant_round_trip() {
 }
 
 #[test]
+fn the_empty_game_round_trips_when_the_format_is_known() {
+    // found by cargo fuzz: a game of no moves written as Flammenkamp or CSV must read back
+    for v in [Variant::T5, Variant::D4] {
+        let g = Game::new(Position::new(v), Default::default());
+        for f in Format::WRITABLE {
+            let Ok(text) = formats::write(&g, f, link::DEFAULT_BASE) else { continue };
+            let back = formats::load(&text, Some(f), Some(v)).unwrap_or_else(|e| panic!("{f}: {e}\n{text}"));
+            assert_eq!(back.game.score(), 0, "{f}");
+        }
+    }
+}
+
+#[test]
 fn the_record_link_is_short() {
     let g = library::find("5t-178-rosin").unwrap().game();
     let l = link::write(&g, link::DEFAULT_BASE, None);

@@ -177,9 +177,7 @@ pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
             }
         }
     }
-    if moves.is_empty() {
-        return Err(ReadError::new(f, None, "no moves found"));
-    }
+    // no moves is the empty game (the start cross), as written for one
     Ok(Record::new(None, moves))
 }
 
