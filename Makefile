@@ -41,7 +41,7 @@ fuzz-setup:
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
 
 fuzz: fuzz-setup
-	cd crate && $(CARGO) +nightly fuzz run read_any -- -max_total_time=$(FUZZ_SECONDS)
+	cd crate && $(CARGO) +nightly fuzz run read_any -- -max_total_time=$(FUZZ_SECONDS) $(FUZZ_ARGS)
 
 ## Random playouts a second (see BENCHMARKS.md).
 bench: build

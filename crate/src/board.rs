@@ -73,6 +73,7 @@ const USED: usize = 1;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
+    variant: Variant,
     len: i32,
     span: i32,
     /// All ones for D (the L-th cell of a line is marked too), zero for T.
@@ -127,6 +128,7 @@ impl Board {
             }
         }
         Board {
+            variant,
             len,
             span: len - 1 + disjoint as i32,
             disjoint: if disjoint { !0 } else { 0 },
@@ -451,9 +453,7 @@ impl Board {
     /// Doubles the grid around its centre.
     fn grow(&mut self) {
         let shift = self.w / 2;
-        let variant = Variant::new(self.len as u8, if self.disjoint != 0 { Rule::Disjoint } else { Rule::Touching })
-            .expect("valid length");
-        let mut g = Board::empty(variant, self.w * 2, self.ox - shift, self.oy - shift);
+        let mut g = Board::empty(self.variant, self.w * 2, self.ox - shift, self.oy - shift);
         for cy in 0..self.w {
             for cx in 0..self.w {
                 let p = Point::new(cx + self.ox, cy + self.oy);
@@ -479,7 +479,7 @@ impl Board {
     /// Makes `self` equal to `other` cheaply when both grids have the same shape: copies the
     /// bits and the candidates and re-points only the index entries of those candidates.
     pub(crate) fn copy_from(&mut self, other: &Board) {
-        if self.w != other.w || self.len != other.len || self.span != other.span {
+        if self.w != other.w || self.variant != other.variant {
             *self = other.clone();
             return;
         }

@@ -111,6 +111,10 @@ fn bad_input_says_what_and_where() {
     assert!(e.contains("msr-json") && e.contains("EOF"), "{e}");
     let e = read_err(r#"{"variant":"7Q","moves":[]}"#, None);
     assert!(e.contains("unknown variant '7Q'"), "{e}");
+    let e = read_err("(28,28)\n(27,27) / 0\n", Some(Variant::T4));
+    assert!(e.contains("for 5-point lines, not 4T"), "{e}");
+    let e = read_err("(3,-1) 2|\n", Some(Variant::D4));
+    assert!(e.contains("flammenkamp") && e.contains("for 5-point lines"), "{e}");
     let e = read_err("MS1:@@@", None);
     assert!(e.contains("damaged MS1"), "{e}");
     let e = read_err("MS1:AAAA", None);

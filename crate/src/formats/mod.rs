@@ -241,8 +241,8 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
             (Variant::T5, VariantSource::Default)
         }
     };
-    if format == Format::Pentasol && variant.line_len() != 5 {
-        return Err(ReadError::new(format, None, format!("Pentasol is for 5-point lines, not {variant}")).into());
+    if matches!(format, Format::Pentasol | Format::Flammenkamp) && variant.line_len() != 5 {
+        return Err(ReadError::new(format, None, format!("this notation is for 5-point lines, not {variant}")).into());
     }
     let game = record
         .replay(variant)
