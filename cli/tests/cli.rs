@@ -130,3 +130,41 @@ fn a_closed_pipe_is_not_an_error() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+#[test]
+fn reads_standard_input_and_writes_a_file() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let text = std::fs::read_to_string(record("5d-82-rosin.anagorko.psol")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+        .args(["replay", "-", "--variant", "5D", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    assert!(stdout(&o).lines().last().unwrap().contains("\"moves\":82"));
+
+    let out = std::env::temp_dir().join(format!("morpion-cli-out-{}.msr", std::process::id()));
+    let o = morpion(&["convert", &record("5d-82-rosin.anagorko.psol"), "-v", "5D", "--to", "msr", "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("MS1:"));
+    let o = morpion(&["replay", out.to_str().unwrap(), "--json"]);
+    assert!(stdout(&o).lines().last().unwrap().contains("\"variant\":\"5D\""), "{}", stdout(&o));
+    std::fs::remove_file(out).ok();
+}
+
+#[test]
+fn bench_reports_json() {
+    let o = morpion(&["bench", "--variant", "5T", "--playouts", "2000", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!(v["variant"], "5T");
+    assert!(v["random_playouts_per_second_1_thread"].as_f64().unwrap() > 0.0);
+    let mean = v["mean_moves"].as_f64().unwrap();
+    assert!((40.0..70.0).contains(&mean), "mean game length {mean}");
+}
