@@ -41,9 +41,5 @@ pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> Figures {
             .map(|i| playouts(variant, per, i + 1))
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
-    Figures {
-        playouts: done,
-        seconds: t.elapsed().as_secs_f64(),
-        mean_moves: moves as f64 / done as f64,
-    }
+    Figures { playouts: done, seconds: t.elapsed().as_secs_f64(), mean_moves: moves as f64 / done as f64 }
 }

@@ -11,7 +11,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "morpion", version, about = "Morpion Solitaire (Join Five): replay, convert, count and benchmark games")]
+#[command(
+    name = "morpion",
+    version,
+    about = "Morpion Solitaire (Join Five): replay, convert, count and benchmark games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -147,7 +151,12 @@ fn input(file: &str) -> Result<String, String> {
         return Ok(s);
     }
     let path = std::path::Path::new(file);
-    if !path.exists() && (file.starts_with("http://") || file.starts_with("https://") || file.starts_with("MS1:") || file.contains("#g=")) {
+    if !path.exists()
+        && (file.starts_with("http://")
+            || file.starts_with("https://")
+            || file.starts_with("MS1:")
+            || file.contains("#g="))
+    {
         return Ok(file.to_string());
     }
     let bytes = std::fs::read(path).map_err(|e| format!("{file}: {e}"))?;
@@ -222,7 +231,9 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Records { name: Some(name), to, base } => {
             let e = library::find(&name).ok_or_else(|| {
-                format!("no record called '{name}' (or more than one starts so); `morpion records` lists them")
+                format!(
+                    "no record called '{name}' (or more than one starts so); `morpion records` lists them"
+                )
             })?;
             let game = e.game();
             match to {
@@ -246,7 +257,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             let mut rows = Vec::new();
             for t in [1, threads] {
                 let f = bench::random_playouts(variant, playouts, t);
-                say!(o, 
+                say!(o,
                     "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
                     if t == 1 { "" } else { "s" },
                     f.per_second(),
@@ -287,7 +298,9 @@ fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
 
 fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Quit> {
     match output {
-        Some(path) => std::fs::write(&path, text).map_err(|e| Quit::Error(format!("{}: {e}", path.display()))),
+        Some(path) => {
+            std::fs::write(&path, text).map_err(|e| Quit::Error(format!("{}: {e}", path.display())))
+        }
         None => {
             o.write_all(text.as_bytes())?;
             if !text.ends_with('\n') {

@@ -148,7 +148,16 @@ fn reads_standard_input_and_writes_a_file() {
     assert!(stdout(&o).lines().last().unwrap().contains("\"moves\":82"));
 
     let out = std::env::temp_dir().join(format!("morpion-cli-out-{}.msr", std::process::id()));
-    let o = morpion(&["convert", &record("5d-82-rosin.anagorko.psol"), "-v", "5D", "--to", "msr", "-o", out.to_str().unwrap()]);
+    let o = morpion(&[
+        "convert",
+        &record("5d-82-rosin.anagorko.psol"),
+        "-v",
+        "5D",
+        "--to",
+        "msr",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).is_empty());
     let written = std::fs::read_to_string(&out).unwrap();

@@ -27,7 +27,10 @@ struct Node {
 }
 
 fn pack(m: Move) -> u32 {
-    ((m.dot.x + 1024) as u32) << 16 | ((m.dot.y + 1024) as u32) << 5 | (m.dir.index() as u32) << 3 | m.pos as u32
+    ((m.dot.x + 1024) as u32) << 16
+        | ((m.dot.y + 1024) as u32) << 5
+        | (m.dir.index() as u32) << 3
+        | m.pos as u32
 }
 
 fn unpack(v: u32) -> Move {
@@ -77,7 +80,12 @@ fn keys(line: Line, syms: &[Symmetry], variant: Variant) -> [u128; 8] {
 
 /// Distinct positions after exactly 1..=depth moves. `report(n, count)` is called as each
 /// level completes (for progress output).
-pub fn count_positions(variant: Variant, depth: usize, symmetric: bool, mut report: impl FnMut(usize, u64)) -> Vec<u64> {
+pub fn count_positions(
+    variant: Variant,
+    depth: usize,
+    symmetric: bool,
+    mut report: impl FnMut(usize, u64),
+) -> Vec<u64> {
     let syms: Vec<Symmetry> = if symmetric { Symmetry::all().collect() } else { vec![Symmetry::IDENTITY] };
     let root = Position::new(variant);
     let mut levels: Vec<Vec<Node>> = vec![vec![Node { parent: 0, mv: 0 }]];

@@ -246,8 +246,7 @@ mod tests {
     fn symmetries_form_the_dihedral_group() {
         let size = 9;
         let p = Point::new(1, 3);
-        let images: std::collections::HashSet<Point> =
-            Symmetry::all().map(|s| s.apply(p, size)).collect();
+        let images: std::collections::HashSet<Point> = Symmetry::all().map(|s| s.apply(p, size)).collect();
         assert_eq!(images.len(), 8);
         for s in Symmetry::all() {
             // every symmetry is a bijection of the box that keeps distances between neighbours

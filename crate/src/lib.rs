@@ -8,17 +8,17 @@
 
 mod board;
 pub mod count;
-pub mod library;
 pub mod formats;
 pub mod geom;
+pub mod library;
 mod position;
 pub mod record;
 pub mod rng;
 pub mod variant;
 
 pub use board::{BoardLimit, COORD_LIMIT};
-pub use geom::{Dir, Line, Point, Symmetry};
 pub use formats::{load, Format, LoadError, Loaded, ReadError};
+pub use geom::{Dir, Line, Point, Symmetry};
 pub use position::{transform_move, IllegalMove, Position};
 pub use record::{Game, Meta, Record, ReplayError};
 pub use rng::Rng;

@@ -2,8 +2,8 @@
 //! `play`/`try_play`/`undo` in the standard frame.
 
 use crate::board::{Board, BoardLimit, Cand};
-use crate::record::ReplayError;
 use crate::geom::{Line, Point, Symmetry};
+use crate::record::ReplayError;
 use crate::rng::Rng;
 use crate::variant::{Move, Rule, Variant};
 use std::fmt;
@@ -306,7 +306,9 @@ mod tests {
                 let both: Vec<Move> = moves.iter().copied().filter(|&m| d.is_legal(m)).collect();
                 for &m in &moves {
                     let l = m.line();
-                    if let Some(with) = t.lines().find(|&o| o.dir == l.dir && (o.end(5) == l.start || l.end(5) == o.start)) {
+                    if let Some(with) =
+                        t.lines().find(|&o| o.dir == l.dir && (o.end(5) == l.start || l.end(5) == o.start))
+                    {
                         seen += 1;
                         assert_eq!(d.try_play(m), Err(IllegalMove::Overlap { with, rule: Rule::Disjoint }));
                     }

@@ -35,11 +35,7 @@ pub struct BadVariant(pub String);
 
 impl fmt::Display for BadVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown variant '{}': expected a line length 3-6 and T or D, like 5T or 5D",
-            self.0
-        )
+        write!(f, "unknown variant '{}': expected a line length 3-6 and T or D, like 5T or 5D", self.0)
     }
 }
 
@@ -132,9 +128,7 @@ impl FromStr for Variant {
             'D' => Rule::Disjoint,
             _ => return Err(BadVariant(s.to_string())),
         };
-        n.to_digit(10)
-            .and_then(|n| Variant::new(n as u8, rule))
-            .ok_or_else(|| BadVariant(s.to_string()))
+        n.to_digit(10).and_then(|n| Variant::new(n as u8, rule)).ok_or_else(|| BadVariant(s.to_string()))
     }
 }
 

@@ -46,7 +46,28 @@ fn damaged_records_never_panic() {
 #[test]
 fn random_text_never_panics() {
     let mut rng = Rng::new(7);
-    let pieces = ["(", ")", ",", "-", "|", "\\", "/", "#", "\n", "MS1:", "#g=", "1.5T.", "{", "}", "\"moves\":[", "\"Grid\"", "9999999999", "-3", "0", " "];
+    let pieces = [
+        "(",
+        ")",
+        ",",
+        "-",
+        "|",
+        "\\",
+        "/",
+        "#",
+        "\n",
+        "MS1:",
+        "#g=",
+        "1.5T.",
+        "{",
+        "}",
+        "\"moves\":[",
+        "\"Grid\"",
+        "9999999999",
+        "-3",
+        "0",
+        " ",
+    ];
     for _ in 0..3000 {
         let n = rng.below(30);
         let text: String = (0..n).map(|_| pieces[rng.below(pieces.len())]).collect();

@@ -21,8 +21,10 @@ fn naive_legal_moves(v: Variant, dots: &HashSet<Point>, lines: &[Line]) -> HashS
         }
     };
     let mut out = HashSet::new();
-    let (x0, x1) = (dots.iter().map(|p| p.x).min().unwrap() - len, dots.iter().map(|p| p.x).max().unwrap() + 1);
-    let (y0, y1) = (dots.iter().map(|p| p.y).min().unwrap() - len, dots.iter().map(|p| p.y).max().unwrap() + len);
+    let (x0, x1) =
+        (dots.iter().map(|p| p.x).min().unwrap() - len, dots.iter().map(|p| p.x).max().unwrap() + 1);
+    let (y0, y1) =
+        (dots.iter().map(|p| p.y).min().unwrap() - len, dots.iter().map(|p| p.y).max().unwrap() + len);
     for y in y0..=y1 {
         for x in x0..=x1 {
             for dir in Dir::ALL {

@@ -25,15 +25,21 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         }
         let cols: Vec<&str> = line.split(',').map(str::trim).collect();
         if cols.len() < 4 {
-            return Err(ReadError::new(f, Some(n), format!("expected x,y,dir,pos; found {} columns", cols.len())));
+            return Err(ReadError::new(
+                f,
+                Some(n),
+                format!("expected x,y,dir,pos; found {} columns", cols.len()),
+            ));
         }
         let num = |s: &str, what: &str| -> Result<i64, ReadError> {
-            s.parse::<i64>().map_err(|_| ReadError::new(f, Some(n), format!("{what} \"{s}\" is not a number")))
+            s.parse::<i64>()
+                .map_err(|_| ReadError::new(f, Some(n), format!("{what} \"{s}\" is not a number")))
         };
         let x = coord(f, Some(n), num(cols[0], "x")?, "x")?;
         let y = coord(f, Some(n), num(cols[1], "y")?, "y")?;
-        let dir = Dir::from_name(cols[2])
-            .ok_or_else(|| ReadError::new(f, Some(n), format!("unknown direction \"{}\" (expected H, V, DN or DP)", cols[2])))?;
+        let dir = Dir::from_name(cols[2]).ok_or_else(|| {
+            ReadError::new(f, Some(n), format!("unknown direction \"{}\" (expected H, V, DN or DP)", cols[2]))
+        })?;
         let pos = num(cols[3], "pos")?;
         if !(0..=5).contains(&pos) {
             return Err(ReadError::new(f, Some(n), format!("pos {pos} is out of range (0 to L-1)")));

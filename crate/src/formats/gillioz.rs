@@ -52,8 +52,9 @@ struct DtoFile {
 
 fn variant_of(f: Format, segments: u8, disjoint: bool) -> Result<Variant, ReadError> {
     let rule = if disjoint { Rule::Disjoint } else { Rule::Touching };
-    Variant::new(segments.saturating_add(1), rule)
-        .ok_or_else(|| ReadError::new(f, None, format!("unsupported line of {segments} segments (3 to 6 points)")))
+    Variant::new(segments.saturating_add(1), rule).ok_or_else(|| {
+        ReadError::new(f, None, format!("unsupported line of {segments} segments (3 to 6 points)"))
+    })
 }
 
 /// The shift that puts the given start dots on the standard cross of `v`.
@@ -69,15 +70,30 @@ fn frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<(i64, i64), ReadE
     Ok((dx, dy))
 }
 
-fn to_move(f: Format, v: Variant, i: usize, a: (i64, i64), b: (i64, i64), dot: (i64, i64), shift: (i64, i64)) -> Result<Move, ReadError> {
+fn to_move(
+    f: Format,
+    v: Variant,
+    i: usize,
+    a: (i64, i64),
+    b: (i64, i64),
+    dot: (i64, i64),
+    shift: (i64, i64),
+) -> Result<Move, ReadError> {
     let pt = |(x, y): (i64, i64)| -> Result<Point, ReadError> {
         Ok(Point::new(coord(f, None, x - shift.0, "x")?, coord(f, None, y - shift.1, "y")?))
     };
     let at = |msg: String| ReadError::new(f, None, format!("move {}: {msg}", i + 1));
-    let (a, b, dot) = (pt(a).map_err(|e| at(e.message))?, pt(b).map_err(|e| at(e.message))?, pt(dot).map_err(|e| at(e.message))?);
+    let (a, b, dot) = (
+        pt(a).map_err(|e| at(e.message))?,
+        pt(b).map_err(|e| at(e.message))?,
+        pt(dot).map_err(|e| at(e.message))?,
+    );
     let len = v.line_len();
-    let line = Line::from_ends(a, b, len).ok_or_else(|| at(format!("{a} to {b} is not a line of {len} points")))?;
-    let pos = line.index_of(dot, len).ok_or_else(|| at(format!("the new dot {dot} is not on the line {a} to {b}")))?;
+    let line =
+        Line::from_ends(a, b, len).ok_or_else(|| at(format!("{a} to {b} is not a line of {len} points")))?;
+    let pos = line
+        .index_of(dot, len)
+        .ok_or_else(|| at(format!("the new dot {dot} is not on the line {a} to {b}")))?;
     Ok(Move::from_line(line, pos))
 }
 
@@ -89,7 +105,8 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let f = Format::GilliozGrid;
     let file: GridFile = serde_json::from_str(text).map_err(|e| json_err(f, e))?;
     let v = variant_of(f, file.segment_length, file.no_touching_rule)?;
-    let (first, steps) = file.grid.split_first().ok_or_else(|| ReadError::new(f, None, "the grid is empty"))?;
+    let (first, steps) =
+        file.grid.split_first().ok_or_else(|| ReadError::new(f, None, "the grid is empty"))?;
     let start: Vec<(i64, i64)> = first
         .elements
         .iter()
@@ -108,7 +125,15 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
         let line = find("line", 2)?;
         let dot = find("dot", 1)?;
         let xy = |c: Xy| (c.x, c.y);
-        moves.push(to_move(f, v, i, xy(line.coordinates[0]), xy(line.coordinates[1]), xy(dot.coordinates[0]), shift)?);
+        moves.push(to_move(
+            f,
+            v,
+            i,
+            xy(line.coordinates[0]),
+            xy(line.coordinates[1]),
+            xy(dot.coordinates[0]),
+            shift,
+        )?);
     }
     Ok(Record::new(Some(v), moves))
 }

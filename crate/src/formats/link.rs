@@ -58,7 +58,8 @@ fn ceil_log2(n: usize) -> u32 {
 fn check(variant: Variant, moves: &[Move]) -> u64 {
     let mut h = mix64(variant.line_len() as u64 * 2 + (variant.rule() as u64));
     for m in moves {
-        let v = ((m.dot.x as u32 as u64) << 32 | m.dot.y as u32 as u64) ^ ((m.dir.index() as u64) << 60 | (m.pos as u64) << 56);
+        let v = ((m.dot.x as u32 as u64) << 32 | m.dot.y as u32 as u64)
+            ^ ((m.dir.index() as u64) << 60 | (m.pos as u64) << 56);
         h = mix64(h ^ v);
     }
     h & ((1 << (6 * CHECK_CHARS)) - 1)
@@ -134,9 +135,13 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
         )));
     }
     if fields[0] != VERSION {
-        return Err(err(format!("unsupported link version \"{}\" (this program reads version {VERSION})", fields[0])));
+        return Err(err(format!(
+            "unsupported link version \"{}\" (this program reads version {VERSION})",
+            fields[0]
+        )));
     }
-    let variant: Variant = fields[1].parse().map_err(|e: crate::BadVariant| err(format!("damaged link: {e}")))?;
+    let variant: Variant =
+        fields[1].parse().map_err(|e: crate::BadVariant| err(format!("damaged link: {e}")))?;
     let n: usize = fields[2]
         .parse()
         .ok()
@@ -149,9 +154,9 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
         if legal.is_empty() {
             return Err(err(format!("damaged link: the game is over after {k} moves but the link says {n}")));
         }
-        let idx = bits
-            .read(ceil_log2(legal.len()))
-            .ok_or_else(|| err(format!("damaged link: the moves stop at move {} of {n} (was the link cut short?)", k + 1)))?;
+        let idx = bits.read(ceil_log2(legal.len())).ok_or_else(|| {
+            err(format!("damaged link: the moves stop at move {} of {n} (was the link cut short?)", k + 1))
+        })?;
         let m = *legal
             .get(idx as usize)
             .ok_or_else(|| err(format!("damaged link: move {} is not a legal move", k + 1)))?;
@@ -220,7 +225,9 @@ impl BitReader {
             .bytes()
             .enumerate()
             .map(|(i, c)| {
-                base64::value(c).ok_or_else(|| err(format!("damaged link: character {} of the moves is not allowed", i + 1)))
+                base64::value(c).ok_or_else(|| {
+                    err(format!("damaged link: character {} of the moves is not allowed", i + 1))
+                })
             })
             .collect::<Result<Vec<u8>, _>>()?;
         Ok(BitReader { values, at: 0 })

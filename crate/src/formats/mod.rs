@@ -242,11 +242,18 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
         }
     };
     if matches!(format, Format::Pentasol | Format::Flammenkamp) && variant.line_len() != 5 {
-        return Err(ReadError::new(format, None, format!("this notation is for 5-point lines, not {variant}")).into());
+        return Err(ReadError::new(
+            format,
+            None,
+            format!("this notation is for 5-point lines, not {variant}"),
+        )
+        .into());
     }
-    let game = record
-        .replay(variant)
-        .map_err(|error| LoadError::Replay { format, variant, error: Box::new(error) })?;
+    let game = record.replay(variant).map_err(|error| LoadError::Replay {
+        format,
+        variant,
+        error: Box::new(error),
+    })?;
     Ok(Loaded { game, format, variant_source: source, notes })
 }
 
@@ -271,7 +278,10 @@ pub(crate) fn coord(format: Format, line: Option<usize>, v: i64, what: &str) -> 
         return Err(ReadError::new(
             format,
             line,
-            format!("{what} {v} is out of range (coordinates must stay within ±{} of the cross)", crate::COORD_LIMIT),
+            format!(
+                "{what} {v} is out of range (coordinates must stay within ±{} of the cross)",
+                crate::COORD_LIMIT
+            ),
         ));
     }
     Ok(v as i32)

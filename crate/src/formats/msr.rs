@@ -85,18 +85,27 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
         let y = coord(f, None, m.y, "y").map_err(|e| at(e.message))?;
         moves.push(Move::new(Point::new(x, y), dir, m.pos as u8));
     }
-    let meta = Meta { author: file.author, date: file.date, description: file.description, source: file.source };
+    let meta =
+        Meta { author: file.author, date: file.date, description: file.description, source: file.source };
     Ok(Record { variant, moves, meta })
 }
 
 pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
     let f = Format::Msr;
-    let body: String = text.trim().strip_prefix("MS1:").unwrap_or(text).chars().filter(|c| !c.is_whitespace()).collect();
-    let raw = base64::decode(&body)
-        .map_err(|i| ReadError::new(f, None, format!("damaged MS1 string: bad character at offset {}", i + 4)))?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_JSON)
-        .map_err(|e| ReadError::new(f, None, format!("damaged MS1 string: the compressed data is invalid ({:?})", e.status)))?;
-    let json = String::from_utf8(json).map_err(|_| ReadError::new(f, None, "damaged MS1 string: not UTF-8 text"))?;
+    let body: String =
+        text.trim().strip_prefix("MS1:").unwrap_or(text).chars().filter(|c| !c.is_whitespace()).collect();
+    let raw = base64::decode(&body).map_err(|i| {
+        ReadError::new(f, None, format!("damaged MS1 string: bad character at offset {}", i + 4))
+    })?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_JSON).map_err(|e| {
+        ReadError::new(
+            f,
+            None,
+            format!("damaged MS1 string: the compressed data is invalid ({:?})", e.status),
+        )
+    })?;
+    let json =
+        String::from_utf8(json).map_err(|_| ReadError::new(f, None, "damaged MS1 string: not UTF-8 text"))?;
     read_json_as(&json, f)
 }
 

@@ -184,7 +184,9 @@ pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
 fn five_points(game: &Game, what: &str) -> Result<(), WriteError> {
     let v = game.variant();
     if v.line_len() != 5 {
-        return Err(WriteError(format!("{what} is for 5-point lines; this game is {v} (write msr-json or a link)")));
+        return Err(WriteError(format!(
+            "{what} is for 5-point lines; this game is {v} (write msr-json or a link)"
+        )));
     }
     Ok(())
 }
@@ -244,7 +246,10 @@ mod tests {
         assert_eq!(r.moves[1], Move::new(Point::new(2, 7), Dir::DN, 2));
         assert_eq!(r.moves[2], Move::new(Point::new(7, 9), Dir::H, 4));
         let f = read_flammenkamp("1. (3,-1) 2|  2. (4,3) -2-\n").unwrap();
-        assert_eq!(f.moves, vec![Move::new(Point::new(3, -1), Dir::V, 0), Move::new(Point::new(4, 3), Dir::H, 4)]);
+        assert_eq!(
+            f.moves,
+            vec![Move::new(Point::new(3, -1), Dir::V, 0), Move::new(Point::new(4, 3), Dir::H, 4)]
+        );
     }
 
     #[test]

@@ -6,7 +6,11 @@ use std::path::PathBuf;
 /// `shared/records`, which sits beside the repository (as in CI).
 pub fn shared_records() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/records");
-    assert!(dir.is_dir(), "shared/records not found at {} (it must sit beside the repository)", dir.display());
+    assert!(
+        dir.is_dir(),
+        "shared/records not found at {} (it must sit beside the repository)",
+        dir.display()
+    );
     dir
 }
 
