@@ -120,9 +120,11 @@ impl FromStr for Variant {
     fn from_str(s: &str) -> Result<Variant, BadVariant> {
         let t = s.trim();
         let mut chars = t.chars();
-        let (Some(n), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
+        let (Some(a), Some(b), None) = (chars.next(), chars.next(), chars.next()) else {
             return Err(BadVariant(s.to_string()));
         };
+        // digit first as everyone writes it ("5T"); "T5" is accepted too (MSR readers do)
+        let (n, r) = if a.is_ascii_digit() { (a, b) } else { (b, a) };
         let rule = match r.to_ascii_uppercase() {
             'T' => Rule::Touching,
             'D' => Rule::Disjoint,
@@ -201,6 +203,9 @@ mod tests {
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
         }
         assert_eq!("5t".parse::<Variant>(), Ok(Variant::T5));
+        assert_eq!("D5".parse::<Variant>(), Ok(Variant::D5));
+        assert!("TT".parse::<Variant>().is_err());
+        assert!("55".parse::<Variant>().is_err());
         assert!("7T".parse::<Variant>().is_err());
         assert!("5X".parse::<Variant>().is_err());
         assert!("".parse::<Variant>().is_err());
