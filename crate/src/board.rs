@@ -74,6 +74,8 @@ const USED: usize = 1;
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
     variant: Variant,
+    /// Cached from `variant` for the hot path: L, the cells a line marks (L - 1 for T,
+    /// L for D).
     len: i32,
     span: i32,
     /// All ones for D (the L-th cell of a line is marked too), zero for T.
@@ -224,6 +226,10 @@ impl Board {
     /// the point itself for D)?
     pub(crate) fn used(&self, p: Point, d: Dir) -> bool {
         self.bit(USED, d.index(), p)
+    }
+
+    pub(crate) fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// Number of cells a line marks: L - 1 segments (T) or L points (D).

@@ -65,7 +65,6 @@ impl From<BoardLimit> for IllegalMove {
 /// A position of a game: variant, moves played (in order), legal moves.
 #[derive(Clone, Debug)]
 pub struct Position {
-    variant: Variant,
     board: Board,
     history: Vec<Move>,
 }
@@ -73,7 +72,7 @@ pub struct Position {
 impl Position {
     /// The start cross of `variant`.
     pub fn new(variant: Variant) -> Position {
-        Position { variant, board: Board::new(variant), history: Vec::new() }
+        Position { board: Board::new(variant), history: Vec::new() }
     }
 
     /// Plays `moves` from the start; at the first illegal one, says which, why, and keeps
@@ -89,7 +88,7 @@ impl Position {
     }
 
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.board.variant()
     }
 
     /// The moves played, in order.
@@ -134,7 +133,7 @@ impl Position {
 
     /// Every dot: the start cross first, then the new dots in move order.
     pub fn dots(&self) -> impl Iterator<Item = Point> + '_ {
-        self.variant.start_dots().into_iter().chain(self.history.iter().map(|m| m.dot))
+        self.variant().start_dots().into_iter().chain(self.history.iter().map(|m| m.dot))
     }
 
     /// Every drawn line, in move order.
@@ -155,7 +154,7 @@ impl Position {
 
     /// Why `m` is illegal here, or the candidate that plays it.
     fn check(&self, m: Move) -> Result<Cand, IllegalMove> {
-        let len = self.variant.line_len();
+        let len = self.variant().line_len();
         if m.pos >= len {
             return Err(IllegalMove::BadPos { pos: m.pos, len });
         }
@@ -179,7 +178,7 @@ impl Position {
             .lines()
             .find(|&l| self.overlaps(l, line))
             .expect("a line with all its dots is illegal only by overlapping another");
-        Err(IllegalMove::Overlap { with, rule: self.variant.rule() })
+        Err(IllegalMove::Overlap { with, rule: self.variant().rule() })
     }
 
     /// Do two lines conflict under this variant's rule?
@@ -233,7 +232,6 @@ impl Position {
 
     /// Makes `self` equal to `other` reusing `self`'s memory (cheap between playouts).
     pub fn copy_from(&mut self, other: &Position) {
-        self.variant = other.variant;
         self.board.copy_from(&other.board);
         self.history.clear();
         self.history.extend_from_slice(&other.history);
@@ -241,8 +239,8 @@ impl Position {
 
     /// The image of this game under a symmetry of the start cross (always legal too).
     pub fn transformed(&self, sym: Symmetry) -> Result<Position, ReplayError> {
-        let moves: Vec<Move> = self.history.iter().map(|&m| transform_move(m, sym, self.variant)).collect();
-        Position::from_moves(self.variant, &moves)
+        let moves: Vec<Move> = self.history.iter().map(|&m| transform_move(m, sym, self.variant())).collect();
+        Position::from_moves(self.variant(), &moves)
     }
 }
 
