@@ -151,12 +151,8 @@ fn input(file: &str) -> Result<String, String> {
         return Ok(s);
     }
     let path = std::path::Path::new(file);
-    if !path.exists()
-        && (file.starts_with("http://")
-            || file.starts_with("https://")
-            || file.starts_with("MS1:")
-            || file.contains("#g="))
-    {
+    // not a file but a game itself (a link or an MS1 string): the core's detection decides
+    if !path.exists() && matches!(formats::detect(file), Some(Format::Link | Format::Msr)) {
         return Ok(file.to_string());
     }
     let bytes = std::fs::read(path).map_err(|e| format!("{file}: {e}"))?;
@@ -173,11 +169,15 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
             }
             Ok(loaded.game)
         }
-        Err(e @ LoadError::Replay { .. }) => {
-            let LoadError::Replay { error, .. } = &e else { unreachable!() };
-            Err(format!("{name}: {e}\n(the {} moves before it are legal)", error.index))
+        Err(e) => {
+            let kept = match &e {
+                LoadError::Replay { error, .. } => {
+                    format!("\n(the {} moves before it are legal)", error.index)
+                }
+                LoadError::Read(_) => String::new(),
+            };
+            Err(format!("{name}: {e}{kept}"))
         }
-        Err(e) => Err(format!("{name}: {e}")),
     }
 }
 

@@ -164,7 +164,7 @@ pub fn count_sequences(variant: Variant, depth: usize) -> Vec<u64> {
     }
     let root = Position::new(variant);
     let first = root.legal_moves();
-    let mut counts = first
+    first
         .par_iter()
         .map(|&m| {
             let mut p = root.clone();
@@ -176,11 +176,7 @@ pub fn count_sequences(variant: Variant, depth: usize) -> Vec<u64> {
             }
             c
         })
-        .reduce(|| vec![0u64; depth], |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect());
-    if first.is_empty() {
-        counts[0] = 0;
-    }
-    counts
+        .reduce(|| vec![0u64; depth], |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect())
 }
 
 #[cfg(test)]

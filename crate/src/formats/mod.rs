@@ -202,7 +202,11 @@ pub struct Loaded {
 #[derive(Clone, Debug)]
 pub enum LoadError {
     Read(ReadError),
-    Replay { format: Format, variant: Variant, error: Box<ReplayError> },
+    /// `error.position` is the game before the illegal move (its variant is the one used).
+    Replay {
+        format: Format,
+        error: Box<ReplayError>,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -249,11 +253,8 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
         )
         .into());
     }
-    let game = record.replay(variant).map_err(|error| LoadError::Replay {
-        format,
-        variant,
-        error: Box::new(error),
-    })?;
+    let game =
+        record.replay(variant).map_err(|error| LoadError::Replay { format, error: Box::new(error) })?;
     Ok(Loaded { game, format, variant_source: source, notes })
 }
 
