@@ -1,5 +1,7 @@
-//! `morpion bench`: uniform random playouts a second, one thread and every thread.
+//! `morpion bench`: uniform random playouts and NRPA playouts a second, one thread and
+//! every thread.
 
+use morpion::nrpa::{Budget, Config, Search};
 use morpion::{Position, Rng, Variant};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -42,4 +44,22 @@ pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> Figures {
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
     Figures { playouts: done, seconds: t.elapsed().as_secs_f64(), mean_moves: moves as f64 / done as f64 }
+}
+
+/// One thread per core.
+pub fn all_threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// NRPA at `level` from the start (runs one after another) until `n` playouts are done.
+pub fn nrpa_playouts(variant: Variant, level: u32, n: u64, threads: usize) -> Figures {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    let config = Config { level, ..Config::default() };
+    let search = Search::new(Position::new(variant), config).expect("a valid search");
+    let t = Instant::now();
+    pool.install(|| search.run(Budget::Playouts(n)));
+    let seconds = t.elapsed().as_secs_f64();
+    let p = search.progress(seconds);
+    let best = search.best_score().unwrap_or(0);
+    Figures { playouts: p.playouts, seconds, mean_moves: best as f64 }
 }

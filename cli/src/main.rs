@@ -2,10 +2,12 @@
 
 mod ascii;
 mod bench;
+mod search;
 
 use clap::{Parser, Subcommand};
 use morpion::formats::{self, link, Format};
-use morpion::{count, library, Game, LoadError, Variant};
+use morpion::nrpa::{CodeKind, Config};
+use morpion::{count, library, Game, LoadError, Meta, Position, Variant};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +16,7 @@ use std::process::ExitCode;
 #[command(
     name = "morpion",
     version,
-    about = "Morpion Solitaire (Join Five): replay, convert, count and benchmark games"
+    about = "Morpion Solitaire (Join Five): replay, convert, count, search and benchmark games"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -81,7 +83,57 @@ enum Command {
         #[arg(long, default_value = link::DEFAULT_BASE)]
         base: String,
     },
-    /// Measure uniform random playouts a second from the start, one thread and all threads.
+    /// Search for long games with NRPA (nested rollout policy adaptation), on every core.
+    ///
+    /// Without --time or --playouts: one run at LEVEL (ITERATIONS^LEVEL playouts). With
+    /// --time: runs one after another until the time is up (level 4 unless given). Progress
+    /// goes to standard error once a second; Ctrl+C stops and keeps the best game.
+    Search {
+        /// The variant (5T, 5D, 4T, 4D, 6T, 6D); with --from, the file's unless given.
+        #[arg(long, short)]
+        variant: Option<Variant>,
+        /// Nesting level of a run: level 3 is 10^6 playouts, level 4 10^8.
+        #[arg(long, short)]
+        level: Option<u32>,
+        /// Iterations per level (N).
+        #[arg(long, short = 'n', default_value_t = 100)]
+        iterations: u32,
+        /// Learning rate of adapt.
+        #[arg(long, default_value_t = 1.0)]
+        alpha: f64,
+        /// Random seed: with one thread, the same seed finds the same game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (default: one per core).
+        #[arg(long, short)]
+        threads: Option<usize>,
+        /// Search for this long (90s, 10m, 1h30m), starting new runs as runs end.
+        #[arg(long, value_parser = search::parse_duration)]
+        time: Option<std::time::Duration>,
+        /// Search until this many playouts are done, starting new runs as runs end.
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Continue this game (a file, `-` or a link) instead of starting from the cross.
+        #[arg(long)]
+        from: Option<String>,
+        /// With --from: keep only its first K moves.
+        #[arg(long, requires = "from")]
+        take: Option<usize>,
+        /// Save the best game as MSR JSON (updated whenever it improves).
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+        /// How moves are coded for the policy: line (default) or line-dot.
+        #[arg(long, default_value = "line")]
+        code: CodeKind,
+        /// No progress lines.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Also print one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure playouts a second from the start (random, and NRPA levels 1 and 2), one
+    /// thread and all threads.
     Bench {
         #[arg(long, short, default_value = "5D")]
         variant: Variant,
@@ -252,32 +304,173 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                 }
             }
         }
+        Command::Search {
+            variant,
+            level,
+            iterations,
+            alpha,
+            seed,
+            threads,
+            time,
+            playouts,
+            from,
+            take,
+            out,
+            code,
+            quiet,
+            json,
+        } => {
+            let root =
+                match &from {
+                    Some(f) => {
+                        let game = load(f, variant)?;
+                        let mut moves = game.moves().to_vec();
+                        if let Some(k) = take {
+                            if k > moves.len() {
+                                return Err(format!("--take {k}: {f} has only {} moves", moves.len()).into());
+                            }
+                            moves.truncate(k);
+                        }
+                        Position::from_moves(game.variant(), &moves).map_err(|e| e.to_string())?
+                    }
+                    None => Position::new(variant.ok_or_else(|| {
+                        "search needs --variant (for example 5D) or --from FILE".to_string()
+                    })?),
+                };
+            if root.is_finished() {
+                return Err(format!(
+                    "the game to continue is already over ({} moves, no legal move left)",
+                    root.score()
+                )
+                .into());
+            }
+            let threads = threads.unwrap_or_else(bench::all_threads);
+            if threads == 0 {
+                return Err("--threads must be at least 1".to_string().into());
+            }
+            let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
+            let config = Config { level, iterations, alpha, seed, code };
+            let describe = format!(
+                "NRPA level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} thread{}, {} code",
+                if threads == 1 { "" } else { "s" },
+                code.name()
+            );
+            let given = root.score();
+            let variant = root.variant();
+            let opts = search::Options { config, threads, time, playouts, quiet };
+            let report = search::run(root, opts, |best| match &out {
+                Some(path) => save(best, path, &describe),
+                None => Ok(()),
+            })?;
+            let p = report.progress;
+            let how = if report.interrupted {
+                ", interrupted"
+            } else if p.stopped {
+                ", stopped at the budget"
+            } else {
+                ""
+            };
+            say!(
+                o,
+                "best: {} moves ({variant}{})",
+                report.best.score(),
+                if given > 0 {
+                    format!(", the first {given} from {}", from.as_deref().unwrap_or(""))
+                } else {
+                    String::new()
+                }
+            );
+            say!(o, "search: {describe}");
+            say!(
+                o,
+                "{} playouts in {:.1} s ({:.0}/s), {} run{} finished{how}",
+                p.playouts,
+                p.elapsed,
+                p.playouts_per_second,
+                p.runs_done,
+                if p.runs_done == 1 { "" } else { "s" }
+            );
+            if let Some(path) = &out {
+                say!(o, "saved: {} (MSR JSON)", path.display());
+            }
+            let game = Game::new(report.best, Meta::default());
+            print_summary(&game, o)?;
+            if json {
+                let obj = serde_json::json!({
+                    "variant": variant.to_string(),
+                    "score": game.score(),
+                    "from_moves": given,
+                    "playouts": p.playouts,
+                    "seconds": p.elapsed,
+                    "playouts_per_second": p.playouts_per_second,
+                    "level": level,
+                    "iterations": iterations,
+                    "alpha": alpha,
+                    "seed": seed,
+                    "threads": threads,
+                    "code": code.name(),
+                    "runs_done": p.runs_done,
+                    "interrupted": report.interrupted,
+                    "finished": game.is_finished(),
+                });
+                say!(o, "{obj}");
+            }
+            Ok(())
+        }
         Command::Bench { variant, playouts, json } => {
-            let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-            let mut rows = Vec::new();
-            for t in [1, threads] {
+            if variant.line_len() < 4 {
+                return Err(
+                    format!("{variant} games can go on forever: bench 4T, 4D, 5T, 5D, 6T or 6D").into()
+                );
+            }
+            let threads = bench::all_threads();
+            let counts: Vec<usize> = if threads == 1 { vec![1] } else { vec![1, threads] };
+            let plural = |t: usize| if t == 1 { "" } else { "s" };
+            let mut random = Vec::new();
+            let mut mean_moves = 0.0;
+            for &t in &counts {
                 let f = bench::random_playouts(variant, playouts, t);
                 say!(o,
                     "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
-                    if t == 1 { "" } else { "s" },
+                    plural(t),
                     f.per_second(),
                     f.playouts,
                     f.seconds,
                     f.mean_moves,
                     f.seconds * 1e9 * t as f64 / (f.playouts as f64 * f.mean_moves)
                 );
-                rows.push(f);
-                if threads == 1 {
-                    break;
+                random.push(f.per_second());
+                mean_moves = f.mean_moves;
+            }
+            let mut nrpa = Vec::new();
+            for level in [1, 2] {
+                for &t in &counts {
+                    // level 1 runs are 100 playouts: measure many; level 2 runs are 10^4
+                    let f = bench::nrpa_playouts(variant, level, playouts / 3, t);
+                    say!(o,
+                        "{variant} NRPA level {level} playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, best {})",
+                        plural(t),
+                        f.per_second(),
+                        f.playouts,
+                        f.seconds,
+                        f.mean_moves
+                    );
+                    nrpa.push(f.per_second());
                 }
             }
             if json {
+                let last = counts.len() - 1;
+                let k = counts.len();
                 let obj = serde_json::json!({
                     "variant": variant.to_string(),
-                    "random_playouts_per_second_1_thread": rows[0].per_second(),
-                    "random_playouts_per_second_all_threads": rows.last().map(|f| f.per_second()),
                     "threads": threads,
-                    "mean_moves": rows[0].mean_moves,
+                    "random_playouts_per_second_1_thread": random[0],
+                    "random_playouts_per_second_all_threads": random[last],
+                    "mean_moves": mean_moves,
+                    "nrpa_level_1_playouts_per_second_1_thread": nrpa[0],
+                    "nrpa_level_1_playouts_per_second_all_threads": nrpa[last],
+                    "nrpa_level_2_playouts_per_second_1_thread": nrpa[k],
+                    "nrpa_level_2_playouts_per_second_all_threads": nrpa[k + last],
                 });
                 say!(o, "{obj}");
             }
@@ -294,6 +487,18 @@ fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
     say!(o, "legal moves left: {}", p.num_legal_moves());
     write!(o, "{}", ascii::picture(p))?;
     Ok(())
+}
+
+/// Writes the game as MSR JSON, through a temporary file so that an interruption never
+/// leaves a half-written file where the previous best was.
+fn save(best: &Position, path: &std::path::Path, describe: &str) -> Result<(), String> {
+    let meta = Meta { description: Some(format!("found by morpion search: {describe}")), ..Meta::default() };
+    let text =
+        formats::write(&Game::new(best.clone(), meta), Format::MsrJson, "").map_err(|e| e.to_string())?;
+    let tmp = path.with_extension("part");
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Quit> {

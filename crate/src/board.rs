@@ -35,6 +35,12 @@ pub const COORD_LIMIT: i32 = 480;
 /// NRPA playouts) without growing, and one word covers a whole row.
 const FIRST_SIDE: i32 = 64;
 
+/// Line codes: lines starting in the first grid have their own code; the others share
+/// `FAR_CODES` codes. `LINE_CODES` bounds every code.
+pub(crate) const NEAR_CODES: u32 = (FIRST_SIDE * FIRST_SIDE * 4) as u32;
+pub(crate) const FAR_CODES: u32 = 4096;
+pub(crate) const LINE_CODES: u32 = NEAR_CODES + FAR_CODES;
+
 /// A legal move in grid terms, packed: `start cell << 5 | dir << 3 | pos`.
 /// `self.0 >> 3` is the id of its line (`start << 2 | dir`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -94,6 +100,10 @@ pub(crate) struct Board {
     bits: Vec<u64>,
     dense: Vec<Cand>,
     sparse: Vec<u32>,
+    /// Standard coordinates of cell (0, 0) of the first grid, kept when the grid grows:
+    /// policy codes are line ids in that grid, whatever the grid is now.
+    code_ox: i32,
+    code_oy: i32,
 }
 
 impl Board {
@@ -144,6 +154,8 @@ impl Board {
             bits: vec![0; at + 1],
             dense: Vec::with_capacity(128),
             sparse: vec![0; (w * w * 4) as usize],
+            code_ox: ox,
+            code_oy: oy,
         }
     }
 
@@ -479,6 +491,7 @@ impl Board {
             let s = g.cell(self.point(c.start()));
             g.insert(s, c.dir(), c.pos());
         }
+        (g.code_ox, g.code_oy) = (self.code_ox, self.code_oy);
         *self = g;
     }
 
@@ -491,12 +504,35 @@ impl Board {
         }
         self.ox = other.ox;
         self.oy = other.oy;
+        (self.code_ox, self.code_oy) = (other.code_ox, other.code_oy);
         self.bits.copy_from_slice(&other.bits);
         self.dense.clear();
         self.dense.extend_from_slice(&other.dense);
         for (i, c) in self.dense.iter().enumerate() {
             self.sparse[c.line_id()] = i as u32;
         }
+    }
+
+    /// The policy code of a candidate's line: its id in the first grid (start cell << 2 |
+    /// direction), so a line keeps its code when the grid grows. Lines starting outside the
+    /// first grid (only in long 3x/4x games) share `FAR_CODES` codes by hash.
+    #[inline(always)]
+    pub(crate) fn line_code(&self, c: Cand) -> u32 {
+        if self.w == FIRST_SIDE {
+            return c.line_id() as u32;
+        }
+        self.far_line_code(c)
+    }
+
+    #[cold]
+    fn far_line_code(&self, c: Cand) -> u32 {
+        let p = self.point(c.start());
+        let (fx, fy) = (p.x - self.code_ox, p.y - self.code_oy);
+        if (0..FIRST_SIDE).contains(&fx) && (0..FIRST_SIDE).contains(&fy) {
+            return (((fy * FIRST_SIDE + fx) as u32) << 2) | c.dir() as u32;
+        }
+        let key = ((p.x as u32 as u64) << 34) ^ ((p.y as u32 as u64) << 2) ^ c.dir() as u64;
+        NEAR_CODES + (crate::rng::mix64(key) % FAR_CODES as u64) as u32
     }
 
     /// The candidate of a move in this grid (for `undo`, whose line is no longer playable).

@@ -11,6 +11,7 @@ pub mod count;
 pub mod formats;
 pub mod geom;
 pub mod library;
+pub mod nrpa;
 mod position;
 pub mod record;
 pub mod rng;

@@ -91,6 +91,11 @@ impl Position {
         self.board.variant()
     }
 
+    /// The engine's board, for the search's hot path.
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
+    }
+
     /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.history

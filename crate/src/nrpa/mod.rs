@@ -1,0 +1,160 @@
+//! NRPA (Nested Rollout Policy Adaptation, Rosin 2011), the search that found the records:
+//! sequential as Rosin wrote it, parallel on every thread of the current rayon pool,
+//! observable while it runs and stoppable.
+//!
+//! - [`Search`] is the Morpion entry point: a root position (the start or a partial game),
+//!   a [`Config`], and a [`Budget`]; `run` blocks, while `progress`, `best_game` and `stop`
+//!   may be called from other threads.
+//! - [`search`] runs the same algorithm on any [`Problem`].
+//!
+//! The modules: `problem` (the trait, Morpion as a problem), `policy` (weights, sequences,
+//! adapt), `nested` (one thread's levels and playouts), `parallel` (sharing the top level
+//! out), `monitor` (progress and stop).
+
+mod monitor;
+mod nested;
+mod parallel;
+mod policy;
+mod problem;
+
+pub use monitor::{Monitor, Progress};
+pub use parallel::{search, Outcome};
+pub use problem::{CodeKind, Problem};
+
+use crate::position::Position;
+use crate::variant::{Move, Variant};
+use problem::Morpion;
+use std::fmt;
+
+/// The parameters of a search. No global or environment setting changes a search: two
+/// searches with equal configs on one thread find the same game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Nesting level of a top-level run (>= 1): a run costs `iterations ^ level` playouts.
+    pub level: u32,
+    /// Iterations per level (Rosin's N).
+    pub iterations: u32,
+    /// Adapt's learning rate.
+    pub alpha: f64,
+    pub seed: u64,
+    pub code: CodeKind,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { level: 3, iterations: 100, alpha: 1.0, seed: 1, code: CodeKind::Line }
+    }
+}
+
+/// Levels beyond this would take longer than the age of the universe at 100 iterations.
+pub const MAX_LEVEL: u32 = 8;
+
+/// How long a search goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// One top-level run (`iterations ^ level` playouts), or less if stopped.
+    OneRun,
+    /// Top-level runs one after the other until this many playouts are done.
+    Playouts(u64),
+    /// Top-level runs one after the other until stopped (a time budget: the caller, who
+    /// has a clock, calls `stop`).
+    UntilStopped,
+}
+
+/// A search that cannot start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchError {
+    /// 3T and 3D games can go on forever: playouts would run to the board limit.
+    EndlessVariant(Variant),
+    BadLevel(u32),
+    BadIterations,
+    BadAlpha(f64),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::EndlessVariant(v) => write!(
+                f,
+                "{v} games can go on forever, so playouts never end: search 4T, 4D, 5T, 5D, 6T or 6D"
+            ),
+            SearchError::BadLevel(l) => write!(f, "level {l} is out of range (1-{MAX_LEVEL})"),
+            SearchError::BadIterations => write!(f, "iterations must be at least 1"),
+            SearchError::BadAlpha(a) => write!(f, "alpha must be a positive number (got {a})"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A Morpion search: from a root position, with a config, watched through its monitor.
+pub struct Search {
+    root: Position,
+    config: Config,
+    monitor: Monitor<Move>,
+}
+
+impl Search {
+    pub fn new(root: Position, config: Config) -> Result<Search, SearchError> {
+        if root.variant().line_len() < 4 {
+            return Err(SearchError::EndlessVariant(root.variant()));
+        }
+        if !(1..=MAX_LEVEL).contains(&config.level) {
+            return Err(SearchError::BadLevel(config.level));
+        }
+        if config.iterations == 0 {
+            return Err(SearchError::BadIterations);
+        }
+        if !(config.alpha > 0.0 && config.alpha.is_finite()) {
+            return Err(SearchError::BadAlpha(config.alpha));
+        }
+        Ok(Search { root, config, monitor: Monitor::new() })
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    /// Searches until the budget is spent or `stop` is called, on every thread of the
+    /// current rayon pool; returns the best game found (the root if not even one playout
+    /// ended, e.g. when stopped at once). A `Search` runs once.
+    pub fn run(&self, budget: Budget) -> Position {
+        match self.config.code {
+            CodeKind::Line => search(&Morpion::<false>::new(&self.root), &self.config, budget, &self.monitor),
+            CodeKind::LineDot => {
+                search(&Morpion::<true>::new(&self.root), &self.config, budget, &self.monitor)
+            }
+        };
+        self.best_game()
+    }
+
+    /// Asks `run` to return: it does within a playout or so (well under a millisecond).
+    pub fn stop(&self) {
+        self.monitor.stop();
+    }
+
+    /// Cheap (a few atomic loads): fine to call many times a second while `run` goes on.
+    /// `elapsed` is the caller's clock, in seconds since it called `run`.
+    pub fn progress(&self, elapsed: f64) -> Progress {
+        self.monitor.progress(elapsed, self.config.iterations)
+    }
+
+    /// Best score so far, as a game score (moves from the start cross, root included).
+    pub fn best_score(&self) -> Option<usize> {
+        let s = self.monitor.best_score();
+        (s != i64::MIN).then_some(s as usize)
+    }
+
+    /// The best game so far: the root's moves, then the best sequence found from it.
+    pub fn best_game(&self) -> Position {
+        let mut p = self.root.clone();
+        for m in self.monitor.best_moves() {
+            p.play(m);
+        }
+        p
+    }
+}

@@ -1,0 +1,147 @@
+//! What a running search shares with whoever watches it: atomic counters, the best game
+//! found so far, and the stop request. Reading progress is a handful of relaxed atomic loads,
+//! so a UI may poll it many times a second; the best game sits behind a lock that is only
+//! taken when the best score improves (rare) or when a reader asks for the game.
+//!
+//! The core has no clock (`std::time::Instant` does not exist in the browser's wasm), so
+//! the caller passes the elapsed time when it reads progress.
+
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+
+/// Counters written often live on their own cache line, away from those read on every
+/// playout (the stop flag, the best score), so the threads do not slow each other down.
+#[repr(align(64))]
+#[derive(Default)]
+struct Padded<T>(T);
+
+/// Shared state of one search.
+pub struct Monitor<M> {
+    stop: AtomicBool,
+    best_score: AtomicI64,
+    playout_limit: AtomicU64,
+    playouts: Padded<AtomicU64>,
+    /// Top level: runs started and finished, iterations done in the newest run.
+    runs: Padded<(AtomicU32, AtomicU32, AtomicU32)>,
+    best: Mutex<Vec<M>>,
+}
+
+/// A snapshot of a search's progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Best score found so far (None before the first playout ends).
+    pub best_score: Option<i64>,
+    pub playouts: u64,
+    /// Seconds since the start, as given by the caller, and the mean rate over them.
+    pub elapsed: f64,
+    pub playouts_per_second: f64,
+    /// Top-level runs started (the newest is the one reported) and finished.
+    pub run: u32,
+    pub runs_done: u32,
+    /// Iterations of the newest top-level run done, out of `iterations`.
+    pub iteration: u32,
+    pub iterations: u32,
+    pub stopped: bool,
+}
+
+impl<M: Clone> Monitor<M> {
+    pub fn new() -> Monitor<M> {
+        Monitor {
+            stop: AtomicBool::new(false),
+            best_score: AtomicI64::new(i64::MIN),
+            playout_limit: AtomicU64::new(u64::MAX),
+            playouts: Padded::default(),
+            runs: Padded::default(),
+            best: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Asks the search to stop: it returns its best within a playout or so.
+    pub fn stop(&self) {
+        self.stop.store(true, Relaxed);
+    }
+
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Relaxed)
+    }
+
+    /// Best score so far (`i64::MIN` before any).
+    #[inline]
+    pub fn best_score(&self) -> i64 {
+        self.best_score.load(Relaxed)
+    }
+
+    /// The moves of the best sequence so far, from the search's root.
+    pub fn best_moves(&self) -> Vec<M> {
+        self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub fn progress(&self, elapsed: f64, iterations: u32) -> Progress {
+        let playouts = self.playouts.0.load(Relaxed);
+        let best = self.best_score();
+        Progress {
+            best_score: (best != i64::MIN).then_some(best),
+            playouts,
+            elapsed,
+            playouts_per_second: if elapsed > 0.0 { playouts as f64 / elapsed } else { 0.0 },
+            run: self.runs.0 .0.load(Relaxed),
+            runs_done: self.runs.0 .1.load(Relaxed),
+            iteration: self.runs.0 .2.load(Relaxed),
+            iterations,
+            stopped: self.is_stopped(),
+        }
+    }
+
+    /// Stop by itself once this many playouts are done.
+    pub(crate) fn limit_playouts(&self, n: u64) {
+        self.playout_limit.store(n, Relaxed);
+    }
+
+    /// Counts `n` more playouts; stops the search if that reaches the limit.
+    pub(crate) fn add_playouts(&self, n: u64) {
+        let done = self.playouts.0.fetch_add(n, Relaxed) + n;
+        if done >= self.playout_limit.load(Relaxed) {
+            self.stop();
+        }
+    }
+
+    /// Offers a sequence; kept if it beats the best so far.
+    pub(crate) fn offer(&self, score: i64, moves: &[M]) {
+        if score <= self.best_score() {
+            return;
+        }
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        // checked again under the lock: another thread may have just done better
+        if score > self.best_score() {
+            best.clear();
+            best.extend_from_slice(moves);
+            self.best_score.store(score, Relaxed);
+        }
+    }
+
+    pub(crate) fn run_started(&self, run: u32) {
+        let r = &self.runs.0;
+        if run > r.0.load(Relaxed) {
+            r.0.store(run, Relaxed);
+            r.2.store(0, Relaxed);
+        }
+    }
+
+    pub(crate) fn iteration_done(&self, run: u32, done: u32) {
+        let r = &self.runs.0;
+        if run == r.0.load(Relaxed) {
+            r.2.store(done, Relaxed);
+        }
+    }
+
+    pub(crate) fn run_done(&self) {
+        self.runs.0 .1.fetch_add(1, Relaxed);
+    }
+}
+
+impl<M: Clone> Default for Monitor<M> {
+    fn default() -> Self {
+        Monitor::new()
+    }
+}

@@ -1,0 +1,151 @@
+//! One thread's NRPA: the policy playout (level 0) and the nested levels, with every buffer
+//! allocated once per thread and reused (a level-3 run is a million playouts).
+
+use super::monitor::Monitor;
+use super::policy::{Policy, Scratch, Seq};
+use super::problem::Problem;
+use crate::rng::Rng;
+
+/// Playouts are counted locally and added to the shared counter in batches this large.
+const FLUSH: u64 = 64;
+
+/// A thread's search state: a scratch problem state for playouts, and per level its policy
+/// and its best sequence.
+pub(crate) struct Worker<'a, P: Problem> {
+    root: &'a P,
+    state: P,
+    iterations: u32,
+    alpha: f64,
+    /// `policies[l]` is level l's policy (level 0 plays with its caller's).
+    policies: Vec<Policy>,
+    /// `best[l]` is level l's best sequence; `best[0]` the last playout.
+    best: Vec<Seq<P::Move>>,
+    scratch: Scratch,
+    pub(crate) rng: Rng,
+    monitor: &'a Monitor<P::Move>,
+    unflushed: u64,
+}
+
+impl<'a, P: Problem> Worker<'a, P> {
+    pub(crate) fn new(
+        root: &'a P,
+        levels: u32,
+        iterations: u32,
+        alpha: f64,
+        monitor: &'a Monitor<P::Move>,
+    ) -> Self {
+        let codes = root.code_space();
+        let n = levels as usize + 1;
+        Worker {
+            root,
+            state: root.clone(),
+            iterations,
+            alpha,
+            policies: (0..n).map(|_| Policy::new(codes)).collect(),
+            best: (0..n).map(|_| Seq::none()).collect(),
+            scratch: Scratch::new(codes),
+            rng: Rng::new(0),
+            monitor,
+            unflushed: 0,
+        }
+    }
+
+    /// Level `l`'s policy, to set before `level(l)`.
+    pub(crate) fn policy_mut(&mut self, l: u32) -> &mut Policy {
+        &mut self.policies[l as usize]
+    }
+
+    /// Level `l`'s result, after `level(l)`.
+    pub(crate) fn result(&self, l: u32) -> &Seq<P::Move> {
+        &self.best[l as usize]
+    }
+
+    /// Runs NRPA level `l` from the root with `policies[l]` (which it adapts); the best
+    /// sequence ends in `best[l]`. Level 0 is one playout. Returns early, with the best so
+    /// far, when the search is stopped.
+    pub(crate) fn level(&mut self, l: u32) {
+        let l = l as usize;
+        if l == 0 {
+            self.playout(0, 0);
+            return;
+        }
+        self.best[l].clear();
+        for _ in 0..self.iterations {
+            if l == 1 {
+                self.playout(1, 0);
+            } else {
+                let (lower, upper) = self.policies.split_at_mut(l);
+                lower[l - 1].copy_from(&upper[0]);
+                self.level(l as u32 - 1);
+            }
+            // `>=`: an equal score replaces the best (Rosin's choice: it keeps moving)
+            if self.best[l - 1].score >= self.best[l].score {
+                self.best.swap(l, l - 1);
+            }
+            self.policies[l].adapt(&self.best[l], self.alpha, &mut self.scratch);
+            if self.monitor.is_stopped() {
+                break;
+            }
+        }
+    }
+
+    /// One playout from the root choosing moves by the softmax of `policies[pl]`, into
+    /// `best[into]`. Offers its result to the monitor if it beats the best so far.
+    fn playout(&mut self, pl: usize, into: usize) {
+        let policy = &self.policies[pl];
+        let seq = &mut self.best[into];
+        seq.clear();
+        self.state.copy_from(self.root);
+        loop {
+            let legal = self.state.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let from = seq.codes.len();
+            let mut z = 0.0;
+            for &s in legal {
+                let c = self.state.code(s);
+                seq.codes.push(c);
+                z += policy.exp_weight(c);
+            }
+            // the move whose cumulative weight passes a uniform point of [0, z)
+            let codes = &seq.codes[from..];
+            let mut r = self.rng.unit() * z;
+            let mut k = codes.len() - 1;
+            for (i, &c) in codes.iter().enumerate() {
+                r -= policy.exp_weight(c);
+                if r < 0.0 {
+                    k = i;
+                    break;
+                }
+            }
+            let step = legal[k];
+            let code = codes[k];
+            match self.state.play(step) {
+                Some(m) => {
+                    seq.moves.push(m);
+                    seq.ends.push(seq.codes.len() as u32);
+                    seq.chosen.push(code);
+                }
+                None => {
+                    seq.codes.truncate(from);
+                    break;
+                }
+            }
+        }
+        seq.score = self.state.score();
+        if seq.score > self.monitor.best_score() {
+            self.monitor.offer(seq.score, &seq.moves);
+        }
+        self.unflushed += 1;
+        if self.unflushed == FLUSH {
+            self.flush();
+        }
+    }
+
+    /// Adds the playouts not yet counted to the monitor.
+    pub(crate) fn flush(&mut self) {
+        self.monitor.add_playouts(self.unflushed);
+        self.unflushed = 0;
+    }
+}

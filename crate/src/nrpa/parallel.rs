@@ -1,0 +1,178 @@
+//! Every core at work on one search: the top level's iterations are shared out.
+//!
+//! Scheme (ARCHITECTURE.md discusses the alternatives): a top-level run at level L is N
+//! iterations, each a level L-1 search started from the run's policy as it is when the
+//! iteration starts. Each thread takes the next iteration of the oldest unfinished run,
+//! copies that run's policy, searches, then, under a short lock, folds its result into the
+//! run (`>=` replaces the run's best) and adapts the run's policy. With one thread this is
+//! Rosin's sequential NRPA exactly; with T threads an iteration starts from a policy that
+//! lacks the adapts of the up to T - 1 iterations still running, as in Nagorko's and
+//! Cazenave's parallel NRPA. When a run has no iteration left to start and the budget allows
+//! more, an idle thread starts the next run, so no core waits for the end of a run.
+//! At level 1 the iterations are single playouts, too small to share: each thread then does
+//! whole runs.
+//!
+//! Every iteration has its own random stream, a hash of (seed, run, iteration), so one
+//! thread and a seed give the same game every time, whatever else runs.
+
+use super::monitor::Monitor;
+use super::nested::Worker;
+use super::policy::{Policy, Scratch, Seq};
+use super::problem::Problem;
+use super::{Budget, Config};
+use crate::rng::{mix64, Rng};
+use std::sync::Mutex;
+
+/// A top-level run in progress.
+struct Run<M> {
+    id: u32,
+    policy: Policy,
+    best: Seq<M>,
+    started: u32,
+    done: u32,
+}
+
+/// What the threads share, under one lock taken twice per top-level iteration.
+struct Shared<M> {
+    runs: Vec<Run<M>>,
+    next_run: u32,
+    scratch: Scratch,
+}
+
+/// A piece of work for one thread.
+enum Job {
+    /// Iteration `iter` of run `run`: a level L-1 search from the run's policy.
+    Iteration { run: u32, iter: u32 },
+    /// A whole run (level 1 and below).
+    Whole { run: u32 },
+}
+
+/// How a search ended.
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    /// Best score and its moves from the root (None if not even one playout ended).
+    pub best: Option<(i64, Vec<M>)>,
+    pub playouts: u64,
+    pub runs_done: u32,
+    /// Stopped (by request or by the playout budget) rather than finished.
+    pub stopped: bool,
+}
+
+/// Runs NRPA on `root` on every thread of the current rayon pool until the budget is spent
+/// or `monitor` is stopped. Progress and the best so far can be read from `monitor` all
+/// along.
+pub fn search<P: Problem>(
+    root: &P,
+    config: &Config,
+    budget: Budget,
+    monitor: &Monitor<P::Move>,
+) -> Outcome<P::Move> {
+    if let Budget::Playouts(n) = budget {
+        monitor.limit_playouts(n);
+    }
+    let codes = root.code_space();
+    let shared =
+        Mutex::new(Shared::<P::Move> { runs: Vec::new(), next_run: 1, scratch: Scratch::new(codes) });
+    let threads = rayon::current_num_threads().max(1);
+    rayon::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| work(root, config, budget, monitor, &shared));
+        }
+    });
+    let best = monitor.best_score();
+    let p = monitor.progress(0.0, config.iterations);
+    Outcome {
+        best: (best != i64::MIN).then(|| (best, monitor.best_moves())),
+        playouts: p.playouts,
+        runs_done: p.runs_done,
+        stopped: p.stopped,
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // a panic elsewhere aborts (panic = "abort" in release); in tests, carry on
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One thread: takes jobs until there are none or the search is stopped.
+fn work<P: Problem>(
+    root: &P,
+    config: &Config,
+    budget: Budget,
+    monitor: &Monitor<P::Move>,
+    shared: &Mutex<Shared<P::Move>>,
+) {
+    let top = config.level;
+    let mut w = Worker::new(root, top, config.iterations, config.alpha, monitor);
+    let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
+    loop {
+        if monitor.is_stopped() {
+            break;
+        }
+        let job = {
+            let mut sh = lock(shared);
+            let sh = &mut *sh;
+            if top <= 1 {
+                if !may_start(sh.next_run) {
+                    None
+                } else {
+                    sh.next_run += 1;
+                    monitor.run_started(sh.next_run - 1);
+                    Some(Job::Whole { run: sh.next_run - 1 })
+                }
+            } else {
+                if !sh.runs.iter().any(|r| r.started < config.iterations) && may_start(sh.next_run) {
+                    sh.runs.push(Run {
+                        id: sh.next_run,
+                        policy: Policy::new(root.code_space()),
+                        best: Seq::none(),
+                        started: 0,
+                        done: 0,
+                    });
+                    monitor.run_started(sh.next_run);
+                    sh.next_run += 1;
+                }
+                sh.runs.iter_mut().find(|r| r.started < config.iterations).map(|r| {
+                    r.started += 1;
+                    w.policy_mut(top - 1).copy_from(&r.policy);
+                    Job::Iteration { run: r.id, iter: r.started - 1 }
+                })
+            }
+        };
+        let Some(job) = job else { break };
+        match job {
+            Job::Whole { run } => {
+                w.rng = Rng::new(stream(config.seed, run, 0));
+                w.policy_mut(top).reset();
+                w.level(top);
+                monitor.run_done();
+            }
+            Job::Iteration { run, iter } => {
+                w.rng = Rng::new(stream(config.seed, run, iter + 1));
+                w.level(top - 1);
+                let mut sh = lock(shared);
+                let sh = &mut *sh;
+                let i =
+                    sh.runs.iter().position(|r| r.id == run).expect("a run ends after its last iteration");
+                let r = &mut sh.runs[i];
+                let result = w.result(top - 1);
+                if result.score >= r.best.score {
+                    r.best.copy_from(result);
+                }
+                r.policy.adapt(&r.best, config.alpha, &mut sh.scratch);
+                r.done += 1;
+                monitor.iteration_done(run, r.done);
+                if r.done == config.iterations {
+                    sh.runs.remove(i);
+                    monitor.run_done();
+                }
+            }
+        }
+    }
+    w.flush();
+}
+
+/// The seed of an iteration's random stream.
+fn stream(seed: u64, run: u32, iter: u32) -> u64 {
+    mix64(seed ^ mix64(((run as u64) << 32) | iter as u64))
+}

@@ -1,0 +1,121 @@
+//! What NRPA searches, as a trait, and Morpion Solitaire as one such problem.
+//!
+//! NRPA only needs, in every state, the legal moves and a code for each (the policy's
+//! index), a way to play one, and a score at the end. Keeping that behind a small trait lets
+//! the tests run the very same search on a toy problem whose optimum is known, and keeps the
+//! Morpion hot path free of indirection (the search is generic, so it is compiled for each
+//! problem).
+
+use crate::board::{Board, Cand, LINE_CODES};
+use crate::position::Position;
+use crate::variant::Move;
+
+/// A state of a problem NRPA can search. Scores are maximised.
+pub trait Problem: Clone + Send + Sync {
+    /// A legal move as this state knows it (cheap, valid in this state only).
+    type Step: Copy;
+    /// A move as recorded in a result: meaningful from the search's root on.
+    type Move: Copy + Send + Sync + std::fmt::Debug;
+
+    /// Every code is below this: the size of the policy's dense array.
+    fn code_space(&self) -> usize;
+    /// The legal moves; empty when the game is over.
+    fn legal(&self) -> &[Self::Step];
+    /// The policy code of a legal move. Codes of one state's legal moves should differ.
+    fn code(&self, step: Self::Step) -> u32;
+    /// Plays a legal move, returning it as recorded; `None` if the state cannot take it
+    /// (the playout then ends there).
+    fn play(&mut self, step: Self::Step) -> Option<Self::Move>;
+    /// The score of this state (read when no move is left).
+    fn score(&self) -> i64;
+    /// Makes `self` equal to `other`, reusing memory (done before every playout).
+    fn copy_from(&mut self, other: &Self);
+}
+
+/// How a Morpion move is coded for the policy (BENCHMARKS.md compares them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CodeKind {
+    /// The line only (its start and direction), as in Rosin's and the public codes: the
+    /// same line drawn by adding either of two missing dots shares its weight.
+    #[default]
+    Line,
+    /// The line and which of its points is the new dot.
+    LineDot,
+}
+
+impl CodeKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CodeKind::Line => "line",
+            CodeKind::LineDot => "line-dot",
+        }
+    }
+}
+
+impl std::str::FromStr for CodeKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<CodeKind, String> {
+        match s {
+            "line" => Ok(CodeKind::Line),
+            "line-dot" => Ok(CodeKind::LineDot),
+            _ => Err(format!("unknown move code '{s}' (expected line or line-dot)")),
+        }
+    }
+}
+
+/// A Morpion position as an NRPA problem. `DOT` selects [`CodeKind::LineDot`]; as a
+/// constant, so the playout loop has no branch for it.
+#[derive(Clone, Debug)]
+pub(crate) struct Morpion<const DOT: bool> {
+    board: Board,
+    score: i64,
+}
+
+impl<const DOT: bool> Morpion<DOT> {
+    pub(crate) fn new(root: &Position) -> Self {
+        Morpion { board: root.board().clone(), score: root.score() as i64 }
+    }
+}
+
+impl<const DOT: bool> Problem for Morpion<DOT> {
+    type Step = Cand;
+    type Move = Move;
+
+    fn code_space(&self) -> usize {
+        LINE_CODES as usize * if DOT { 8 } else { 1 }
+    }
+
+    #[inline(always)]
+    fn legal(&self) -> &[Cand] {
+        self.board.candidates()
+    }
+
+    #[inline(always)]
+    fn code(&self, c: Cand) -> u32 {
+        let line = self.board.line_code(c);
+        if DOT {
+            line << 3 | c.pos() as u32
+        } else {
+            line
+        }
+    }
+
+    #[inline(always)]
+    fn play(&mut self, c: Cand) -> Option<Move> {
+        let (dot, dir, pos) = self.board.decode(c);
+        self.board.play(c).ok()?;
+        self.score += 1;
+        Some(Move::new(dot, dir, pos))
+    }
+
+    #[inline(always)]
+    fn score(&self) -> i64 {
+        self.score
+    }
+
+    #[inline(always)]
+    fn copy_from(&mut self, other: &Self) {
+        self.board.copy_from(&other.board);
+        self.score = other.score;
+    }
+}
