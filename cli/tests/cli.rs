@@ -109,7 +109,7 @@ fn records_lists_and_prints() {
 
 #[test]
 fn every_command_has_help() {
-    for cmd in ["replay", "convert", "count", "records", "bench"] {
+    for cmd in ["replay", "convert", "count", "records", "search", "bench"] {
         let o = morpion(&[cmd, "--help"]);
         assert!(o.status.success(), "{cmd}");
         assert!(stdout(&o).contains("Usage: morpion"), "{cmd}");
@@ -176,4 +176,142 @@ fn bench_reports_json() {
     assert!(v["random_playouts_per_second_1_thread"].as_f64().unwrap() > 0.0);
     let mean = v["mean_moves"].as_f64().unwrap();
     assert!((40.0..70.0).contains(&mean), "mean game length {mean}");
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("morpion-cli-{}-{name}", std::process::id()))
+}
+
+fn last_json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(o).lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn search_finds_a_game_saves_it_and_reports_json() {
+    let out = temp("search.msr.json");
+    let o = morpion(&[
+        "search",
+        "-v",
+        "5D",
+        "-l",
+        "2",
+        "-t",
+        "2",
+        "--seed",
+        "3",
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = last_json(&o);
+    let score = v["score"].as_u64().unwrap();
+    assert!(score >= 55, "{score}");
+    assert_eq!(v["playouts"], 10_000);
+    assert!(v["seconds"].as_f64().unwrap() > 0.0);
+    assert_eq!((v["threads"].as_u64(), v["level"].as_u64()), (Some(2), Some(2)));
+    // the saved file is MSR JSON with that game, finished
+    let text = std::fs::read_to_string(&out).unwrap();
+    let saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(saved["score"].as_u64(), Some(score));
+    let r = last_json(&morpion(&["replay", out.to_str().unwrap(), "--json"]));
+    assert_eq!((r["moves"].as_u64(), r["finished"].as_bool()), (Some(score), Some(true)));
+    std::fs::remove_file(out).ok();
+}
+
+#[test]
+fn search_with_one_thread_and_a_seed_repeats_itself() {
+    let run = |seed: &str| {
+        let o = morpion(&["search", "-v", "5T", "-l", "1", "-t", "1", "--seed", seed, "-q"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().filter(|l| !l.contains(" s (")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(run("11"), run("11"));
+    assert_ne!(run("11"), run("12"));
+}
+
+#[test]
+fn search_continues_the_first_moves_of_a_record() {
+    let out = temp("from.csv.msr.json");
+    let rec = record("5t-178-rosin.sjourdois.msr.json");
+    let o = morpion(&[
+        "search",
+        "--from",
+        &rec,
+        "--take",
+        "100",
+        "-l",
+        "1",
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+        "-q",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = last_json(&o);
+    assert_eq!((v["variant"].as_str(), v["from_moves"].as_u64()), (Some("5T"), Some(100)));
+    assert!(v["score"].as_u64().unwrap() > 100);
+    let csv = |file: &str| stdout(&morpion(&["convert", file, "--to", "csv"]));
+    let given: Vec<String> = csv(&rec).lines().map(str::to_string).collect();
+    let found: Vec<String> = csv(out.to_str().unwrap()).lines().map(str::to_string).collect();
+    // after the comment and the column names, the first 100 moves are the record's
+    assert_eq!(found[1], "x,y,dir,pos");
+    assert_eq!(found[2..102], given[2..102]);
+    assert_ne!(found[102..], given[102..]);
+    std::fs::remove_file(out).ok();
+}
+
+#[test]
+fn search_refuses_bad_requests_clearly() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["search"], "needs --variant"),
+        (&["search", "-v", "3T"], "forever"),
+        (&["search", "-v", "5D", "-l", "0"], "level 0 is out of range"),
+        (&["search", "-v", "5D", "--time", "5x"], "bad duration '5x'"),
+        (&["search", "-v", "5D", "--alpha", "0"], "alpha must be a positive number"),
+        (&["search", "-v", "5D", "-t", "0"], "--threads must be at least 1"),
+        (&["search", "--from", "5t-178-rosin-nowhere.json"], "5t-178-rosin-nowhere.json"),
+    ];
+    for (args, says) in cases {
+        let o = morpion(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    // a finished game has nothing left to search
+    let o = morpion(&["search", "--from", &record("5d-82-rosin.sjourdois.msr.json")]);
+    assert!(stderr(&o).contains("already over (82 moves"), "{}", stderr(&o));
+    let o = morpion(&["search", "--from", &record("5d-82-rosin.sjourdois.msr.json"), "--take", "90"]);
+    assert!(stderr(&o).contains("has only 82 moves"), "{}", stderr(&o));
+}
+
+/// Ctrl+C (SIGINT) stops the search cleanly: exit 0, the best game printed and saved.
+#[test]
+fn search_stops_cleanly_on_ctrl_c() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let out = temp("interrupted.msr.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+        .args(["search", "-v", "5T", "--time", "1h", "-t", "1", "-o", out.to_str().unwrap(), "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // the first progress line (after a second) shows the search is under way
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("playouts"), "{first}");
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert!(o.status.success(), "{rest}");
+    assert!(rest.contains("interrupted: stopping"), "{rest}");
+    let v = last_json(&o);
+    assert_eq!(v["interrupted"], true);
+    let score = v["score"].as_u64().unwrap();
+    let r = last_json(&morpion(&["replay", out.to_str().unwrap(), "--json"]));
+    assert_eq!(r["moves"].as_u64(), Some(score));
+    std::fs::remove_file(out).ok();
 }

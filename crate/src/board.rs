@@ -628,6 +628,41 @@ mod tests {
         assert_eq!(sorted(&b), reference(&b));
     }
 
+    /// Policy codes name lines, not grid cells: a line keeps its code when the grid grows,
+    /// and far lines fall in the shared range, below `LINE_CODES`.
+    #[test]
+    fn line_codes_survive_growth() {
+        let v: Variant = "3T".parse().unwrap();
+        let first = Board::new(v);
+        let code_of = |b: &Board, c: Cand| {
+            let (dot, d, pos) = b.decode(c);
+            (dot.step(d, -(pos as i32)), d, b.line_code(c))
+        };
+        let mut known = std::collections::HashMap::new();
+        for &c in first.candidates() {
+            let (s, d, code) = code_of(&first, c);
+            assert_eq!(code as usize, c.line_id());
+            known.insert((s, d), code);
+        }
+        let (mut b, mut rng, mut far) = (first.clone(), Rng::new(2), 0);
+        for _ in 0..3000 {
+            if b.num_candidates() == 0 {
+                break;
+            }
+            for &c in b.candidates() {
+                let (s, d, code) = code_of(&b, c);
+                assert!(code < LINE_CODES);
+                far += (code >= NEAR_CODES) as usize;
+                assert_eq!(*known.entry((s, d)).or_insert(code), code, "{s} {d:?}");
+            }
+            let c = b.candidates()[rng.below(b.num_candidates())];
+            if b.play(c).is_err() {
+                break;
+            }
+        }
+        assert!(b.w > first.w && far > 0, "the game went beyond the first grid");
+    }
+
     #[test]
     fn copy_from_restores_membership() {
         let mut b = Board::new(Variant::D5);

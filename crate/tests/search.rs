@@ -1,0 +1,223 @@
+//! NRPA: on a toy problem with a known optimum, then on Morpion (determinism, legal
+//! finished games, budgets, stop, progress, partial games, parallel runs).
+
+use morpion::nrpa::{search, Budget, CodeKind, Config, Monitor, Problem, Search, SearchError};
+use morpion::{library, Position, Rng, Variant};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A needle in a haystack: choose one of K symbols N times; the game ends at the first
+/// wrong choice, and the score is the number of right ones. The optimum is N, and uniform
+/// random play finds it with probability K^-N, so only learning gets there.
+#[derive(Clone)]
+struct Needle {
+    target: Vec<u8>,
+    ply: usize,
+    alive: bool,
+    steps: Vec<u8>,
+}
+
+const K: u8 = 4;
+const N: usize = 14;
+
+impl Needle {
+    fn new(seed: u64) -> Needle {
+        let mut rng = Rng::new(seed);
+        let target = (0..N).map(|_| rng.below(K as usize) as u8).collect();
+        Needle { target, ply: 0, alive: true, steps: (0..K).collect() }
+    }
+}
+
+impl Problem for Needle {
+    type Step = u8;
+    type Move = u8;
+    fn code_space(&self) -> usize {
+        N * K as usize
+    }
+    fn legal(&self) -> &[u8] {
+        if self.alive && self.ply < N {
+            &self.steps
+        } else {
+            &[]
+        }
+    }
+    fn code(&self, s: u8) -> u32 {
+        (self.ply * K as usize + s as usize) as u32
+    }
+    fn play(&mut self, s: u8) -> Option<u8> {
+        if s == self.target[self.ply] {
+            self.ply += 1;
+        } else {
+            self.alive = false;
+        }
+        Some(s)
+    }
+    fn score(&self) -> i64 {
+        self.ply as i64
+    }
+    fn copy_from(&mut self, other: &Self) {
+        self.clone_from(other);
+    }
+}
+
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
+}
+
+fn config(level: u32, seed: u64) -> Config {
+    Config { level, seed, ..Config::default() }
+}
+
+#[test]
+fn nrpa_finds_the_optimum_of_a_toy_problem_that_random_play_misses() {
+    for seed in 1..=3 {
+        let root = Needle::new(seed);
+        let monitor = Monitor::new();
+        let out = pool(1).install(|| search(&root, &config(2, seed), Budget::OneRun, &monitor));
+        let (score, moves) = out.best.unwrap();
+        assert_eq!(score, N as i64, "seed {seed}");
+        assert_eq!(moves, root.target);
+        assert_eq!(out.playouts, 10_000);
+        assert!(!out.stopped);
+
+        // the same number of uniform random playouts gets nowhere near (another stream
+        // than the one that drew the target)
+        let mut rng = Rng::new(seed + 1000);
+        let best = (0..10_000)
+            .map(|_| root.target.iter().take_while(|&&t| rng.below(K as usize) as u8 == t).count())
+            .max()
+            .unwrap();
+        assert!(best < N - 4, "random play reached {best}");
+    }
+}
+
+#[test]
+fn one_thread_and_a_seed_give_the_same_game() {
+    let run = |seed, code| {
+        let s = Search::new(Position::new(Variant::D5), Config { code, ..config(2, seed) }).unwrap();
+        pool(1).install(|| s.run(Budget::OneRun)).moves().to_vec()
+    };
+    for code in [CodeKind::Line, CodeKind::LineDot] {
+        let a = run(7, code);
+        assert_eq!(a, run(7, code));
+        assert_ne!(a, run(8, code), "another seed, another game");
+    }
+}
+
+#[test]
+fn returned_games_replay_legally_and_are_finished() {
+    for (v, code) in [
+        (Variant::T5, CodeKind::Line),
+        (Variant::D5, CodeKind::LineDot),
+        (Variant::T4, CodeKind::Line),
+        (Variant::D4, CodeKind::Line),
+        ("6T".parse().unwrap(), CodeKind::Line),
+    ] {
+        let s = Search::new(Position::new(v), Config { code, ..config(2, 3) }).unwrap();
+        let best = pool(2).install(|| s.run(Budget::OneRun));
+        let replayed = Position::from_moves(v, best.moves()).expect("legal");
+        assert!(replayed.is_finished(), "{v}");
+        assert_eq!(Some(best.score()), s.best_score());
+        // a level-2 search beats the mean random game by far (5T: 54 moves, 5D: 43)
+        if v == Variant::T5 {
+            assert!(best.score() >= 80, "5T level 2 found only {}", best.score());
+        }
+        if v == Variant::D5 {
+            assert!(best.score() >= 60, "5D level 2 found only {}", best.score());
+        }
+        let p = s.progress(1.0);
+        assert_eq!((p.playouts, p.runs_done, p.iteration, p.iterations), (10_000, 1, 100, 100), "{v}");
+    }
+}
+
+#[test]
+fn a_search_continues_a_partial_game() {
+    let record = library::entries().iter().find(|e| e.variant() == Variant::D5).unwrap().game();
+    let prefix = &record.moves()[..30];
+    let root = Position::from_moves(Variant::D5, prefix).unwrap();
+    let s = Search::new(root, config(1, 5)).unwrap();
+    let best = pool(2).install(|| s.run(Budget::OneRun));
+    assert_eq!(&best.moves()[..30], prefix);
+    assert!(best.score() > 30 && best.is_finished());
+    assert!(Position::from_moves(Variant::D5, best.moves()).is_ok());
+}
+
+#[test]
+fn a_playout_budget_is_kept() {
+    for threads in [1, 2] {
+        let s = Search::new(Position::new(Variant::D5), config(2, 1)).unwrap();
+        pool(threads).install(|| s.run(Budget::Playouts(25_000)));
+        let p = s.progress(1.0);
+        // counted in batches of 64 per thread, and each thread finishes its playout
+        assert!((25_000..25_000 + 130 * threads as u64).contains(&p.playouts), "{}", p.playouts);
+        assert!(p.stopped && p.run >= 3 && p.runs_done >= 2, "{p:?}");
+    }
+}
+
+/// The stop request is honoured within a playout or so per thread: counted in playouts
+/// done after the request, not in seconds.
+#[test]
+fn stop_is_prompt_and_keeps_the_best() {
+    let s = Search::new(Position::new(Variant::T5), config(5, 2)).unwrap();
+    let playouts_at_stop = std::thread::scope(|scope| {
+        let h = scope.spawn(|| pool(2).install(|| s.run(Budget::UntilStopped)));
+        while s.progress(0.0).playouts < 3_000 {
+            std::thread::yield_now();
+        }
+        s.stop();
+        let at = s.progress(0.0).playouts;
+        let best = h.join().unwrap();
+        assert_eq!(Some(best.score()), s.best_score());
+        assert!(Position::from_moves(Variant::T5, best.moves()).unwrap().is_finished());
+        at
+    });
+    let after = s.progress(0.0).playouts - playouts_at_stop;
+    // at most one unflushed batch (64) and the playout in flight, per thread
+    assert!(after <= 2 * 65, "{after} playouts after the stop request");
+}
+
+#[test]
+fn progress_never_goes_backwards() {
+    let s = Search::new(Position::new(Variant::D5), config(3, 4)).unwrap();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            pool(2).install(|| s.run(Budget::Playouts(60_000)));
+            done.store(true, Ordering::SeqCst);
+        });
+        let mut last = s.progress(0.0);
+        let mut reads = 0;
+        let mut rises = 0;
+        while !done.load(Ordering::SeqCst) {
+            let p = s.progress(0.0);
+            assert!(p.playouts >= last.playouts && p.best_score >= last.best_score, "{last:?} then {p:?}");
+            assert!(p.run >= last.run && p.runs_done >= last.runs_done);
+            if p.run == last.run {
+                assert!(p.iteration >= last.iteration, "{last:?} then {p:?}");
+            }
+            rises += (p.best_score > last.best_score) as u32;
+            last = p;
+            reads += 1;
+        }
+        assert!(reads > 100 && rises >= 2, "{reads} reads, {rises} rises");
+        // the best game offered all along is consistent with the score
+        assert_eq!(s.best_game().score() as i64, s.progress(0.0).best_score.unwrap());
+    });
+}
+
+#[test]
+fn bad_searches_are_refused() {
+    let p = Position::new(Variant::D5);
+    assert_eq!(
+        Search::new(Position::new("3T".parse().unwrap()), Config::default()).err(),
+        Some(SearchError::EndlessVariant("3T".parse().unwrap()))
+    );
+    assert_eq!(Search::new(p.clone(), config(0, 1)).err(), Some(SearchError::BadLevel(0)));
+    assert_eq!(Search::new(p.clone(), config(9, 1)).err(), Some(SearchError::BadLevel(9)));
+    let bad = Config { iterations: 0, ..Config::default() };
+    assert_eq!(Search::new(p.clone(), bad).err(), Some(SearchError::BadIterations));
+    for alpha in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        let bad = Config { alpha, ..Config::default() };
+        assert!(matches!(Search::new(p.clone(), bad).err(), Some(SearchError::BadAlpha(_))));
+    }
+    assert!(SearchError::EndlessVariant("3D".parse().unwrap()).to_string().contains("forever"));
+}
