@@ -140,7 +140,7 @@ impl Search {
     /// Cheap (a few atomic loads): fine to call many times a second while `run` goes on.
     /// `elapsed` is the caller's clock, in seconds since it called `run`.
     pub fn progress(&self, elapsed: f64) -> Progress {
-        self.monitor.progress(elapsed, self.config.iterations)
+        self.monitor.progress(elapsed)
     }
 
     /// Best score so far, as a game score (moves from the start cross, root included).

@@ -21,9 +21,19 @@ pub struct Monitor<M> {
     best_score: AtomicI64,
     playout_limit: AtomicU64,
     playouts: Padded<AtomicU64>,
-    /// Top level: runs started and finished, iterations done in the newest run.
-    runs: Padded<(AtomicU32, AtomicU32, AtomicU32)>,
+    top: Padded<TopLevel>,
     best: Mutex<Vec<M>>,
+}
+
+/// Where the top level is.
+#[derive(Default)]
+struct TopLevel {
+    /// The newest run started (high 32 bits) and the iterations done in it: one word, so
+    /// a reader never pairs a run with another run's count.
+    run_iteration: AtomicU64,
+    runs_done: AtomicU32,
+    /// Iterations a run has.
+    iterations: AtomicU32,
 }
 
 /// A snapshot of a search's progress.
@@ -51,7 +61,7 @@ impl<M: Clone> Monitor<M> {
             best_score: AtomicI64::new(i64::MIN),
             playout_limit: AtomicU64::new(u64::MAX),
             playouts: Padded::default(),
-            runs: Padded::default(),
+            top: Padded::default(),
             best: Mutex::new(Vec::new()),
         }
     }
@@ -77,18 +87,21 @@ impl<M: Clone> Monitor<M> {
         self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
-    pub fn progress(&self, elapsed: f64, iterations: u32) -> Progress {
+    /// `elapsed`: the caller's clock, in seconds since the search started.
+    pub fn progress(&self, elapsed: f64) -> Progress {
         let playouts = self.playouts.0.load(Relaxed);
         let best = self.best_score();
+        let top = &self.top.0;
+        let run_iteration = top.run_iteration.load(Relaxed);
         Progress {
             best_score: (best != i64::MIN).then_some(best),
             playouts,
             elapsed,
             playouts_per_second: if elapsed > 0.0 { playouts as f64 / elapsed } else { 0.0 },
-            run: self.runs.0 .0.load(Relaxed),
-            runs_done: self.runs.0 .1.load(Relaxed),
-            iteration: self.runs.0 .2.load(Relaxed),
-            iterations,
+            run: (run_iteration >> 32) as u32,
+            runs_done: top.runs_done.load(Relaxed),
+            iteration: run_iteration as u32,
+            iterations: top.iterations.load(Relaxed),
             stopped: self.is_stopped(),
         }
     }
@@ -120,23 +133,27 @@ impl<M: Clone> Monitor<M> {
         }
     }
 
+    pub(crate) fn set_iterations(&self, n: u32) {
+        self.top.0.iterations.store(n, Relaxed);
+    }
+
+    // These two are called under the scheduler's lock: a load then a store is enough.
     pub(crate) fn run_started(&self, run: u32) {
-        let r = &self.runs.0;
-        if run > r.0.load(Relaxed) {
-            r.0.store(run, Relaxed);
-            r.2.store(0, Relaxed);
+        let top = &self.top.0;
+        if run > (top.run_iteration.load(Relaxed) >> 32) as u32 {
+            top.run_iteration.store((run as u64) << 32, Relaxed);
         }
     }
 
     pub(crate) fn iteration_done(&self, run: u32, done: u32) {
-        let r = &self.runs.0;
-        if run == r.0.load(Relaxed) {
-            r.2.store(done, Relaxed);
+        let top = &self.top.0;
+        if run == (top.run_iteration.load(Relaxed) >> 32) as u32 {
+            top.run_iteration.store(((run as u64) << 32) | done as u64, Relaxed);
         }
     }
 
     pub(crate) fn run_done(&self) {
-        self.runs.0 .1.fetch_add(1, Relaxed);
+        self.top.0.runs_done.fetch_add(1, Relaxed);
     }
 }
 

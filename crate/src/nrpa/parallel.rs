@@ -70,6 +70,7 @@ pub fn search<P: Problem>(
     if let Budget::Playouts(n) = budget {
         monitor.limit_playouts(n);
     }
+    monitor.set_iterations(config.iterations);
     let codes = root.code_space();
     let shared =
         Mutex::new(Shared::<P::Move> { runs: Vec::new(), next_run: 1, scratch: Scratch::new(codes) });
@@ -80,7 +81,7 @@ pub fn search<P: Problem>(
         }
     });
     let best = monitor.best_score();
-    let p = monitor.progress(0.0, config.iterations);
+    let p = monitor.progress(0.0);
     Outcome {
         best: (best != i64::MIN).then(|| (best, monitor.best_moves())),
         playouts: p.playouts,
@@ -145,7 +146,9 @@ fn work<P: Problem>(
                 w.rng = Rng::new(stream(config.seed, run, 0));
                 w.policy_mut(top).reset();
                 w.level(top);
-                monitor.run_done();
+                if !monitor.is_stopped() {
+                    monitor.run_done();
+                }
             }
             Job::Iteration { run, iter } => {
                 w.rng = Rng::new(stream(config.seed, run, iter + 1));
