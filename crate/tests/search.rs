@@ -117,12 +117,13 @@ fn returned_games_replay_legally_and_are_finished() {
         let replayed = Position::from_moves(v, best.moves()).expect("legal");
         assert!(replayed.is_finished(), "{v}");
         assert_eq!(Some(best.score()), s.best_score());
-        // a level-2 search beats the mean random game by far (5T: 54 moves, 5D: 43)
+        // a level-2 search beats the mean random game by far (5T: 54 moves, 5D: 43); the
+        // bounds are 5 standard deviations below level 2's mean (BENCHMARKS.md: 104.6, 68.3)
         if v == Variant::T5 {
-            assert!(best.score() >= 80, "5T level 2 found only {}", best.score());
+            assert!(best.score() >= 70, "5T level 2 found only {}", best.score());
         }
         if v == Variant::D5 {
-            assert!(best.score() >= 60, "5D level 2 found only {}", best.score());
+            assert!(best.score() >= 56, "5D level 2 found only {}", best.score());
         }
         let p = s.progress(1.0);
         assert_eq!((p.playouts, p.runs_done, p.iteration, p.iterations), (10_000, 1, 100, 100), "{v}");
