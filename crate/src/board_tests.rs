@@ -1,0 +1,138 @@
+//! The board's tests: incremental updates against full rescans, growth, copies, codes.
+
+use super::*;
+use crate::rng::Rng;
+
+fn sorted(b: &Board) -> Vec<(Point, Dir, u8)> {
+    let mut v: Vec<_> = b.candidates().iter().map(|&c| b.decode(c)).collect();
+    v.sort_by_key(|&(p, d, pos)| (p.y, p.x, d, pos));
+    v
+}
+
+fn reference(b: &Board) -> Vec<(Point, Dir, u8)> {
+    let mut r = b.clone();
+    r.recompute_candidates();
+    sorted(&r)
+}
+
+#[test]
+fn start_has_28_moves_for_5_and_40_for_4() {
+    for v in Variant::ALL {
+        let b = Board::new(v);
+        let expect = match v.line_len() {
+            5 => Some(28),
+            4 => Some(40),
+            _ => None,
+        };
+        if let Some(n) = expect {
+            assert_eq!(b.num_candidates(), n, "{v}");
+        }
+    }
+}
+
+/// The incremental update after every move and every undo equals a full rescan.
+#[test]
+fn incremental_updates_match_a_full_rescan() {
+    for v in Variant::ALL {
+        let mut rng = Rng::new(7);
+        for _game in 0..30 {
+            let mut b = Board::new(v);
+            let mut played = Vec::new();
+            for _ in 0..400 {
+                if b.num_candidates() == 0 {
+                    break;
+                }
+                let c = b.candidates()[rng.below(b.num_candidates())];
+                let (dot, d, pos) = b.decode(c);
+                if b.play(c).is_err() {
+                    break;
+                }
+                played.push((dot, d, pos));
+                assert_eq!(sorted(&b), reference(&b), "{v} after {} moves", played.len());
+                // now and then, undo and redo the last move
+                if rng.below(4) == 0 {
+                    let start = dot.step(d, -(pos as i32));
+                    let c = b.find(start, d);
+                    assert!(c.is_none(), "a played line is not playable again");
+                    let cand = Cand::new(b.cell(start), d.index(), pos as i32);
+                    b.undo(cand);
+                    assert_eq!(sorted(&b), reference(&b), "{v} after undo");
+                    let again = b.find(start, d).expect("undone move is legal again");
+                    b.play(again).unwrap();
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn grid_grows_when_a_game_wanders_off() {
+    // 3T games never end: play long enough to force several doublings.
+    let v: Variant = "3T".parse().unwrap();
+    let mut b = Board::new(v);
+    let mut rng = Rng::new(1);
+    let w0 = b.w;
+    for _ in 0..3000 {
+        if b.num_candidates() == 0 {
+            break;
+        }
+        let c = b.candidates()[rng.below(b.num_candidates())];
+        if b.play(c).is_err() {
+            break;
+        }
+    }
+    assert!(b.w > w0, "the grid grew");
+    assert_eq!(sorted(&b), reference(&b));
+}
+
+/// Policy codes name lines, not grid cells: a line keeps its code when the grid grows,
+/// and far lines fall in the shared range, below `LINE_CODES`.
+#[test]
+fn line_codes_survive_growth() {
+    let v: Variant = "3T".parse().unwrap();
+    let first = Board::new(v);
+    let code_of = |b: &Board, c: Cand| {
+        let (dot, d, pos) = b.decode(c);
+        (dot.step(d, -(pos as i32)), d, b.line_code(c))
+    };
+    let mut known = std::collections::HashMap::new();
+    for &c in first.candidates() {
+        let (s, d, code) = code_of(&first, c);
+        assert_eq!(code as usize, c.line_id());
+        known.insert((s, d), code);
+    }
+    let (mut b, mut rng, mut far) = (first.clone(), Rng::new(2), 0);
+    for _ in 0..3000 {
+        if b.num_candidates() == 0 {
+            break;
+        }
+        for &c in b.candidates() {
+            let (s, d, code) = code_of(&b, c);
+            assert!(code < LINE_CODES);
+            far += (code >= NEAR_CODES) as usize;
+            assert_eq!(*known.entry((s, d)).or_insert(code), code, "{s} {d:?}");
+        }
+        let c = b.candidates()[rng.below(b.num_candidates())];
+        if b.play(c).is_err() {
+            break;
+        }
+    }
+    assert!(b.w > first.w && far > 0, "the game went beyond the first grid");
+}
+
+#[test]
+fn copy_from_restores_membership() {
+    let mut b = Board::new(Variant::D5);
+    let root = b.clone();
+    let mut rng = Rng::new(3);
+    for _ in 0..10 {
+        let c = b.candidates()[rng.below(b.num_candidates())];
+        b.play(c).unwrap();
+    }
+    b.copy_from(&root);
+    assert_eq!(sorted(&b), sorted(&root));
+    for &c in root.candidates() {
+        let (dot, d, pos) = root.decode(c);
+        assert!(b.find(dot.step(d, -(pos as i32)), d).is_some());
+    }
+}
