@@ -145,8 +145,7 @@ impl Search {
 
     /// Best score so far, as a game score (moves from the start cross, root included).
     pub fn best_score(&self) -> Option<usize> {
-        let s = self.monitor.best_score();
-        (s != i64::MIN).then_some(s as usize)
+        self.monitor.best_score().map(|s| s as usize)
     }
 
     /// The best game so far: the root's moves, then the best sequence found from it.

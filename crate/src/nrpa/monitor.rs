@@ -76,10 +76,10 @@ impl<M: Clone> Monitor<M> {
         self.stop.load(Relaxed)
     }
 
-    /// Best score so far (`i64::MIN` before any).
-    #[inline]
-    pub fn best_score(&self) -> i64 {
-        self.best_score.load(Relaxed)
+    /// Best score so far (None before the first playout ends).
+    pub fn best_score(&self) -> Option<i64> {
+        let s = self.best_score.load(Relaxed);
+        (s != i64::MIN).then_some(s)
     }
 
     /// The moves of the best sequence so far, from the search's root.
@@ -90,11 +90,10 @@ impl<M: Clone> Monitor<M> {
     /// `elapsed`: the caller's clock, in seconds since the search started.
     pub fn progress(&self, elapsed: f64) -> Progress {
         let playouts = self.playouts.0.load(Relaxed);
-        let best = self.best_score();
         let top = &self.top.0;
         let run_iteration = top.run_iteration.load(Relaxed);
         Progress {
-            best_score: (best != i64::MIN).then_some(best),
+            best_score: self.best_score(),
             playouts,
             elapsed,
             playouts_per_second: if elapsed > 0.0 { playouts as f64 / elapsed } else { 0.0 },
@@ -119,14 +118,16 @@ impl<M: Clone> Monitor<M> {
         }
     }
 
-    /// Offers a sequence; kept if it beats the best so far.
+    /// Offers a sequence; kept if it beats the best so far. Called after every playout:
+    /// almost always one atomic load and a compare.
+    #[inline]
     pub(crate) fn offer(&self, score: i64, moves: &[M]) {
-        if score <= self.best_score() {
+        if score <= self.best_score.load(Relaxed) {
             return;
         }
         let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
         // checked again under the lock: another thread may have just done better
-        if score > self.best_score() {
+        if score > self.best_score.load(Relaxed) {
             best.clear();
             best.extend_from_slice(moves);
             self.best_score.store(score, Relaxed);

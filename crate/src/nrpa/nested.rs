@@ -16,7 +16,7 @@ pub(crate) struct Worker<'a, P: Problem> {
     state: P,
     iterations: u32,
     alpha: f64,
-    /// `policies[l]` is level l's policy (level 0 plays with its caller's).
+    /// `policies[l]` is level l's policy; level 0 (a playout) has none of its own.
     policies: Vec<Policy>,
     /// `best[l]` is level l's best sequence; `best[0]` the last playout.
     best: Vec<Seq<P::Move>>,
@@ -41,7 +41,7 @@ impl<'a, P: Problem> Worker<'a, P> {
             state: root.clone(),
             iterations,
             alpha,
-            policies: (0..n).map(|_| Policy::new(codes)).collect(),
+            policies: (0..n).map(|l| Policy::new(if l == 0 { 0 } else { codes })).collect(),
             best: (0..n).map(|_| Seq::none()).collect(),
             scratch: Scratch::new(codes),
             rng: Rng::new(0),
@@ -60,19 +60,16 @@ impl<'a, P: Problem> Worker<'a, P> {
         &self.best[l as usize]
     }
 
-    /// Runs NRPA level `l` from the root with `policies[l]` (which it adapts); the best
-    /// sequence ends in `best[l]`. Level 0 is one playout. Returns early, with the best so
-    /// far, when the search is stopped.
+    /// Runs NRPA level `l` (>= 1) from the root with `policies[l]` (which it adapts); the
+    /// best sequence ends in `best[l]`. Returns early, with the best so far, when the search
+    /// is stopped.
     pub(crate) fn level(&mut self, l: u32) {
         let l = l as usize;
-        if l == 0 {
-            self.playout(0, 0);
-            return;
-        }
+        debug_assert!(l >= 1, "level 0 is a playout, run by level 1");
         self.best[l].clear();
         for _ in 0..self.iterations {
             if l == 1 {
-                self.playout(1, 0);
+                self.playout(1);
             } else {
                 let (lower, upper) = self.policies.split_at_mut(l);
                 lower[l - 1].copy_from(&upper[0]);
@@ -90,10 +87,10 @@ impl<'a, P: Problem> Worker<'a, P> {
     }
 
     /// One playout from the root choosing moves by the softmax of `policies[pl]`, into
-    /// `best[into]`. Offers its result to the monitor if it beats the best so far.
-    fn playout(&mut self, pl: usize, into: usize) {
+    /// `best[0]`. Offers its result to the monitor, which keeps it if it is the best so far.
+    fn playout(&mut self, pl: usize) {
         let policy = &self.policies[pl];
-        let seq = &mut self.best[into];
+        let seq = &mut self.best[0];
         seq.clear();
         self.state.copy_from(self.root);
         loop {
@@ -134,9 +131,7 @@ impl<'a, P: Problem> Worker<'a, P> {
             }
         }
         seq.score = self.state.score();
-        if seq.score > self.monitor.best_score() {
-            self.monitor.offer(seq.score, &seq.moves);
-        }
+        self.monitor.offer(seq.score, &seq.moves);
         self.unflushed += 1;
         if self.unflushed == FLUSH {
             self.flush();

@@ -80,10 +80,9 @@ pub fn search<P: Problem>(
             s.spawn(|_| work(root, config, budget, monitor, &shared));
         }
     });
-    let best = monitor.best_score();
     let p = monitor.progress(0.0);
     Outcome {
-        best: (best != i64::MIN).then(|| (best, monitor.best_moves())),
+        best: p.best_score.map(|best| (best, monitor.best_moves())),
         playouts: p.playouts,
         runs_done: p.runs_done,
         stopped: p.stopped,
