@@ -6,10 +6,10 @@ use morpion::{Position, Rng, Variant};
 use rayon::prelude::*;
 use std::time::Instant;
 
+/// Playouts done and the wall time they took.
 pub struct Figures {
     pub playouts: u64,
     pub seconds: f64,
-    pub mean_moves: f64,
 }
 
 impl Figures {
@@ -31,7 +31,8 @@ fn playouts(variant: Variant, n: u64, seed: u64) -> (u64, u64) {
     (n, moves)
 }
 
-pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> Figures {
+/// Random playouts, and their mean length in moves.
+pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> (Figures, f64) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
     // warm up caches and the allocator
     playouts(variant, n / 20 + 1, 0);
@@ -43,16 +44,12 @@ pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> Figures {
             .map(|i| playouts(variant, per, i + 1))
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
     });
-    Figures { playouts: done, seconds: t.elapsed().as_secs_f64(), mean_moves: moves as f64 / done as f64 }
+    (Figures { playouts: done, seconds: t.elapsed().as_secs_f64() }, moves as f64 / done as f64)
 }
 
-/// One thread per core.
-pub fn all_threads() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-}
-
-/// NRPA at `level` from the start (runs one after another) until `n` playouts are done.
-pub fn nrpa_playouts(variant: Variant, level: u32, n: u64, threads: usize) -> Figures {
+/// NRPA at `level` from the start (runs one after another) until `n` playouts are done,
+/// and the best score found.
+pub fn nrpa_playouts(variant: Variant, level: u32, n: u64, threads: usize) -> (Figures, usize) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
     let config = Config { level, ..Config::default() };
     let search = Search::new(Position::new(variant), config).expect("a valid search");
@@ -60,6 +57,5 @@ pub fn nrpa_playouts(variant: Variant, level: u32, n: u64, threads: usize) -> Fi
     pool.install(|| search.run(Budget::Playouts(n)));
     let seconds = t.elapsed().as_secs_f64();
     let p = search.progress(seconds);
-    let best = search.best_score().unwrap_or(0);
-    Figures { playouts: p.playouts, seconds, mean_moves: best as f64 }
+    (Figures { playouts: p.playouts, seconds }, search.best_score().unwrap_or(0))
 }

@@ -267,37 +267,36 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                     format!("{variant} games can go on forever: bench 4T, 4D, 5T, 5D, 6T or 6D").into()
                 );
             }
-            let threads = bench::all_threads();
+            let threads = all_threads();
             let counts: Vec<usize> = if threads == 1 { vec![1] } else { vec![1, threads] };
-            let plural = |t: usize| if t == 1 { "" } else { "s" };
             let mut random = Vec::new();
             let mut mean_moves = 0.0;
             for &t in &counts {
-                let f = bench::random_playouts(variant, playouts, t);
+                let (f, mean) = bench::random_playouts(variant, playouts, t);
                 say!(o,
                     "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
                     plural(t),
                     f.per_second(),
                     f.playouts,
                     f.seconds,
-                    f.mean_moves,
-                    f.seconds * 1e9 * t as f64 / (f.playouts as f64 * f.mean_moves)
+                    mean,
+                    f.seconds * 1e9 * t as f64 / (f.playouts as f64 * mean)
                 );
                 random.push(f.per_second());
-                mean_moves = f.mean_moves;
+                mean_moves = mean;
             }
             let mut nrpa = Vec::new();
             for level in [1, 2] {
                 for &t in &counts {
                     // level 1 runs are 100 playouts: measure many; level 2 runs are 10^4
-                    let f = bench::nrpa_playouts(variant, level, playouts / 3, t);
+                    let (f, best) = bench::nrpa_playouts(variant, level, playouts / 3, t);
                     say!(o,
                         "{variant} NRPA level {level} playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, best {})",
                         plural(t),
                         f.per_second(),
                         f.playouts,
                         f.seconds,
-                        f.mean_moves
+                        best
                     );
                     nrpa.push(f.per_second());
                 }
@@ -320,6 +319,20 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             }
             Ok(())
         }
+    }
+}
+
+/// One thread per core.
+fn all_threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// "s" unless there is exactly one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 

@@ -1,7 +1,7 @@
 //! `morpion search`: runs the core's NRPA on a thread pool while the main thread watches
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
-use crate::{bench, load, print_summary, Quit};
+use crate::{all_threads, load, plural, print_summary, Quit};
 use morpion::formats::{self, Format};
 use morpion::nrpa::{Budget, CodeKind, Config, Progress, Search};
 use morpion::{Game, Meta, Position, Variant};
@@ -103,7 +103,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         )
         .into());
     }
-    let threads = threads.unwrap_or_else(bench::all_threads);
+    let threads = threads.unwrap_or_else(all_threads);
     if threads == 0 {
         return Err("--threads must be at least 1".to_string().into());
     }
@@ -111,7 +111,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     let config = Config { level, iterations, alpha, seed, code };
     let describe = format!(
         "NRPA level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} thread{}, {} code",
-        if threads == 1 { "" } else { "s" },
+        plural(threads),
         code.name()
     );
     let given = root.score();
@@ -147,7 +147,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         p.elapsed,
         p.playouts_per_second,
         p.runs_done,
-        if p.runs_done == 1 { "" } else { "s" }
+        plural(p.runs_done as usize)
     );
     if let Some(path) = &out {
         say!(o, "saved: {} (MSR JSON)", path.display());
