@@ -16,6 +16,9 @@ mod position;
 pub mod record;
 pub mod rng;
 pub mod variant;
+pub mod view;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
 pub use board::{BoardLimit, COORD_LIMIT};
 pub use formats::{load, Format, LoadError, Loaded, ReadError};

@@ -157,6 +157,11 @@ impl Position {
         self.check(m).is_ok()
     }
 
+    /// Why `m` cannot be played here (`None` when it can), without playing it.
+    pub fn why_illegal(&self, m: Move) -> Option<IllegalMove> {
+        self.check(m).err()
+    }
+
     /// Why `m` is illegal here, or the candidate that plays it.
     fn check(&self, m: Move) -> Result<Cand, IllegalMove> {
         let len = self.variant().line_len();

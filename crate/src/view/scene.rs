@@ -1,0 +1,308 @@
+//! What the board shows, as plain data, and the one function that paints it.
+//!
+//! A [`Scene`] is taken from a position (dots, lines, move numbers, hints); an [`Overlay`]
+//! holds the passing interaction state (hovered point, keyboard cursor, lines offered to
+//! choose from); a [`Style`] is the configuration (colours, toggles). [`paint`] turns them
+//! into calls on a [`Painter`]: the canvas and the SVG export are two painters, so they
+//! always agree, and neither knows the rules.
+
+use super::viewport::{GridBox, Viewport};
+use crate::geom::Point;
+use crate::position::Position;
+use serde::Deserialize;
+
+/// A position, ready to draw.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    /// The dots of the start cross.
+    pub start: Vec<Point>,
+    /// The dot of each move, in order (move `i + 1` added `played[i]`).
+    pub played: Vec<Point>,
+    /// The line of each move, as its two ends.
+    pub lines: Vec<(Point, Point)>,
+    /// Points where a legal move would add a dot.
+    pub hints: Vec<Point>,
+    /// The smallest box holding every dot.
+    pub bbox: GridBox,
+}
+
+impl Scene {
+    pub fn of(position: &Position) -> Scene {
+        let len = position.variant().line_len();
+        let start = position.variant().start_dots();
+        let played: Vec<Point> = position.moves().iter().map(|m| m.dot).collect();
+        let lines = position.moves().iter().map(|m| (m.line().start, m.line().end(len))).collect();
+        let mut hints: Vec<Point> = position.legal_moves().iter().map(|m| m.dot).collect();
+        hints.dedup();
+        Scene { start, played, lines, hints, bbox: position.bbox() }
+    }
+
+    /// The bounding box of the dots and of the points a move could add.
+    pub fn extent(&self) -> GridBox {
+        self.hints.iter().fold(self.bbox, |(a, b, c, d), p| (a.min(p.x), b.min(p.y), c.max(p.x), d.max(p.y)))
+    }
+}
+
+/// The passing interaction state drawn over the scene.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overlay {
+    /// The point under the mouse.
+    pub hover: Option<Point>,
+    /// The keyboard cursor.
+    pub cursor: Option<Point>,
+    /// Lines offered for the user to choose from (several moves add the same dot).
+    pub choices: Vec<(Point, Point)>,
+    /// The choice under the pointer or selected with the keyboard.
+    pub chosen: Option<usize>,
+}
+
+/// Colours, as CSS colour strings.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct Theme {
+    pub background: String,
+    pub grid: String,
+    pub start: String,
+    pub dot: String,
+    pub line: String,
+    pub last: String,
+    pub hint: String,
+    pub number: String,
+    pub number_bg: String,
+    pub choice: String,
+    pub cursor: String,
+}
+
+impl Default for Theme {
+    fn default() -> Theme {
+        let s = |x: &str| x.to_string();
+        Theme {
+            background: s("#fbfaf6"),
+            grid: s("#e3e0d6"),
+            start: s("#2b2b2b"),
+            dot: s("#3d5a80"),
+            line: s("#3d5a80"),
+            last: s("#e07a1f"),
+            hint: s("#2a9d8f"),
+            number: s("#1d2b3a"),
+            number_bg: s("#ffffff"),
+            choice: s("#c2185b"),
+            cursor: s("#7b1fa2"),
+        }
+    }
+}
+
+/// How the board is drawn: the user's toggles and the colours.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct Style {
+    pub numbers: bool,
+    pub hints: bool,
+    pub grid: bool,
+    pub theme: Theme,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style { numbers: false, hints: true, grid: true, theme: Theme::default() }
+    }
+}
+
+/// A drawing surface in CSS pixels.
+pub trait Painter {
+    fn clear(&mut self, color: &str, width: f64, height: f64);
+    fn segment(&mut self, a: (f64, f64), b: (f64, f64), width: f64, color: &str, dashed: bool);
+    fn circle(&mut self, c: (f64, f64), r: f64, fill: Option<&str>, stroke: Option<(&str, f64)>);
+    /// Text centred on `c`.
+    fn text(&mut self, c: (f64, f64), size: f64, color: &str, text: &str);
+}
+
+/// Move numbers are drawn only when a cell is at least this many pixels.
+pub const NUMBERS_MIN_CELL: f64 = 14.0;
+
+/// Paints the scene and the overlay as seen through `view`.
+pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, out: &mut impl Painter) {
+    let t = &style.theme;
+    let cell = view.cell;
+    out.clear(&t.background, view.width, view.height);
+    let (x0, y0, x1, y1) = view.visible();
+    if style.grid && cell >= 8.0 {
+        for x in x0..=x1 {
+            out.segment(
+                view.to_screen(x as f64, y0 as f64),
+                view.to_screen(x as f64, y1 as f64),
+                1.0,
+                &t.grid,
+                false,
+            );
+        }
+        for y in y0..=y1 {
+            out.segment(
+                view.to_screen(x0 as f64, y as f64),
+                view.to_screen(x1 as f64, y as f64),
+                1.0,
+                &t.grid,
+                false,
+            );
+        }
+    }
+    let dot_r = (cell * 0.16).clamp(1.5, 7.0);
+    if style.hints {
+        for &p in &scene.hints {
+            out.circle(
+                view.point_to_screen(p),
+                (cell * 0.22).clamp(2.5, 9.0),
+                None,
+                Some((&t.hint, (cell * 0.06).clamp(1.0, 2.5))),
+            );
+        }
+    }
+    let line_w = (cell * 0.09).clamp(1.0, 4.0);
+    let last = scene.lines.len().checked_sub(1);
+    for (i, &(a, b)) in scene.lines.iter().enumerate() {
+        let (color, w) = if Some(i) == last { (&t.last, line_w * 1.5) } else { (&t.line, line_w) };
+        out.segment(view.point_to_screen(a), view.point_to_screen(b), w, color, false);
+    }
+    for (i, &(a, b)) in overlay.choices.iter().enumerate() {
+        let w = if overlay.chosen == Some(i) { line_w * 2.2 } else { line_w * 1.2 };
+        out.segment(
+            view.point_to_screen(a),
+            view.point_to_screen(b),
+            w,
+            &t.choice,
+            overlay.chosen != Some(i),
+        );
+    }
+    for &p in &scene.start {
+        out.circle(view.point_to_screen(p), dot_r, Some(&t.start), None);
+    }
+    let numbers = style.numbers && cell >= NUMBERS_MIN_CELL;
+    for (i, &p) in scene.played.iter().enumerate() {
+        let c = view.point_to_screen(p);
+        let color = if Some(i) == last { &t.last } else { &t.dot };
+        if numbers {
+            let label = (i + 1).to_string();
+            let r = cell * 0.34;
+            out.circle(c, r, Some(&t.number_bg), Some((color, (cell * 0.05).max(1.0))));
+            let size = cell * if label.len() >= 3 { 0.3 } else { 0.38 };
+            out.text(c, size, &t.number, &label);
+        } else {
+            out.circle(c, dot_r * 1.05, Some(color), None);
+        }
+    }
+    if let Some(i) = last.filter(|_| !numbers) {
+        out.circle(
+            view.point_to_screen(scene.played[i]),
+            dot_r * 2.0,
+            None,
+            Some((&t.last, (cell * 0.06).max(1.0))),
+        );
+    }
+    if let Some(p) = overlay.hover {
+        out.circle(view.point_to_screen(p), (cell * 0.3).max(4.0), None, Some((&t.choice, 1.5)));
+    }
+    if let Some(p) = overlay.cursor {
+        let (cx, cy) = view.point_to_screen(p);
+        let h = (cell * 0.4).max(5.0);
+        let corners = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)];
+        for k in 0..4 {
+            out.segment(corners[k], corners[(k + 1) % 4], 2.0, &t.cursor, false);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// Records what was painted.
+    #[derive(Default)]
+    struct Log {
+        segments: Vec<(String, bool)>,
+        circles: Vec<Option<String>>,
+        texts: Vec<String>,
+    }
+
+    impl Painter for Log {
+        fn clear(&mut self, _: &str, _: f64, _: f64) {}
+        fn segment(&mut self, _: (f64, f64), _: (f64, f64), _: f64, color: &str, dashed: bool) {
+            self.segments.push((color.to_string(), dashed));
+        }
+        fn circle(&mut self, _: (f64, f64), _: f64, fill: Option<&str>, _: Option<(&str, f64)>) {
+            self.circles.push(fill.map(str::to_string));
+        }
+        fn text(&mut self, _: (f64, f64), _: f64, _: &str, text: &str) {
+            self.texts.push(text.to_string());
+        }
+    }
+
+    fn game(n: usize) -> Position {
+        let mut p = Position::new(Variant::T5);
+        for _ in 0..n {
+            let m = p.legal_moves()[0];
+            p.play(m);
+        }
+        p
+    }
+
+    #[test]
+    fn a_scene_has_every_dot_line_and_hint() {
+        let p = game(3);
+        let s = Scene::of(&p);
+        assert_eq!(s.start.len(), 36);
+        assert_eq!(s.played, p.moves().iter().map(|m| m.dot).collect::<Vec<_>>());
+        assert_eq!(s.lines.len(), 3);
+        for (m, &(a, b)) in p.moves().iter().zip(&s.lines) {
+            assert!(m.line().points(5).any(|q| q == a) && m.line().points(5).any(|q| q == b));
+            assert_eq!(((a.x - b.x).abs().max((a.y - b.y).abs())), 4);
+        }
+        let mut want: Vec<Point> = p.legal_moves().iter().map(|m| m.dot).collect();
+        want.sort_by_key(|q| (q.y, q.x));
+        want.dedup();
+        assert_eq!(s.hints, want);
+        let (x0, y0, x1, y1) = s.extent();
+        assert!(s.hints.iter().all(|q| (x0..=x1).contains(&q.x) && (y0..=y1).contains(&q.y)));
+    }
+
+    #[test]
+    fn numbers_hints_and_choices_follow_the_style_and_overlay() {
+        let p = game(12);
+        let s = Scene::of(&p);
+        let view = Viewport::fitted(400.0, 400.0, s.bbox, 1.0);
+        let mut style = Style { grid: false, hints: false, ..Style::default() };
+        let mut log = Log::default();
+        paint(&s, &Overlay::default(), &style, &view, &mut log);
+        assert!(log.texts.is_empty());
+        assert_eq!(log.segments.len(), 12);
+        assert_eq!(
+            log.segments.iter().filter(|(c, _)| *c == style.theme.last).count(),
+            1,
+            "the last line stands out"
+        );
+
+        style.numbers = true;
+        style.hints = true;
+        let overlay = Overlay {
+            choices: vec![(Point::new(0, 0), Point::new(4, 0)); 2],
+            chosen: Some(1),
+            ..Overlay::default()
+        };
+        let mut log = Log::default();
+        paint(&s, &overlay, &style, &view, &mut log);
+        assert_eq!(log.texts, (1..=12).map(|i| i.to_string()).collect::<Vec<_>>());
+        assert_eq!(log.circles.iter().filter(|f| f.is_none()).count(), s.hints.len());
+        let choices: Vec<_> = log.segments.iter().filter(|(c, _)| *c == style.theme.choice).collect();
+        assert_eq!(choices.len(), 2);
+        assert_eq!(choices.iter().filter(|(_, dashed)| !dashed).count(), 1, "the chosen line is solid");
+    }
+
+    #[test]
+    fn numbers_are_left_out_when_cells_are_too_small() {
+        let s = Scene::of(&game(5));
+        let view = Viewport { width: 100.0, height: 100.0, cell: NUMBERS_MIN_CELL - 1.0, ox: 0.0, oy: 0.0 };
+        let mut log = Log::default();
+        paint(&s, &Overlay::default(), &Style { numbers: true, ..Style::default() }, &view, &mut log);
+        assert!(log.texts.is_empty());
+    }
+}

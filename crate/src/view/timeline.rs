@@ -1,0 +1,318 @@
+//! A game as a front end holds it: the moves of the current line of play, how many of them
+//! are shown, undo/redo and replay steps (which are the same thing), and what a click on a
+//! grid point means.
+
+use crate::formats::{self, link, Format, LoadError};
+use crate::geom::{Dir, Point};
+use crate::position::{IllegalMove, Position};
+use crate::record::{Game, Meta};
+use crate::variant::{Move, Rule, Variant};
+
+/// The moves of a line of play and a cursor into them. Undo moves the cursor back and keeps
+/// the moves after it (redo); playing a move other than the next one starts a new line of
+/// play from the cursor (the moves after it are dropped).
+#[derive(Clone, Debug)]
+pub struct Timeline {
+    moves: Vec<Move>,
+    /// The first `shown` moves, played.
+    position: Position,
+    meta: Meta,
+}
+
+/// What was read by [`Timeline::import`].
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub timeline: Timeline,
+    pub format: Format,
+    /// Things the user should know (an assumed variant, ...).
+    pub notes: Vec<String>,
+}
+
+impl Timeline {
+    /// The start cross of `variant`.
+    pub fn new(variant: Variant) -> Timeline {
+        Timeline { moves: Vec::new(), position: Position::new(variant), meta: Meta::default() }
+    }
+
+    /// A game, showing its first `shown` moves (all of them when `None`; at most all).
+    pub fn from_game(game: &Game, shown: Option<usize>) -> Timeline {
+        let mut t = Timeline {
+            moves: game.moves().to_vec(),
+            position: Position::new(game.variant()),
+            meta: game.meta().clone(),
+        };
+        t.go_to(shown.unwrap_or(usize::MAX));
+        t
+    }
+
+    /// Reads a game in any format the engine knows (links keep the move they show).
+    /// `variant` (the user's choice) wins over the file's.
+    pub fn import(text: &str, variant: Option<Variant>) -> Result<Imported, LoadError> {
+        let loaded = formats::load(text, None, variant)?;
+        let shown = match loaded.format {
+            Format::Link => link::decode(text).ok().and_then(|(_, shown)| shown),
+            _ => None,
+        };
+        Ok(Imported {
+            timeline: Timeline::from_game(&loaded.game, shown),
+            format: loaded.format,
+            notes: loaded.notes,
+        })
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.position.variant()
+    }
+
+    /// The position after the shown moves.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Every move of the line of play, shown or not.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn shown(&self) -> usize {
+        self.position.score()
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.shown() > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.shown() < self.moves.len()
+    }
+
+    /// One move back; false at the start.
+    pub fn undo(&mut self) -> bool {
+        self.position.undo().is_some()
+    }
+
+    /// One move forward along the line of play; false at its end.
+    pub fn redo(&mut self) -> bool {
+        match self.moves.get(self.shown()) {
+            Some(&m) => {
+                self.position.play(m);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Shows the first `n` moves (at most all of them).
+    pub fn go_to(&mut self, n: usize) {
+        let n = n.min(self.moves.len());
+        while self.shown() > n {
+            self.undo();
+        }
+        while self.shown() < n {
+            self.redo();
+        }
+    }
+
+    /// Plays `m` after the shown moves. The next move of the line keeps the rest of the
+    /// line (as redo does); another move starts a new line of play here.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let at = self.shown();
+        self.position.try_play(m)?;
+        if self.moves.get(at) != Some(&m) {
+            self.moves.truncate(at);
+            self.moves.push(m);
+            if self.meta != Meta::default() {
+                self.meta = Meta {
+                    description: Some(format!("new line of play after move {at}")),
+                    ..Meta::default()
+                };
+            }
+        }
+        Ok(())
+    }
+
+    /// The legal moves that add a dot at `p`, in canonical order.
+    pub fn moves_at(&self, p: Point) -> Vec<Move> {
+        self.position.legal_moves().into_iter().filter(|m| m.dot == p).collect()
+    }
+
+    /// Why nothing can be played at `p`, in words for the user.
+    pub fn why_not(&self, p: Point) -> String {
+        let pos = &self.position;
+        let len = self.variant().line_len();
+        if pos.is_finished() {
+            return format!("The game is over: no legal move is left ({} moves).", pos.score());
+        }
+        if pos.has_dot(p) {
+            return format!(
+                "({}, {}) already has a dot: play on an empty point next to a row of dots.",
+                p.x, p.y
+            );
+        }
+        // A line whose other points all have dots but which breaks the touch rule.
+        for dir in Dir::ALL {
+            for k in 0..len {
+                let m = Move::new(p, dir, k);
+                if let Some(IllegalMove::Overlap { with, rule }) = pos.why_illegal(m) {
+                    let which = self.position.moves().iter().position(|x| x.line() == with);
+                    let whose = match which {
+                        Some(i) => format!("the line of move {}", i + 1),
+                        None => "a line already drawn".to_string(),
+                    };
+                    let (verb, rule) = match rule {
+                        Rule::Touching => ("overlap", "in T, parallel lines may share only an end point"),
+                        Rule::Disjoint => ("touch", "in D, parallel lines may not share any point"),
+                    };
+                    return format!("A line through ({}, {}) would {verb} {whose} ({rule}).", p.x, p.y);
+                }
+            }
+        }
+        format!(
+            "No line of {len} through ({}, {}): a move needs {} dots in a row with it.",
+            p.x,
+            p.y,
+            len - 1
+        )
+    }
+
+    /// The whole line of play as a game (for export).
+    pub fn game(&self) -> Game {
+        let mut p = self.position.clone();
+        for &m in &self.moves[p.score()..] {
+            p.play(m);
+        }
+        Game::new(p, self.meta.clone())
+    }
+
+    /// The link of the line of play; it says which move is shown unless all are.
+    pub fn link(&self, base: &str) -> String {
+        let shown = (self.shown() < self.moves.len()).then_some(self.shown());
+        link::write(&self.game(), base, shown)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_moves(t: &Timeline, n: usize) -> Vec<Move> {
+        let mut p = t.position().clone();
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let m = p.legal_moves()[0];
+            p.play(m);
+            out.push(m);
+        }
+        out
+    }
+
+    #[test]
+    fn undo_redo_and_go_to_move_along_the_line() {
+        let mut t = Timeline::new(Variant::T5);
+        let ms = first_moves(&t, 5);
+        for &m in &ms {
+            t.play(m).unwrap();
+        }
+        assert_eq!((t.shown(), t.len()), (5, 5));
+        assert!(t.undo() && t.undo());
+        assert_eq!((t.shown(), t.len()), (3, 5));
+        assert!(t.can_redo());
+        assert!(t.redo());
+        assert_eq!(t.position().moves(), &ms[..4]);
+        t.go_to(0);
+        assert!(!t.undo());
+        t.go_to(99);
+        assert_eq!(t.shown(), 5);
+        assert!(!t.redo());
+    }
+
+    #[test]
+    fn playing_the_next_move_keeps_the_line_and_another_starts_a_new_one() {
+        let mut t = Timeline::new(Variant::D5);
+        let ms = first_moves(&t, 6);
+        for &m in &ms {
+            t.play(m).unwrap();
+        }
+        t.go_to(2);
+        t.play(ms[2]).unwrap();
+        assert_eq!(t.len(), 6, "the recorded next move keeps the rest");
+        let other = t.position().legal_moves().into_iter().find(|&m| m != ms[3]).unwrap();
+        t.play(other).unwrap();
+        assert_eq!(t.len(), 4);
+        assert_eq!(t.moves()[3], other);
+        assert!(!t.can_redo());
+    }
+
+    #[test]
+    fn an_illegal_move_changes_nothing() {
+        let mut t = Timeline::new(Variant::T5);
+        let m = Move::new(Point::new(0, 0), Dir::H, 0);
+        assert!(t.play(m).is_err());
+        assert_eq!((t.shown(), t.len()), (0, 0));
+    }
+
+    #[test]
+    fn moves_at_a_point_and_reasons_when_there_are_none() {
+        let t = Timeline::new(Variant::T5);
+        let all = t.position().legal_moves();
+        let p = all[0].dot;
+        let here = t.moves_at(p);
+        assert!(!here.is_empty() && here.iter().all(|m| m.dot == p && t.position().is_legal(*m)));
+        let dot = t.position().dots().next().unwrap();
+        assert!(t.moves_at(dot).is_empty());
+        assert!(t.why_not(dot).contains("already has a dot"), "{}", t.why_not(dot));
+        assert!(t.why_not(Point::new(40, 40)).contains("No line of 5"));
+    }
+
+    #[test]
+    fn the_reason_names_the_line_in_the_way() {
+        // After a horizontal move on the cross's top arm, the move that would extend it by
+        // one (sharing four points) is an overlap.
+        let mut t = Timeline::new(Variant::D5);
+        let m = t.position().legal_moves().into_iter().find(|m| m.dir == Dir::H).unwrap();
+        t.play(m).unwrap();
+        let blocked = (0..9)
+            .flat_map(|x| (0..9).map(move |y| Point::new(x, y)))
+            .find(|&p| t.moves_at(p).is_empty() && t.why_not(p).contains("move 1"));
+        assert!(blocked.is_some(), "some point is blocked by move 1");
+        assert!(t.why_not(blocked.unwrap()).contains("touch the line of move 1"));
+    }
+
+    #[test]
+    fn links_carry_the_shown_move_and_import_restores_it() {
+        let game = crate::library::find("5d-82").unwrap().game();
+        let mut t = Timeline::from_game(&game, None);
+        assert_eq!(t.shown(), 82);
+        t.go_to(40);
+        let url = t.link("https://example.org/app/");
+        assert!(url.starts_with("https://example.org/app/#g=1.5D.82.") && url.ends_with("&m=40"), "{url}");
+        let back = Timeline::import(&url, None).unwrap();
+        assert_eq!(back.format, Format::Link);
+        assert_eq!(back.timeline.shown(), 40);
+        assert_eq!(back.timeline.moves(), game.moves());
+        t.go_to(82);
+        assert!(!t.link("x").contains("&m="));
+    }
+
+    #[test]
+    fn import_reports_a_damaged_link_and_a_foreign_text() {
+        let game = crate::library::find("5t-178-rosin").unwrap().game();
+        let url = Timeline::from_game(&game, None).link("http://h/");
+        let damaged = url.replacen('A', "B", 1).replacen("#g=1.5T.178.", "#g=1.5T.178.x", 1);
+        assert!(Timeline::import(&damaged, None).is_err());
+        let e = Timeline::import("hello world", None).unwrap_err().to_string();
+        assert!(!e.is_empty());
+    }
+}
