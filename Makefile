@@ -4,21 +4,50 @@
 SHELL := /bin/bash
 CARGO ?= cargo
 FUZZ_SECONDS ?= 30
+# Must be exactly the wasm-bindgen version in Cargo.lock (and Trunk.toml).
+WASM_BINDGEN_VERSION := 0.2.130
+# npm's binaryen (wasm-opt 132) first: Debian's wasm-opt is too old.
+WEB_PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve build test rust-setup test-rust test-wasm lint fuzz fuzz-setup bench
+.PHONY: serve build test rust-setup test-rust test-wasm lint fuzz fuzz-setup bench \
+	web web-setup npm-setup browser-setup test-web
 
 ## Build everything (native command line in target/release/morpion).
 build:
 	$(CARGO) build --release
 
-## Build and serve the web app. Until the web app lands, this builds the command line.
-serve: build
+## Build the web app (release) and serve it at http://127.0.0.1:8080/ with the
+## cross-origin isolation headers. The first run installs Trunk (compiled: ~25 minutes).
+serve: web
 	@echo
-	@echo "Built target/release/morpion (try: target/release/morpion --help)."
-	@echo "The web app is not built yet: it arrives with the web issue (then: http://127.0.0.1:8080/)."
+	@echo "Morpion Solitaire: open http://127.0.0.1:8080/  (Ctrl+C stops the server)"
+	@echo
+	PATH="$(WEB_PATH)" trunk serve --release --no-autoreload
 
-## Every test: Rust unit and integration tests, the wasm build of the core, lints.
-test: rust-setup test-rust test-wasm lint
+## The web app in dist/ (any static server sending COOP/COEP headers can serve it).
+web: web-setup
+	PATH="$(WEB_PATH)" trunk build --release
+
+## Trunk, wasm-bindgen-cli, the wasm32 target and npm's binaryen, each only when missing.
+web-setup: rust-setup npm-setup
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@PATH="$(WEB_PATH)" command -v trunk >/dev/null || $(CARGO) +nightly install trunk --locked
+	@PATH="$(WEB_PATH)" wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
+		|| $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force
+
+npm-setup:
+	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20 or later"; exit 1; }
+	@test node_modules/.package-lock.json -nt package-lock.json || npm ci --no-audit --no-fund
+
+## Debian's chromium for the browser tests (never a browser downloaded by a test tool).
+browser-setup:
+	@command -v chromium >/dev/null || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+## Every test: Rust unit and integration tests, the wasm build of the core, lints, the
+## web app's build and its tests in headless chromium.
+test: rust-setup test-rust test-wasm lint test-web
 
 rust-setup:
 	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup"; exit 1; }
@@ -34,6 +63,13 @@ test-wasm:
 
 lint:
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(CARGO) clippy --locked -p morpion --target wasm32-unknown-unknown -- -D warnings
+	$(CARGO) fmt --all --check
+
+## The page's unit tests (node) and end-to-end tests in headless chromium against dist/.
+test-web: web browser-setup
+	$(CARGO) build --locked -p morpion-cli
+	npm test
 
 ## Coverage-guided fuzzing of the readers (nightly + cargo-fuzz, installed if missing).
 fuzz-setup:

@@ -1,8 +1,8 @@
 //! What the board shows, as plain data, and the one function that paints it.
 //!
 //! A [`Scene`] is taken from a position (dots, lines, move numbers, hints); an [`Overlay`]
-//! holds the passing interaction state (hovered point, keyboard cursor, lines offered to
-//! choose from); a [`Style`] is the configuration (colours, toggles). [`paint`] turns them
+//! holds the passing interaction state (the keyboard cursor, lines offered to choose
+//! from); a [`Style`] is the configuration (colours, toggles). [`paint`] turns them
 //! into calls on a [`Painter`]: the canvas and the SVG export are two painters, so they
 //! always agree, and neither knows the rules.
 
@@ -46,8 +46,6 @@ impl Scene {
 /// The passing interaction state drawn over the scene.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Overlay {
-    /// The point under the mouse.
-    pub hover: Option<Point>,
     /// The keyboard cursor.
     pub cursor: Option<Point>,
     /// Lines offered for the user to choose from (several moves add the same dot).
@@ -197,9 +195,6 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
             None,
             Some((&t.last, (cell * 0.06).max(1.0))),
         );
-    }
-    if let Some(p) = overlay.hover {
-        out.circle(view.point_to_screen(p), (cell * 0.3).max(4.0), None, Some((&t.choice, 1.5)));
     }
     if let Some(p) = overlay.cursor {
         let (cx, cy) = view.point_to_screen(p);

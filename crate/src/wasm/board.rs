@@ -1,0 +1,177 @@
+//! `Board` in JavaScript: a canvas, its viewport, the scene and overlay drawn on it. It
+//! knows no rules: it is given scenes (from a `Game`) and lines to offer.
+
+use super::canvas::CanvasPainter;
+use super::game::WebGame;
+use crate::geom::Point;
+use crate::view::{self, Overlay, Scene, Style, Viewport};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+#[wasm_bindgen(js_name = Board)]
+pub struct BoardView {
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    dpr: f64,
+    view: Viewport,
+    style: Style,
+    scene: Scene,
+    overlay: Overlay,
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsError> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok())
+        .ok_or_else(|| JsError::new("this browser gives no 2D canvas"))
+}
+
+fn pair(p: Point) -> Vec<i32> {
+    vec![p.x, p.y]
+}
+
+#[wasm_bindgen(js_class = Board)]
+impl BoardView {
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement) -> Result<BoardView, JsError> {
+        let ctx = context(&canvas)?;
+        let view = Viewport { width: 300.0, height: 300.0, cell: 24.0, ox: 0.0, oy: 0.0 };
+        Ok(BoardView {
+            canvas,
+            ctx,
+            dpr: 1.0,
+            view,
+            style: Style::default(),
+            scene: Scene::default(),
+            overlay: Overlay::default(),
+        })
+    }
+
+    /// The canvas is `width` x `height` CSS pixels on a screen of `dpr` device pixels each.
+    pub fn resize(&mut self, width: f64, height: f64, dpr: f64) {
+        self.dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        self.canvas.set_width((width * self.dpr).round().max(1.0) as u32);
+        self.canvas.set_height((height * self.dpr).round().max(1.0) as u32);
+        self.view.resize(width.max(1.0), height.max(1.0));
+    }
+
+    /// `{numbers, hints, grid, theme: {background, grid, start, dot, line, last, hint,
+    /// number, number_bg, choice, cursor}}`; missing fields keep their defaults.
+    pub fn set_style(&mut self, style: JsValue) -> Result<(), JsError> {
+        self.style = serde_wasm_bindgen::from_value(style)?;
+        Ok(())
+    }
+
+    /// Shows the position of `game`; `fit` also zooms to it.
+    pub fn show(&mut self, game: &WebGame, fit: bool) {
+        self.scene = Scene::of(game.timeline().position());
+        self.overlay = Overlay { cursor: self.overlay.cursor, ..Overlay::default() };
+        if fit {
+            self.fit();
+        }
+    }
+
+    /// Zooms to the game and the points where a move is possible.
+    pub fn fit(&mut self) {
+        self.view.fit(self.scene.extent(), 1.5);
+    }
+
+    pub fn pan(&mut self, dx: f64, dy: f64) {
+        self.view.pan(dx, dy);
+    }
+
+    pub fn zoom_at(&mut self, factor: f64, x: f64, y: f64) {
+        self.view.zoom_at(factor, x, y);
+    }
+
+    pub fn zoom(&mut self, factor: f64) {
+        self.view.zoom_centre(factor);
+    }
+
+    /// Pixels a cell.
+    pub fn cell(&self) -> f64 {
+        self.view.cell
+    }
+
+    /// The grid point `[x, y]` a click at (x, y) CSS pixels means, if any.
+    pub fn hit(&self, x: f64, y: f64) -> Option<Vec<i32>> {
+        self.view.hit(x, y).map(pair)
+    }
+
+    /// The grid point nearest the centre of the canvas (where the keyboard cursor starts).
+    pub fn centre_point(&self) -> Vec<i32> {
+        let (gx, gy) = self.view.to_grid(self.view.width / 2.0, self.view.height / 2.0);
+        vec![gx.round() as i32, gy.round() as i32]
+    }
+
+    /// Where grid point (x, y) is on the canvas, in CSS pixels.
+    pub fn screen_of(&self, x: i32, y: i32) -> Vec<f64> {
+        let (px, py) = self.view.point_to_screen(Point::new(x, y));
+        vec![px, py]
+    }
+
+    pub fn set_cursor(&mut self, point: Option<Vec<i32>>) {
+        self.overlay.cursor = point.filter(|p| p.len() == 2).map(|p| Point::new(p[0], p[1]));
+    }
+
+    /// Offers the lines that would add a dot at (x, y) in `game` (none: clears the offer).
+    pub fn offer(&mut self, game: &WebGame, x: i32, y: i32) {
+        let len = game.timeline().variant().line_len();
+        self.overlay.choices = game
+            .timeline()
+            .moves_at(Point::new(x, y))
+            .into_iter()
+            .map(|m| (m.line().start, m.line().end(len)))
+            .collect();
+        self.overlay.chosen = None;
+    }
+
+    pub fn clear_offer(&mut self) {
+        self.overlay.choices.clear();
+        self.overlay.chosen = None;
+    }
+
+    pub fn set_chosen(&mut self, choice: Option<usize>) {
+        self.overlay.chosen = choice.filter(|&c| c < self.overlay.choices.len());
+    }
+
+    /// The offered line a click at (x, y) picks, if one is clearly meant.
+    pub fn choice_near(&self, x: f64, y: f64) -> Option<usize> {
+        view::pick_segment(&self.view, (x, y), &self.overlay.choices)
+    }
+
+    /// Paints the board (call at most once an animation frame).
+    pub fn draw(&self) {
+        view::paint(
+            &self.scene,
+            &self.overlay,
+            &self.style,
+            &self.view,
+            &mut CanvasPainter { ctx: &self.ctx, dpr: self.dpr },
+        );
+    }
+}
+
+/// Paints the position of `game`, whole, on `canvas` for an image: `cell` CSS pixels a
+/// cell, `scale` device pixels a CSS pixel. Resizes the canvas to fit.
+#[wasm_bindgen]
+pub fn draw_image(
+    canvas: HtmlCanvasElement,
+    game: &WebGame,
+    style: JsValue,
+    cell: f64,
+    scale: f64,
+) -> Result<(), JsError> {
+    let style: Style =
+        if style.is_undefined() { Style::default() } else { serde_wasm_bindgen::from_value(style)? };
+    let scene = Scene::of(game.timeline().position());
+    let view = view::image_view(scene.bbox, cell);
+    canvas.set_width((view.width * scale).round() as u32);
+    canvas.set_height((view.height * scale).round() as u32);
+    let ctx = context(&canvas)?;
+    view::paint(&scene, &Overlay::default(), &style, &view, &mut CanvasPainter { ctx: &ctx, dpr: scale });
+    Ok(())
+}

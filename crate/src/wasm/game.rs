@@ -1,0 +1,194 @@
+//! `Game` in JavaScript: a [`Timeline`] behind an opaque handle.
+
+use crate::formats::{self, Format};
+use crate::geom::{Dir, Point};
+use crate::view::{self, Scene, Style, Timeline};
+use crate::Variant;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(js_name = Game)]
+pub struct WebGame {
+    timeline: Timeline,
+    /// What the user should know about how the game was read (set by `import`).
+    notes: Vec<String>,
+    format: Option<Format>,
+}
+
+/// One of the lines that would add a given dot.
+#[derive(Serialize)]
+struct Choice {
+    /// For the user: `horizontal line from (3, -1) to (7, -1)`.
+    label: String,
+    /// The line's two ends.
+    from: [i32; 2],
+    to: [i32; 2],
+}
+
+fn dir_words(d: Dir) -> &'static str {
+    match d {
+        Dir::H => "horizontal",
+        Dir::V => "vertical",
+        Dir::DN => "diagonal \\",
+        Dir::DP => "diagonal /",
+    }
+}
+
+fn variant(name: &str) -> Result<Variant, JsError> {
+    name.parse().map_err(|e: crate::BadVariant| JsError::new(&e.to_string()))
+}
+
+impl WebGame {
+    fn wrap(timeline: Timeline) -> WebGame {
+        WebGame { timeline, notes: Vec::new(), format: None }
+    }
+
+    pub(super) fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl WebGame {
+    /// A new game of `variant` (`5T`, `5D`, `4T`, ...).
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant_name: &str) -> Result<WebGame, JsError> {
+        Ok(WebGame::wrap(Timeline::new(variant(variant_name)?)))
+    }
+
+    /// Reads a game in any known format (Pentasol, Flammenkamp, MSR, MS1, links, ...).
+    /// `variant_name` (empty for none) wins over what the text says.
+    pub fn import(text: &str, variant_name: &str) -> Result<WebGame, JsError> {
+        let given = if variant_name.trim().is_empty() { None } else { Some(variant(variant_name)?) };
+        let imported = Timeline::import(text, given).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebGame { timeline: imported.timeline, notes: imported.notes, format: Some(imported.format) })
+    }
+
+    /// A game of the record library, by name.
+    pub fn record(name: &str) -> Result<WebGame, JsError> {
+        let entry =
+            crate::library::find(name).ok_or_else(|| JsError::new(&format!("no record called {name}")))?;
+        Ok(WebGame::wrap(Timeline::from_game(&entry.game(), None)))
+    }
+
+    pub fn clone_game(&self) -> WebGame {
+        WebGame { timeline: self.timeline.clone(), notes: self.notes.clone(), format: self.format }
+    }
+
+    /// Notes from the import (an assumed variant, ...).
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+
+    /// The format the game was imported from, if it was.
+    pub fn format(&self) -> Option<String> {
+        self.format.map(|f| f.name().to_string())
+    }
+
+    pub fn variant(&self) -> String {
+        self.timeline.variant().to_string()
+    }
+
+    /// Moves shown (the score of the position on the board).
+    pub fn shown(&self) -> usize {
+        self.timeline.shown()
+    }
+
+    /// Moves in the line of play, shown or not.
+    pub fn length(&self) -> usize {
+        self.timeline.len()
+    }
+
+    pub fn legal_count(&self) -> usize {
+        self.timeline.position().num_legal_moves()
+    }
+
+    pub fn finished(&self) -> bool {
+        self.timeline.position().is_finished()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.timeline.can_undo()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.timeline.can_redo()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.timeline.undo()
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.timeline.redo()
+    }
+
+    pub fn go_to(&mut self, n: usize) {
+        self.timeline.go_to(n)
+    }
+
+    /// The lines that would add a dot at (x, y): `[{label, from, to}]`.
+    pub fn choices_at(&self, x: i32, y: i32) -> Result<JsValue, JsError> {
+        let len = self.timeline.variant().line_len();
+        let list: Vec<Choice> = self
+            .timeline
+            .moves_at(Point::new(x, y))
+            .into_iter()
+            .map(|m| {
+                let (a, b) = (m.line().start, m.line().end(len));
+                let label =
+                    format!("{} line from ({}, {}) to ({}, {})", dir_words(m.dir), a.x, a.y, b.x, b.y);
+                Choice { label, from: [a.x, a.y], to: [b.x, b.y] }
+            })
+            .collect();
+        Ok(serde_wasm_bindgen::to_value(&list)?)
+    }
+
+    /// Plays the `choice`-th line that adds a dot at (x, y).
+    pub fn play_at(&mut self, x: i32, y: i32, choice: usize) -> Result<(), JsError> {
+        let p = Point::new(x, y);
+        let m =
+            *self.timeline.moves_at(p).get(choice).ok_or_else(|| JsError::new(&self.timeline.why_not(p)))?;
+        self.timeline.play(m).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Why nothing can be played at (x, y).
+    pub fn why_not(&self, x: i32, y: i32) -> String {
+        self.timeline.why_not(Point::new(x, y))
+    }
+
+    /// The link of the game (with the shown move unless all are shown).
+    pub fn link(&self, base: &str) -> String {
+        self.timeline.link(base)
+    }
+
+    /// The whole line of play in `format` (`pentasol`, `flammenkamp`, `msr`, `msr-json`,
+    /// `link`, `csv`).
+    pub fn export(&self, format: &str, base: &str) -> Result<String, JsError> {
+        let f = Format::from_name(format).ok_or_else(|| JsError::new(&format!("unknown format {format}")))?;
+        if f == Format::Link {
+            return Ok(self.timeline.link(base));
+        }
+        formats::write(&self.timeline.game(), f, base).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The position shown, as an SVG image. `style` as for `Board.set_style`.
+    pub fn svg(&self, style: JsValue, cell: f64) -> Result<String, JsError> {
+        let style: Style =
+            if style.is_undefined() { Style::default() } else { serde_wasm_bindgen::from_value(style)? };
+        Ok(view::svg(&Scene::of(self.timeline.position()), &style, cell))
+    }
+
+    /// Who played the game and when, as one line (empty when nothing is known).
+    pub fn title(&self) -> String {
+        let m = self.timeline.meta();
+        [
+            m.description.as_deref(),
+            m.date.as_deref().filter(|d| !m.description.as_deref().unwrap_or("").contains(d)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ")
+    }
+}

@@ -1,0 +1,53 @@
+//! The browser bindings, and the only code that knows about JavaScript.
+//!
+//! Two opaque handles: [`WebGame`] (a game as a timeline: play, undo/redo, replay steps,
+//! import/export) and [`BoardView`] (a canvas, its viewport and what is drawn on it). Both
+//! wrap the native, natively tested `crate::view`. No state lives outside the handles, and
+//! results cross the boundary as small typed values (numbers, strings, plain objects).
+
+mod board;
+mod canvas;
+mod game;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The names of every variant, 5T and 5D first.
+#[wasm_bindgen]
+pub fn variants() -> Vec<String> {
+    let mut all: Vec<crate::Variant> = crate::Variant::ALL.to_vec();
+    all.sort_by_key(|v| (v.line_len() != 5, v.line_len(), v.rule() as u8));
+    all.iter().map(|v| v.to_string()).collect()
+}
+
+#[derive(Serialize)]
+struct RecordInfo {
+    name: &'static str,
+    variant: &'static str,
+    score: usize,
+    author: &'static str,
+    date: &'static str,
+    note: &'static str,
+}
+
+/// The embedded record library: `[{name, variant, score, author, date, note}]`.
+#[wasm_bindgen]
+pub fn records() -> Result<JsValue, JsError> {
+    let list: Vec<RecordInfo> = crate::library::entries()
+        .iter()
+        .map(|e| RecordInfo {
+            name: e.name,
+            variant: e.variant,
+            score: e.score,
+            author: e.author,
+            date: e.date,
+            note: e.note,
+        })
+        .collect();
+    Ok(serde_wasm_bindgen::to_value(&list)?)
+}

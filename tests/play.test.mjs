@@ -1,0 +1,174 @@
+// Playing in the browser: loading, moves by click and keyboard, choosing a line, undo/redo,
+// a reload keeping the game.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { address, launch, openApp, playablePoint, pointWithSeveralLines, score, startServer } from "./support.mjs";
+
+let browser, server, url;
+before(async () => {
+  ({ server, url } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test("the page loads without console errors, cross-origin isolated, with a 5T game", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  assert.equal(await score(page), 0);
+  assert.equal(await page.getByTestId("variant").inputValue(), "5T");
+  assert.equal(Number(await page.getByTestId("legal").textContent()), 28, "5T starts with 28 legal moves");
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  const box = await page.getByTestId("board").boundingBox();
+  assert.ok(box.width > 300 && box.height > 300, `the board is large: ${box.width}x${box.height}`);
+  // The canvas has real pixels at the screen's density (crisp on high-density screens).
+  const px = await page.evaluate(() => document.querySelector("canvas").width);
+  assert.equal(px, Math.round(box.width * 2));
+  assert.match(await address(page), /#g=1\.5T\.0\./, "the address carries the game");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a click near a playable point plays it; a click on a dot says why not", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const p = await playablePoint(page, "one");
+  assert.ok(p, "the start has a point with one line");
+  await page.mouse.click(p.pageX + 3, p.pageY - 2); // near, not exactly on, the point
+  assert.equal(await score(page), 1);
+  assert.match(await address(page), /#g=1\.5T\.1\./);
+  const dot = await page.evaluate(() => window.morpionApp.board.screen_of(3, 0)); // on the cross
+  const box = await page.getByTestId("board").boundingBox();
+  await page.mouse.click(box.x + dot[0], box.y + dot[1]);
+  assert.equal(await score(page), 1, "nothing is played on a dot");
+  assert.match(await page.locator("#message").textContent(), /already has a dot/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("when several lines add the same dot, the player chooses one", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const p = await pointWithSeveralLines(page);
+  const before = await score(page);
+  await page.mouse.click(p.pageX, p.pageY);
+  const chooser = page.getByRole("dialog", { name: "Choose the line" });
+  await chooser.waitFor();
+  assert.equal(await chooser.getByRole("button").filter({ hasText: /^\d\./ }).count(), p.n);
+  assert.equal(await score(page), before, "nothing is played before the choice");
+  await chooser.getByRole("button").filter({ hasText: /^2\./ }).click();
+  assert.equal(await score(page), before + 1);
+  assert.equal(await chooser.isHidden(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("undo and redo by button and by keyboard; a new move drops the redo", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  for (let i = 0; i < 3; i++) {
+    const p = await playablePoint(page, "one");
+    await page.mouse.click(p.pageX, p.pageY);
+  }
+  assert.equal(await score(page), 3);
+  await page.getByTestId("undo").click();
+  await page.getByTestId("undo").click();
+  assert.equal(await score(page), 1);
+  await page.getByTestId("redo").click();
+  assert.equal(await score(page), 2);
+  await page.keyboard.press("Control+z");
+  assert.equal(await score(page), 1);
+  await page.keyboard.press("Control+y");
+  await page.keyboard.press("Control+y");
+  assert.equal(await score(page), 3);
+  assert.equal(await page.getByTestId("redo").isDisabled(), true);
+  await page.keyboard.press("Control+z");
+  const p = await playablePoint(page, "one");
+  await page.mouse.click(p.pageX, p.pageY);
+  assert.equal(await score(page), 3);
+  assert.equal(await page.getByTestId("redo").isDisabled(), true, "a new line of play has no redo");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the keyboard alone can play: arrows move the cursor, Enter plays", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const target = await playablePoint(page, "one");
+  await page.getByTestId("board").focus();
+  const start = await page.evaluate(() => window.morpionApp.board.centre_point());
+  const keys = [];
+  const dx = target.x - start[0];
+  const dy = target.y - start[1];
+  for (let i = 0; i < Math.abs(dx); i++) keys.push(dx > 0 ? "ArrowRight" : "ArrowLeft");
+  for (let i = 0; i < Math.abs(dy); i++) keys.push(dy > 0 ? "ArrowDown" : "ArrowUp");
+  for (const k of keys) await page.keyboard.press(k);
+  await page.keyboard.press("Enter");
+  assert.equal(await score(page), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("every variant can be chosen and played; game over is announced", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const names = await page.getByTestId("variant").locator("option").allTextContents();
+  assert.deepEqual(names.slice(0, 2), ["5T", "5D"]);
+  assert.equal(names.length, 8);
+  await page.getByTestId("variant").selectOption("3D");
+  assert.equal(await page.locator("#variant-name").textContent(), "3D");
+  await page.getByTestId("variant").selectOption("4D");
+  let guard = 0;
+  while (!(await page.locator("#gameover").isVisible()) && guard++ < 200) {
+    let p = (await playablePoint(page, "one")) || (await playablePoint(page, "several"));
+    if (!p) {
+      // The game grew out of view: fit it, as a player would.
+      await page.getByRole("button", { name: "Fit the game to the board" }).click();
+      p = (await playablePoint(page, "one")) || (await playablePoint(page, "several"));
+    }
+    await page.mouse.click(p.pageX, p.pageY);
+    if (await page.locator("#chooser").isVisible()) await page.keyboard.press("1");
+  }
+  assert.match(await page.locator("#gameover").textContent(), /Game over: \d+ moves/);
+  assert.equal(Number(await page.getByTestId("legal").textContent()), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a reload keeps the game, and so does opening the bare address", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  for (let i = 0; i < 2; i++) {
+    const p = await playablePoint(page, "one");
+    await page.mouse.click(p.pageX, p.pageY);
+  }
+  const link = await address(page);
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.equal(await score(page), 2);
+  assert.equal(await address(page), link);
+  await page.goto(url); // no game in the address: the last game comes from local storage
+  await page.waitForSelector("body.ready");
+  assert.equal(await score(page), 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("zoom buttons and wheel change the scale; drag pans without playing", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const cell = () => page.evaluate(() => window.morpionApp.board.cell());
+  const c0 = await cell();
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  assert.ok((await cell()) > c0);
+  await page.getByRole("button", { name: "Fit the game to the board" }).click();
+  assert.ok(Math.abs((await cell()) - c0) < 1e-9);
+  const box = await page.getByTestId("board").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 300);
+  assert.ok((await cell()) < c0, "wheel down zooms out");
+  const before = await page.evaluate(() => window.morpionApp.board.screen_of(0, 0));
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, box.y + 130, { steps: 5 });
+  await page.mouse.up();
+  const moved = await page.evaluate(() => window.morpionApp.board.screen_of(0, 0));
+  assert.ok(Math.abs(moved[0] - before[0] - 60) < 1e-6 && Math.abs(moved[1] - before[1] - 30) < 1e-6);
+  assert.equal(await score(page), 0, "a drag plays nothing");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,45 @@
+// Screenshots of the main states on a phone and a wide window (tests/screenshots/), for a
+// person to look at, with checks that nothing spills out of the window.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openApp, PHONE, pointWithSeveralLines, shot, startServer, WIDE } from "./support.mjs";
+
+let browser, server, url;
+before(async () => {
+  ({ server, url } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
+  test(`screens on a ${name} (${viewport.width}x${viewport.height})`, async () => {
+    const { page, errors, context } = await openApp(browser, url, { viewport });
+    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+    await shot(page, `${name}-start`, { full: name === "phone" });
+    assert.equal(await noSideScroll(), true, "nothing is wider than the window");
+
+    await page.getByTestId("records").selectOption("5t-178-rosin");
+    await page.locator("#numbers").check();
+    await shot(page, `${name}-record-numbers`);
+    await page.locator("#numbers").uncheck();
+    await page.getByTestId("slider").fill("60");
+    await shot(page, `${name}-replay`, { full: true });
+
+    await page.getByTestId("variant").selectOption("5D");
+    const p = await pointWithSeveralLines(page);
+    await page.mouse.click(p.pageX, p.pageY);
+    await page.locator("#chooser").waitFor();
+    await shot(page, `${name}-choose-line`);
+    await page.keyboard.press("Escape");
+
+    await page.evaluate(() => { location.hash = "g=1.5T.3.xyz.AAAAA"; });
+    await page.getByRole("alert").filter({ hasText: "could not be opened" }).waitFor();
+    await shot(page, `${name}-damaged-link`);
+    assert.equal(await noSideScroll(), true);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -1,0 +1,175 @@
+// Replay, links, import and export in the browser.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { address, launch, morpion, openApp, playablePoint, ROOT, score, startServer } from "./support.mjs";
+
+const PSOL = join(ROOT, "..", "shared", "records", "5d-82-rosin.anagorko.psol");
+
+let browser, server, url;
+before(async () => {
+  ({ server, url } = await startServer());
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test("a record from the library shows its score and replays step by step", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const options = await page.getByTestId("records").locator("option").allTextContents();
+  assert.ok(options.some((o) => /^5T · 178 moves · .*Rosin/.test(o)), options.join("\n"));
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  assert.equal(await score(page), 178);
+  assert.match(await page.locator("#gameover").textContent(), /178 moves/);
+  await page.getByRole("button", { name: "First move" }).click();
+  assert.equal(await score(page), 0);
+  await page.getByRole("button", { name: "Next move" }).click();
+  await page.getByRole("button", { name: "Next move" }).click();
+  assert.equal(await score(page), 2);
+  await page.getByTestId("slider").fill("120");
+  assert.equal(await score(page), 120);
+  assert.match(await address(page), /#g=1\.5T\.178\..*&m=120$/, "the link says which move is shown");
+  // Animation: play runs forward by itself, pause stops it.
+  await page.getByRole("button", { name: "Play the moves" }).click();
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) >= 122);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const paused = await score(page);
+  await page.waitForTimeout(700);
+  assert.equal(await score(page), paused);
+  // Continue playing from move 120: a new line of play.
+  await page.getByTestId("slider").fill("120");
+  const p = await playablePoint(page, "one");
+  await page.mouse.click(p.pageX, p.pageY);
+  assert.equal(await score(page), 121);
+  const max = Number(await page.getByTestId("slider").getAttribute("max"));
+  assert.ok(max === 121 || max === 178, `a new line of play ends at 121 (or keeps the record if it was its move): ${max}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a link from `morpion convert --to link` opens the exact game, and the page makes the same link", async () => {
+  const link = morpion("convert", "-v", "5D", "--to", "link", "--base", url, PSOL).trim();
+  assert.ok(link.startsWith(`${url}#g=1.5D.82.`), link);
+  const { page, errors, context } = await openApp(browser, `${link}&m=40`);
+  assert.equal(await score(page), 40);
+  assert.equal(await page.getByTestId("variant").inputValue(), "5D");
+  assert.equal(await page.getByTestId("slider").getAttribute("max"), "82");
+  assert.equal(await address(page), `${link}&m=40`);
+  await page.getByRole("button", { name: "Last move" }).click();
+  assert.equal(await score(page), 82);
+  assert.equal(await address(page), link, "all moves shown: the page's link is the command line's");
+  // The moves are the record's, move for move.
+  const csv = await page.evaluate(() => window.morpionApp.game.export("csv", ""));
+  assert.equal(csv, morpion("convert", "-v", "5D", "--to", "csv", PSOL));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a damaged link says what is wrong, keeps the game the user had and the board usable", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  for (let i = 0; i < 3; i++) {
+    const p = await playablePoint(page, "one");
+    await page.mouse.click(p.pageX, p.pageY);
+  }
+  const good = morpion("convert", "-v", "5D", "--to", "link", "--base", url, PSOL).trim();
+  const damaged = good.slice(0, good.length - 20) + (good.at(-20) === "A" ? "B" : "A") + good.slice(good.length - 19);
+  await page.goto(damaged);
+  await page.waitForSelector("body.ready");
+  const alert = page.getByRole("alert").filter({ hasText: "could not be opened" });
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /damaged link/);
+  assert.equal(await score(page), 3, "the last game is back");
+  const p = await playablePoint(page, "one");
+  await page.mouse.click(p.pageX, p.pageY);
+  assert.equal(await score(page), 4, "the board still plays");
+  // A foreign link typed into the address bar of the open page.
+  await page.evaluate(() => { location.hash = "g=2.5T.1.AAA.AAAAA"; });
+  await page.waitForFunction(() => !document.getElementById("error").hidden
+    && /version/.test(document.getElementById("error").textContent));
+  assert.equal(await score(page), 4);
+  assert.match(await address(page), /#g=1\.5T\.4\./, "the address carries the game again");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a Pentasol game pasted into the import dialog is imported; bad text is refused", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const p = await playablePoint(page, "one");
+  await page.mouse.click(p.pageX, p.pageY);
+  await page.getByRole("button", { name: "Import…" }).click();
+  await page.getByTestId("import-text").fill("(3,4) - 2\nthis is not a game");
+  await page.getByTestId("import-go").click();
+  const problem = page.locator("#import-error");
+  assert.match(await problem.textContent(), /Not imported: .*line/);
+  assert.equal(await score(page), 1, "nothing the user had is lost");
+  await page.getByTestId("import-text").fill(readFileSync(PSOL, "utf8"));
+  await page.locator("#import-variant").selectOption("5D");
+  await page.getByTestId("import-go").click();
+  assert.equal(await score(page), 82);
+  assert.equal(await page.getByTestId("variant").inputValue(), "5D");
+  assert.match(await page.locator("#message").textContent(), /Imported 82 moves \(pentasol\)/);
+  // Back returns to the game before the import.
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "1");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an MS1 string and a dropped file are imported too", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  const ms1 = morpion("convert", "-v", "5D", "--to", "msr", PSOL).trim();
+  await page.getByRole("button", { name: "Import…" }).click();
+  await page.getByTestId("import-text").fill(ms1);
+  await page.getByTestId("import-go").click();
+  assert.equal(await score(page), 82);
+  const json = morpion("convert", "--to", "msr-json", join(ROOT, "..", "shared", "records", "4t-62-hyyroporanen.sjourdois.msr.json"));
+  const dataTransfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], "game.json", { type: "application/json" }));
+    return dt;
+  }, json);
+  await page.dispatchEvent("body", "drop", { dataTransfer });
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "62");
+  assert.equal(await page.getByTestId("variant").inputValue(), "4T");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("exports: Pentasol and MSR text round-trip through the command line; PNG and SVG are images", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  await page.getByTestId("records").selectOption("5d-82-rosin");
+  const save = async (format) => {
+    await page.locator("#export-format").selectOption(format);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
+    return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+  };
+  const psol = await save("pentasol");
+  assert.equal(psol.name, "morpion-5D-82.txt");
+  const moves = (t) => t.split("\n").filter((l) => !l.startsWith("#")).join("\n");
+  assert.match(psol.bytes.toString(), /^# Morpion Solitaire 5D, 82 moves, Christopher D. Rosin/, "the header names the player");
+  assert.equal(moves(psol.bytes.toString()), moves(morpion("convert", "-v", "5D", "--to", "pentasol", PSOL)));
+  const msr = await save("msr-json");
+  assert.equal(JSON.parse(msr.bytes.toString()).moves.length, 82);
+  const png = await save("png");
+  assert.deepEqual([...png.bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG file");
+  assert.ok(png.bytes.length > 5000);
+  const svg = await save("svg");
+  assert.match(svg.bytes.toString(), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  assert.equal((svg.bytes.toString().match(/<line /g) || []).length >= 82, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("copy link puts the page's link on the clipboard", async () => {
+  const { page, errors, context } = await openApp(browser, url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
+  await page.getByTestId("records").selectOption("4d-35-hyyroporanen");
+  await page.getByTestId("copy-link").click();
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById("message").textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await address(page));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,120 @@
+// What every browser test needs: the built app served from dist/ by a plain static server,
+// Debian's chromium driven by playwright-core, and a page that records console errors.
+
+import { chromium } from "playwright-core";
+import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "../scripts/serve-static.mjs";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+export const DIST = join(ROOT, "dist");
+export const SHOTS = join(ROOT, "tests", "screenshots");
+
+export const PHONE = { width: 360, height: 740 };
+export const WIDE = { width: 1400, height: 900 };
+
+function chromiumPath() {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  for (const p of ["/usr/bin/chromium", "/usr/bin/chromium-browser"]) if (existsSync(p)) return p;
+  try {
+    return execFileSync("sh", ["-c", "command -v chromium"]).toString().trim();
+  } catch {
+    throw new Error("chromium is not installed (make test installs Debian's package)");
+  }
+}
+
+/** Serves dist/ on a free port; `isolation: false` leaves out the COOP/COEP headers. */
+export async function startServer({ isolation = true } = {}) {
+  if (!existsSync(join(DIST, "index.html"))) throw new Error("dist/ is not built: run `make web` first");
+  const server = await serve(DIST, { port: 0, isolation });
+  return { server, url: `http://127.0.0.1:${server.address().port}/` };
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+}
+
+/**
+ * Opens the app at `url` in a fresh context (empty storage unless `context` is given) and
+ * waits until it is ready. `errors` collects console errors and uncaught exceptions.
+ */
+export async function openApp(browser, url, { viewport = WIDE, context } = {}) {
+  const ctx = context || (await browser.newContext({ viewport, deviceScaleFactor: 2, acceptDownloads: true }));
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForSelector("body.ready", { timeout: 20_000 });
+  return { page, context: ctx, errors };
+}
+
+/**
+ * A grid point where a move can be played with `count` lines to choose from ("one" or
+ * "several"), and where it is on the page: a point the user can see and click (not under
+ * a button or off the canvas). Asks the page's own game, so it never guesses.
+ */
+export async function playablePoint(page, count = "one") {
+  return page.evaluate((count) => {
+    const app = window.morpionApp;
+    const canvas = document.querySelector("[data-testid=board]");
+    canvas.scrollIntoView({ block: "nearest" });
+    const r = canvas.getBoundingClientRect();
+    for (let y = -20; y <= 30; y++) {
+      for (let x = -20; x <= 30; x++) {
+        const n = app.game.choices_at(x, y).length;
+        if ((count === "one" && n === 1) || (count === "several" && n > 1)) {
+          const [sx, sy] = app.board.screen_of(x, y);
+          const pageX = r.left + sx;
+          const pageY = r.top + sy;
+          if (document.elementFromPoint(pageX, pageY) === canvas) return { x, y, n, pageX, pageY };
+        }
+      }
+    }
+    return null;
+  }, count);
+}
+
+/** Plays single-line moves until a point with several lines appears; returns it. */
+export async function pointWithSeveralLines(page) {
+  for (let i = 0; i < 60; i++) {
+    const p = await playablePoint(page, "several");
+    if (p) return p;
+    const q = await playablePoint(page, "one");
+    if (!q) break;
+    await page.mouse.click(q.pageX, q.pageY);
+  }
+  throw new Error("no point with several lines came up");
+}
+
+export async function score(page) {
+  return Number(await page.getByTestId("score").textContent());
+}
+
+/** Saves a screenshot; `full` takes the whole page, not only the window. */
+export function shot(page, name, { full = false } = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  return page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: full });
+}
+
+/** The command line (built by `make test` before the browser tests). */
+export function morpion(...args) {
+  const bin = join(ROOT, "target", "debug", "morpion");
+  if (!existsSync(bin)) throw new Error("target/debug/morpion is not built: run `cargo build -p morpion-cli`");
+  return execFileSync(bin, args, { cwd: ROOT }).toString();
+}
+
+/** The page's address as the page sees it (history.replaceState is not a navigation, so
+ * `page.url()` can lag behind it). */
+export function address(page) {
+  return page.evaluate(() => location.href);
+}

@@ -1,0 +1,472 @@
+// The page: one game, one board, the controls around them. Rules, formats and drawing are
+// in the wasm module (crate/src/wasm); this file wires events to them and keeps the
+// address and local storage in step with the game.
+
+import { attachBoardInput } from "./board-input.js";
+import { arrowStep } from "./gesture.js";
+import { addressHasGame, linkBase, recall, remember, showInAddress } from "./saved.js";
+import { attachShare } from "./share.js";
+
+const $ = (id) => document.getElementById(id);
+
+const PLAY_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M6 4v12l10-6z"/></svg>';
+const PAUSE_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="5" y="4" width="3.5" height="12"/><rect x="11.5" y="4" width="3.5" height="12"/></svg>';
+
+/** The wasm bindings, once Trunk's loader has started the module. */
+function bindings() {
+  if (window.wasmBindings) return Promise.resolve(window.wasmBindings);
+  return new Promise((resolve) => {
+    addEventListener("TrunkApplicationStarted", () => resolve(window.wasmBindings), { once: true });
+  });
+}
+
+/** Shows a message that needs attention (role="alert"); the app stays usable. */
+export function showError(text) {
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+}
+
+function clearError() {
+  $("error").hidden = true;
+}
+
+/** A short note under the score (role="status"). */
+function say(text) {
+  $("message").textContent = text;
+}
+
+/** The message of anything thrown by the wasm module. */
+export function errorText(e) {
+  return (e && e.message) || String(e);
+}
+
+class App {
+  constructor(wasm) {
+    this.wasm = wasm;
+    this.board = new wasm.Board($("board"));
+    this.game = new wasm.Game("5T");
+    this.title = "";
+    this.style = { numbers: false, hints: true, grid: true };
+    this.offerAt = null; // the point whose lines are offered: [x, y]
+    this.choosing = false; // the offer is a choice the user must make
+    this.cursor = null; // the keyboard cursor: [x, y]
+    this.timer = null; // replay animation
+    this.drawQueued = false;
+    this.sized = false;
+  }
+
+  /** Draws at the next animation frame (at most once a frame). */
+  redraw() {
+    if (this.drawQueued) return;
+    this.drawQueued = true;
+    requestAnimationFrame(() => {
+      this.drawQueued = false;
+      this.board.draw();
+    });
+  }
+
+  setStyle(changes) {
+    Object.assign(this.style, changes);
+    this.board.set_style(this.style);
+    this.redraw();
+  }
+
+  /**
+   * Makes `game` the game on the board. `how`: "new" (a new history entry, zoom to fit),
+   * "move" (a move or step: replace the entry) or "view" (already in the address).
+   */
+  setGame(game, title, how) {
+    if (game !== this.game) {
+      this.game.free();
+      this.game = game;
+    }
+    this.title = title || "";
+    this.closeOffer();
+    if (!title) {
+      $("records").value = "";
+      $("record-note").textContent = "";
+    }
+    this.update(how === "new" || how === "view", how === "new");
+  }
+
+  /** After any change of the game: board, status, address, storage. */
+  update(fit = false, newEntry = false) {
+    const g = this.game;
+    this.board.show(g, fit && this.sized);
+    if (fit && !this.sized) this.fitPending = true;
+    const shown = g.shown();
+    const length = g.length();
+    $("score").textContent = String(shown);
+    $("legal").textContent = String(g.legal_count());
+    $("variant-name").textContent = g.variant();
+    $("variant").value = g.variant();
+    $("title").textContent = this.title;
+    $("undo").disabled = !g.can_undo();
+    $("redo").disabled = !g.can_redo();
+    $("first").disabled = $("prev").disabled = !g.can_undo();
+    $("next").disabled = $("last").disabled = !g.can_redo();
+    const slider = $("slider");
+    slider.max = String(length);
+    slider.value = String(shown);
+    slider.setAttribute("aria-valuetext", `move ${shown} of ${length}`);
+    $("move-of").textContent = `${shown} of ${length}`;
+    const over = $("gameover");
+    over.hidden = !g.finished();
+    if (g.finished()) over.textContent = `Game over: ${shown} moves. No legal move is left.`;
+    const link = g.link(linkBase());
+    showInAddress(link, newEntry);
+    remember(link, this.title);
+    this.redraw();
+  }
+
+  // ---- playing -------------------------------------------------------------
+
+  /** A tap or click at (x, y) CSS pixels on the board. */
+  tap(x, y) {
+    this.stopReplay();
+    if (this.choosing) {
+      const i = this.board.choice_near(x, y);
+      if (i !== undefined) return this.play(this.offerAt, i);
+      const p = this.board.hit(x, y);
+      if (p && p[0] === this.offerAt[0] && p[1] === this.offerAt[1]) return; // still choosing
+      this.closeOffer();
+    }
+    const p = this.board.hit(x, y);
+    if (!p) return say("Tap on a grid point (a crossing of the grid lines).");
+    this.choose(p);
+  }
+
+  /** The user picked point p (tap, click or Enter): play there, or offer the lines. */
+  choose(p) {
+    const choices = this.game.choices_at(p[0], p[1]);
+    if (choices.length === 0) {
+      this.closeOffer();
+      return say(this.game.why_not(p[0], p[1]));
+    }
+    if (choices.length === 1) return this.play(p, 0);
+    this.offer(p, true, choices);
+  }
+
+  play(p, choice) {
+    try {
+      this.game.play_at(p[0], p[1], choice);
+    } catch (e) {
+      return say(errorText(e));
+    }
+    this.closeOffer();
+    say("");
+    this.update();
+  }
+
+  /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. */
+  offer(p, choosing, choices = this.game.choices_at(p[0], p[1])) {
+    this.offerAt = p;
+    this.choosing = choosing;
+    this.board.offer(this.game, p[0], p[1]);
+    const box = $("chooser");
+    if (choosing) {
+      const list = $("chooser-options");
+      list.replaceChildren(...choices.map((c, i) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = `${i + 1}. ${c.label[0].toUpperCase()}${c.label.slice(1)}`;
+        b.addEventListener("click", () => this.play(p, i));
+        b.addEventListener("pointerenter", () => { this.board.set_chosen(i); this.redraw(); });
+        b.addEventListener("focus", () => { this.board.set_chosen(i); this.redraw(); });
+        return b;
+      }));
+      box.hidden = false;
+      say(`${choices.length} lines can add the dot at (${p.join(", ")}): choose one.`);
+    } else {
+      box.hidden = true;
+    }
+    this.redraw();
+  }
+
+  closeOffer() {
+    if (this.choosing) say("");
+    this.offerAt = null;
+    this.choosing = false;
+    this.board.clear_offer();
+    $("chooser").hidden = true;
+    this.redraw();
+  }
+
+  /** The mouse is at (x, y), or left the board (null): preview what a click would do. */
+  hover(x, y) {
+    if (this.choosing) {
+      if (x !== null) {
+        const i = this.board.choice_near(x, y);
+        this.board.set_chosen(i === undefined ? undefined : i);
+        this.redraw();
+      }
+      return;
+    }
+    const p = x === null ? null : this.board.hit(x, y);
+    const same = p && this.offerAt && p[0] === this.offerAt[0] && p[1] === this.offerAt[1];
+    if (same) return;
+    if (p && this.game.choices_at(p[0], p[1]).length > 0) {
+      this.offer(p, false);
+      $("board").style.cursor = "pointer";
+    } else if (this.offerAt) {
+      this.closeOffer();
+      $("board").style.cursor = "";
+    } else {
+      $("board").style.cursor = "";
+    }
+  }
+
+  undo() {
+    this.stopReplay();
+    if (this.game.undo()) this.update();
+  }
+
+  redo() {
+    this.stopReplay();
+    if (this.game.redo()) this.update();
+  }
+
+  goTo(n) {
+    this.game.go_to(n);
+    this.closeOffer();
+    this.update();
+  }
+
+  newGame(variant) {
+    this.stopReplay();
+    this.setGame(new this.wasm.Game(variant), "", "new");
+    say(`New ${variant} game.`);
+  }
+
+  // ---- replay ----------------------------------------------------------------
+
+  toggleReplay() {
+    if (this.timer) return this.stopReplay();
+    if (!this.game.can_redo()) this.game.go_to(0);
+    const step = () => {
+      if (!this.game.redo()) return this.stopReplay();
+      this.update();
+      if (!this.game.can_redo()) this.stopReplay();
+    };
+    this.timer = setInterval(step, 1000 / Number($("speed").value));
+    $("play").innerHTML = PAUSE_ICON;
+    $("play").setAttribute("aria-label", "Pause");
+    this.update();
+  }
+
+  stopReplay() {
+    if (!this.timer) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    $("play").innerHTML = PLAY_ICON;
+    $("play").setAttribute("aria-label", "Play the moves");
+  }
+
+  // ---- keyboard ---------------------------------------------------------------
+
+  boardKey(e) {
+    const step = arrowStep(e.key);
+    if (step) {
+      e.preventDefault();
+      const c = this.cursor || this.board.centre_point();
+      this.cursor = [c[0] + step[0], c[1] + step[1]];
+      this.board.set_cursor(this.cursor);
+      if (!this.choosing) {
+        if (this.game.choices_at(this.cursor[0], this.cursor[1]).length > 0) this.offer(this.cursor, false);
+        else if (this.offerAt) this.closeOffer();
+      }
+      this.redraw();
+      return true;
+    }
+    if ((e.key === "Enter" || e.key === " ") && this.cursor) {
+      e.preventDefault();
+      this.stopReplay();
+      this.choose(this.cursor);
+      return true;
+    }
+    if (this.choosing && /^[1-9]$/.test(e.key)) {
+      e.preventDefault();
+      this.play(this.offerAt, Number(e.key) - 1);
+      return true;
+    }
+    return false;
+  }
+
+  pageKey(e) {
+    const target = e.target;
+    const typing = target.closest && target.closest("input, textarea, select, dialog");
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (ctrl && !typing && e.key.toLowerCase() === "z") {
+      e.preventDefault();
+      return e.shiftKey ? this.redo() : this.undo();
+    }
+    if (ctrl && !typing && e.key.toLowerCase() === "y") {
+      e.preventDefault();
+      return this.redo();
+    }
+    if (e.key === "Escape" && this.offerAt) return this.closeOffer();
+    if (typing || ctrl || e.altKey) return;
+    if (target === $("board") && this.boardKey(e)) return;
+    const keys = {
+      ArrowLeft: () => this.undo(),
+      ArrowRight: () => this.redo(),
+      Home: () => this.goTo(0),
+      End: () => this.goTo(this.game.length()),
+      "+": () => this.zoom(1.25),
+      "=": () => this.zoom(1.25),
+      "-": () => this.zoom(0.8),
+      "0": () => this.fit(),
+      p: () => this.toggleReplay(),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  }
+
+  zoom(f) {
+    this.board.zoom(f);
+    this.redraw();
+  }
+
+  fit() {
+    this.board.fit();
+    this.redraw();
+  }
+}
+
+function fillVariants(select, names) {
+  for (const v of names) select.append(new Option(v, v));
+}
+
+function fillRecords(select, records) {
+  const groups = new Map();
+  for (const r of records) {
+    if (!groups.has(r.variant)) {
+      const g = document.createElement("optgroup");
+      g.label = r.variant;
+      groups.set(r.variant, g);
+      select.append(g);
+    }
+    const who = r.author && r.author !== "?" ? r.author : "unknown";
+    const when = r.date && r.date !== "?" ? `, ${r.date}` : "";
+    groups.get(r.variant).append(new Option(`${r.variant} · ${r.score} moves · ${who}${when}`, r.name));
+  }
+}
+
+/** The game to start with: the address's, else the last one kept, else a new 5T game. */
+function initialGame(app) {
+  const { Game } = app.wasm;
+  if (addressHasGame()) {
+    try {
+      return { game: Game.import(location.href, ""), title: "" };
+    } catch (e) {
+      showError(`This link could not be opened: ${errorText(e)}. Your last game is shown instead.`);
+    }
+  }
+  const kept = recall();
+  if (kept) {
+    try {
+      return { game: Game.import(kept.link, ""), title: kept.title || "" };
+    } catch {
+      // A game kept by an older version: start afresh.
+    }
+  }
+  return { game: new Game("5T"), title: "" };
+}
+
+/** The user changed the address (pasted a link, pressed Back): open its game. */
+function openAddress(app) {
+  if (location.href === app.game.link(linkBase())) return;
+  if (!addressHasGame()) return;
+  try {
+    const game = app.wasm.Game.import(location.href, "");
+    app.stopReplay();
+    app.setGame(game, "", "view");
+    clearError();
+  } catch (e) {
+    showError(`This link could not be opened: ${errorText(e)}. Your game is unchanged.`);
+    showInAddress(app.game.link(linkBase()), false);
+  }
+}
+
+function wire(app) {
+  const canvas = $("board");
+  attachBoardInput(canvas, {
+    pan: (dx, dy) => { app.board.pan(dx, dy); app.redraw(); },
+    zoomAt: (f, x, y) => { app.board.zoom_at(f, x, y); app.redraw(); },
+    tap: (x, y) => { canvas.focus({ preventScroll: true }); app.tap(x, y); },
+    hover: (x, y) => app.hover(x, y),
+  });
+  new ResizeObserver(() => {
+    const r = canvas.getBoundingClientRect();
+    app.board.resize(r.width, r.height, window.devicePixelRatio || 1);
+    if (!app.sized || app.fitPending) {
+      app.sized = true;
+      app.fitPending = false;
+      app.board.fit();
+    }
+    app.board.draw();
+  }).observe(canvas);
+
+  $("undo").addEventListener("click", () => app.undo());
+  $("redo").addEventListener("click", () => app.redo());
+  $("first").addEventListener("click", () => { app.stopReplay(); app.goTo(0); });
+  $("prev").addEventListener("click", () => app.undo());
+  $("next").addEventListener("click", () => app.redo());
+  $("last").addEventListener("click", () => { app.stopReplay(); app.goTo(app.game.length()); });
+  $("play").addEventListener("click", () => app.toggleReplay());
+  $("speed").addEventListener("change", () => { if (app.timer) { app.stopReplay(); app.toggleReplay(); } });
+  $("slider").addEventListener("input", (e) => { app.stopReplay(); app.goTo(Number(e.target.value)); });
+  $("zoom-in").addEventListener("click", () => app.zoom(1.25));
+  $("zoom-out").addEventListener("click", () => app.zoom(0.8));
+  $("zoom-fit").addEventListener("click", () => app.fit());
+  $("hints").addEventListener("change", (e) => app.setStyle({ hints: e.target.checked }));
+  $("numbers").addEventListener("change", (e) => app.setStyle({ numbers: e.target.checked }));
+  $("new-game").addEventListener("click", () => app.newGame($("variant").value));
+  $("variant").addEventListener("change", (e) => app.newGame(e.target.value));
+  $("chooser-cancel").addEventListener("click", () => app.closeOffer());
+  $("error-close").addEventListener("click", clearError);
+  $("records").addEventListener("change", (e) => {
+    const name = e.target.value;
+    if (!name) return;
+    app.stopReplay();
+    try {
+      const game = app.wasm.Game.record(name);
+      const r = app.records.find((x) => x.name === name);
+      app.setGame(game, e.target.selectedOptions[0].textContent, "new");
+      $("record-note").textContent = r && r.note ? r.note : "";
+      say("Step through it with the replay buttons, or play your own move from any point.");
+    } catch (err) {
+      showError(errorText(err));
+    }
+  });
+  document.addEventListener("keydown", (e) => app.pageKey(e));
+  addEventListener("popstate", () => openAddress(app));
+  addEventListener("hashchange", () => openAddress(app));
+  attachShare(app, { showError, clearError, say, errorText });
+}
+
+async function main() {
+  let wasm;
+  try {
+    wasm = await bindings();
+  } catch (e) {
+    showError(`The game engine could not start: ${errorText(e)}`);
+    return;
+  }
+  const app = new App(wasm);
+  app.records = wasm.records();
+  fillVariants($("variant"), wasm.variants());
+  fillVariants($("import-variant"), wasm.variants());
+  fillRecords($("records"), app.records);
+  app.board.set_style(app.style);
+  wire(app);
+  const { game, title } = initialGame(app);
+  app.setGame(game, title, "view");
+  $("loading").hidden = true;
+  document.body.classList.add("ready");
+  window.morpionApp = app; // for the browser tests and the console
+}
+
+main();
