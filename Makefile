@@ -53,6 +53,7 @@ rust-setup:
 	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup"; exit 1; }
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 
 test-rust:
 	$(CARGO) test --workspace --locked
