@@ -2,7 +2,7 @@
 // a reload keeping the game.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { address, launch, openApp, playablePoint, pointWithSeveralLines, score, startServer } from "./support.mjs";
+import { address, launch, openApp, PHONE, playablePoint, pointWithSeveralLines, score, startServer } from "./support.mjs";
 
 let browser, server, url;
 before(async () => {
@@ -169,6 +169,18 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
   const moved = await page.evaluate(() => window.morpionApp.board.screen_of(0, 0));
   assert.ok(Math.abs(moved[0] - before[0] - 60) < 1e-6 && Math.abs(moved[1] - before[1] - 30) < 1e-6);
   assert.equal(await score(page), 0, "a drag plays nothing");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a touch phone a tap plays a move", async () => {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const { page, errors } = await openApp(browser, url, { context });
+  const p = await playablePoint(page, "one");
+  await page.touchscreen.tap(p.pageX, p.pageY);
+  assert.equal(await score(page), 1);
+  const box = await page.getByTestId("board").boundingBox();
+  assert.ok(box.width <= PHONE.width, "the board fits the phone's width");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -43,3 +43,15 @@ for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
     await context.close();
   });
 }
+
+test("the README's screenshot: the 5T record with move numbers on a laptop screen", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const { page, errors } = await openApp(browser, url, { context });
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await page.locator("#numbers").check();
+  await page.getByTestId("slider").fill("150");
+  await page.getByTestId("board").focus();
+  await shot(page, "readme");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

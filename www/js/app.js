@@ -105,6 +105,7 @@ class App {
     $("redo").disabled = !g.can_redo();
     $("first").disabled = $("prev").disabled = !g.can_undo();
     $("next").disabled = $("last").disabled = !g.can_redo();
+    $("play").disabled = length === 0;
     const slider = $("slider");
     slider.max = String(length);
     slider.value = String(shown);
@@ -235,7 +236,7 @@ class App {
   newGame(variant) {
     this.stopReplay();
     this.setGame(new this.wasm.Game(variant), "", "new");
-    say(`New ${variant} game.`);
+    say(`New ${variant} game: click or tap a green ring to play there.`);
   }
 
   // ---- replay ----------------------------------------------------------------
@@ -464,6 +465,7 @@ async function main() {
   wire(app);
   const { game, title } = initialGame(app);
   app.setGame(game, title, "view");
+  if (game.length() === 0) say("Click or tap a green ring to play there.");
   $("loading").hidden = true;
   document.body.classList.add("ready");
   window.morpionApp = app; // for the browser tests and the console
