@@ -44,6 +44,7 @@ test("a record from the library shows its score and replays step by step", async
   const p = await playablePoint(page, "one");
   await page.mouse.click(p.pageX, p.pageY);
   assert.equal(await score(page), 121);
+  assert.match(await page.locator("#title").textContent(), /^(Your line from move 120 of )?5T · 178 moves · Christopher D\. Rosin/);
   const max = Number(await page.getByTestId("slider").getAttribute("max"));
   assert.ok(max === 121 || max === 178, `a new line of play ends at 121 (or keeps the record if it was its move): ${max}`);
   assert.deepEqual(errors, []);
@@ -57,6 +58,7 @@ test("a link from `morpion convert --to link` opens the exact game, and the page
   assert.equal(await score(page), 40);
   assert.equal(await page.getByTestId("variant").inputValue(), "5D");
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "82");
+  assert.match(await page.locator("#title").textContent(), /Rosin/, "a record's link is recognised");
   assert.equal(await address(page), `${link}&m=40`);
   await page.getByRole("button", { name: "Last move" }).click();
   assert.equal(await score(page), 82);

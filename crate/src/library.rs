@@ -8,7 +8,7 @@ pub use data::Entry;
 
 use crate::formats::{self, Format};
 use crate::record::{Game, Meta};
-use crate::variant::Variant;
+use crate::variant::{Move, Variant};
 
 /// Every embedded game, best known games of each variant first.
 pub fn entries() -> &'static [Entry] {
@@ -26,6 +26,15 @@ pub fn find(name: &str) -> Option<&'static Entry> {
         (Some(e), None) => Some(e),
         _ => None,
     }
+}
+
+/// The library entry whose moves are exactly `moves` in `variant`, if any: a record shared
+/// as a link or a file is recognised, and shown with its player and date.
+pub fn identify(variant: Variant, moves: &[Move]) -> Option<&'static Entry> {
+    entries()
+        .iter()
+        .filter(|e| e.score == moves.len() && e.variant() == variant)
+        .find(|e| e.game().moves() == moves)
 }
 
 fn known(s: &str) -> Option<String> {
@@ -64,6 +73,15 @@ mod tests {
             assert!(g.is_finished(), "{} is finished", e.name);
             assert_eq!(g.variant().to_string(), e.variant);
         }
+    }
+
+    #[test]
+    fn a_record_is_recognised_by_its_moves() {
+        let e = find("5d-82").unwrap();
+        let g = e.game();
+        assert_eq!(identify(g.variant(), g.moves()).unwrap().name, e.name);
+        assert!(identify(g.variant(), &g.moves()[..81]).is_none());
+        assert!(identify(Variant::T5, g.moves()).is_none(), "same moves, other variant");
     }
 
     #[test]

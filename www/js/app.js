@@ -1,24 +1,14 @@
-// The page: one game, one board, the controls around them. Rules, formats and drawing are
-// in the wasm module (crate/src/wasm); this file wires events to them and keeps the
-// address and local storage in step with the game.
+// The controller: one game, one board, and what each control does to them. Rules, formats
+// and drawing are in the wasm module (crate/src/wasm); this keeps the status, the address
+// and local storage in step with the game. main.js starts it and wires the events.
 
-import { attachBoardInput } from "./board-input.js";
 import { arrowStep } from "./gesture.js";
-import { addressHasGame, linkBase, recall, remember, showInAddress } from "./saved.js";
-import { attachShare } from "./share.js";
+import { linkBase, remember, showInAddress } from "./saved.js";
 
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 
 const PLAY_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M6 4v12l10-6z"/></svg>';
 const PAUSE_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="5" y="4" width="3.5" height="12"/><rect x="11.5" y="4" width="3.5" height="12"/></svg>';
-
-/** The wasm bindings, once Trunk's loader has started the module. */
-function bindings() {
-  if (window.wasmBindings) return Promise.resolve(window.wasmBindings);
-  return new Promise((resolve) => {
-    addEventListener("TrunkApplicationStarted", () => resolve(window.wasmBindings), { once: true });
-  });
-}
 
 /** Shows a message that needs attention (role="alert"); the app stays usable. */
 export function showError(text) {
@@ -26,12 +16,12 @@ export function showError(text) {
   $("error").hidden = false;
 }
 
-function clearError() {
+export function clearError() {
   $("error").hidden = true;
 }
 
 /** A short note under the score (role="status"). */
-function say(text) {
+export function say(text) {
   $("message").textContent = text;
 }
 
@@ -40,12 +30,12 @@ export function errorText(e) {
   return (e && e.message) || String(e);
 }
 
-class App {
+/** One game on one board, and what the controls do to them. */
+export class App {
   constructor(wasm) {
     this.wasm = wasm;
     this.board = new wasm.Board($("board"));
     this.game = new wasm.Game("5T");
-    this.title = "";
     this.style = { numbers: false, hints: true, grid: true };
     this.offerAt = null; // the point whose lines are offered: [x, y]
     this.choosing = false; // the offer is a choice the user must make
@@ -72,21 +62,18 @@ class App {
   }
 
   /**
-   * Makes `game` the game on the board. `how`: "new" (a new history entry, zoom to fit),
-   * "move" (a move or step: replace the entry) or "view" (already in the address).
+   * Makes `game` the game on the board. `how`: "new" (a new history entry, zoom to fit) or
+   * "view" (already in the address, zoom to fit). `record`: the library entry it is.
    */
-  setGame(game, title, how) {
+  setGame(game, how, record = null) {
     if (game !== this.game) {
       this.game.free();
       this.game = game;
     }
-    this.title = title || "";
     this.closeOffer();
-    if (!title) {
-      $("records").value = "";
-      $("record-note").textContent = "";
-    }
-    this.update(how === "new" || how === "view", how === "new");
+    $("records").value = record ? record.name : "";
+    $("record-note").textContent = record && record.note ? record.note : "";
+    this.update(true, how === "new");
   }
 
   /** After any change of the game: board, status, address, storage. */
@@ -100,7 +87,7 @@ class App {
     $("legal").textContent = String(g.legal_count());
     $("variant-name").textContent = g.variant();
     $("variant").value = g.variant();
-    $("title").textContent = this.title;
+    $("title").textContent = g.title();
     $("undo").disabled = !g.can_undo();
     $("redo").disabled = !g.can_redo();
     $("first").disabled = $("prev").disabled = !g.can_undo();
@@ -116,7 +103,7 @@ class App {
     if (g.finished()) over.textContent = `Game over: ${shown} moves. No legal move is left.`;
     const link = g.link(linkBase());
     showInAddress(link, newEntry);
-    remember(link, this.title);
+    remember(link);
     this.redraw();
   }
 
@@ -235,7 +222,7 @@ class App {
 
   newGame(variant) {
     this.stopReplay();
-    this.setGame(new this.wasm.Game(variant), "", "new");
+    this.setGame(new this.wasm.Game(variant), "new");
     say(`New ${variant} game: click or tap a green ring to play there.`);
   }
 
@@ -335,140 +322,3 @@ class App {
     this.redraw();
   }
 }
-
-function fillVariants(select, names) {
-  for (const v of names) select.append(new Option(v, v));
-}
-
-function fillRecords(select, records) {
-  const groups = new Map();
-  for (const r of records) {
-    if (!groups.has(r.variant)) {
-      const g = document.createElement("optgroup");
-      g.label = r.variant;
-      groups.set(r.variant, g);
-      select.append(g);
-    }
-    const who = r.author && r.author !== "?" ? r.author : "unknown";
-    const when = r.date && r.date !== "?" ? `, ${r.date}` : "";
-    groups.get(r.variant).append(new Option(`${r.variant} · ${r.score} moves · ${who}${when}`, r.name));
-  }
-}
-
-/** The game to start with: the address's, else the last one kept, else a new 5T game. */
-function initialGame(app) {
-  const { Game } = app.wasm;
-  if (addressHasGame()) {
-    try {
-      return { game: Game.import(location.href, ""), title: "" };
-    } catch (e) {
-      showError(`This link could not be opened: ${errorText(e)}. Your last game is shown instead.`);
-    }
-  }
-  const kept = recall();
-  if (kept) {
-    try {
-      return { game: Game.import(kept.link, ""), title: kept.title || "" };
-    } catch {
-      // A game kept by an older version: start afresh.
-    }
-  }
-  return { game: new Game("5T"), title: "" };
-}
-
-/** The user changed the address (pasted a link, pressed Back): open its game. */
-function openAddress(app) {
-  if (location.href === app.game.link(linkBase())) return;
-  if (!addressHasGame()) return;
-  try {
-    const game = app.wasm.Game.import(location.href, "");
-    app.stopReplay();
-    app.setGame(game, "", "view");
-    clearError();
-  } catch (e) {
-    showError(`This link could not be opened: ${errorText(e)}. Your game is unchanged.`);
-    showInAddress(app.game.link(linkBase()), false);
-  }
-}
-
-function wire(app) {
-  const canvas = $("board");
-  attachBoardInput(canvas, {
-    pan: (dx, dy) => { app.board.pan(dx, dy); app.redraw(); },
-    zoomAt: (f, x, y) => { app.board.zoom_at(f, x, y); app.redraw(); },
-    tap: (x, y) => { canvas.focus({ preventScroll: true }); app.tap(x, y); },
-    hover: (x, y) => app.hover(x, y),
-  });
-  new ResizeObserver(() => {
-    const r = canvas.getBoundingClientRect();
-    app.board.resize(r.width, r.height, window.devicePixelRatio || 1);
-    if (!app.sized || app.fitPending) {
-      app.sized = true;
-      app.fitPending = false;
-      app.board.fit();
-    }
-    app.board.draw();
-  }).observe(canvas);
-
-  $("undo").addEventListener("click", () => app.undo());
-  $("redo").addEventListener("click", () => app.redo());
-  $("first").addEventListener("click", () => { app.stopReplay(); app.goTo(0); });
-  $("prev").addEventListener("click", () => app.undo());
-  $("next").addEventListener("click", () => app.redo());
-  $("last").addEventListener("click", () => { app.stopReplay(); app.goTo(app.game.length()); });
-  $("play").addEventListener("click", () => app.toggleReplay());
-  $("speed").addEventListener("change", () => { if (app.timer) { app.stopReplay(); app.toggleReplay(); } });
-  $("slider").addEventListener("input", (e) => { app.stopReplay(); app.goTo(Number(e.target.value)); });
-  $("zoom-in").addEventListener("click", () => app.zoom(1.25));
-  $("zoom-out").addEventListener("click", () => app.zoom(0.8));
-  $("zoom-fit").addEventListener("click", () => app.fit());
-  $("hints").addEventListener("change", (e) => app.setStyle({ hints: e.target.checked }));
-  $("numbers").addEventListener("change", (e) => app.setStyle({ numbers: e.target.checked }));
-  $("new-game").addEventListener("click", () => app.newGame($("variant").value));
-  $("variant").addEventListener("change", (e) => app.newGame(e.target.value));
-  $("chooser-cancel").addEventListener("click", () => app.closeOffer());
-  $("error-close").addEventListener("click", clearError);
-  $("records").addEventListener("change", (e) => {
-    const name = e.target.value;
-    if (!name) return;
-    app.stopReplay();
-    try {
-      const game = app.wasm.Game.record(name);
-      const r = app.records.find((x) => x.name === name);
-      app.setGame(game, e.target.selectedOptions[0].textContent, "new");
-      $("record-note").textContent = r && r.note ? r.note : "";
-      say("Step through it with the replay buttons, or play your own move from any point.");
-    } catch (err) {
-      showError(errorText(err));
-    }
-  });
-  document.addEventListener("keydown", (e) => app.pageKey(e));
-  addEventListener("popstate", () => openAddress(app));
-  addEventListener("hashchange", () => openAddress(app));
-  attachShare(app, { showError, clearError, say, errorText });
-}
-
-async function main() {
-  let wasm;
-  try {
-    wasm = await bindings();
-  } catch (e) {
-    showError(`The game engine could not start: ${errorText(e)}`);
-    return;
-  }
-  const app = new App(wasm);
-  app.records = wasm.records();
-  fillVariants($("variant"), wasm.variants());
-  fillVariants($("import-variant"), wasm.variants());
-  fillRecords($("records"), app.records);
-  app.board.set_style(app.style);
-  wire(app);
-  const { game, title } = initialGame(app);
-  app.setGame(game, title, "view");
-  if (game.length() === 0) say("Click or tap a green ring to play there.");
-  $("loading").hidden = true;
-  document.body.classList.add("ready");
-  window.morpionApp = app; // for the browser tests and the console
-}
-
-main();

@@ -24,15 +24,15 @@ export function showInAddress(link, newEntry) {
 }
 
 /** Keeps the game for the next visit. Storage may be full or disabled: then it is not kept. */
-export function remember(link, title) {
+export function remember(link) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ link, title }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ link }));
   } catch {
     // Private browsing or quota: the address still carries the game.
   }
 }
 
-/** The last game kept, as {link, title}, or null. */
+/** The last game kept, as {link}, or null. */
 export function recall() {
   try {
     const v = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");

@@ -28,7 +28,7 @@ export function attachShare(app, { showError, clearError, say, errorText }) {
     app.stopReplay();
     const notes = game.notes();
     const format = game.format();
-    app.setGame(game, "", "new");
+    app.setGame(game, "new");
     clearError();
     say(`Imported ${game.length()} moves (${format}).${notes.length ? " " + notes.join("; ") + "." : ""}`);
   };

@@ -4,9 +4,13 @@
 
 use crate::formats::{self, link, Format, LoadError};
 use crate::geom::{Dir, Point};
+use crate::library;
 use crate::position::{IllegalMove, Position};
 use crate::record::{Game, Meta};
 use crate::variant::{Move, Rule, Variant};
+
+/// How the description of a game says it branched off another.
+const BRANCH: &str = "Your line from move ";
 
 /// The moves of a line of play and a cursor into them. Undo moves the cursor back and keeps
 /// the moves after it (redo); playing a move other than the next one starts a new line of
@@ -46,18 +50,21 @@ impl Timeline {
     }
 
     /// Reads a game in any format the engine knows (links keep the move they show).
-    /// `variant` (the user's choice) wins over the file's.
+    /// `variant` (the user's choice) wins over the file's. A game of the record library is
+    /// recognised and gets its player and date.
     pub fn import(text: &str, variant: Option<Variant>) -> Result<Imported, LoadError> {
         let loaded = formats::load(text, None, variant)?;
         let shown = match loaded.format {
             Format::Link => link::decode(text).ok().and_then(|(_, shown)| shown),
             _ => None,
         };
-        Ok(Imported {
-            timeline: Timeline::from_game(&loaded.game, shown),
-            format: loaded.format,
-            notes: loaded.notes,
-        })
+        let mut timeline = Timeline::from_game(&loaded.game, shown);
+        if timeline.meta == Meta::default() {
+            if let Some(entry) = library::identify(timeline.variant(), &timeline.moves) {
+                timeline.meta = entry.game().meta().clone();
+            }
+        }
+        Ok(Imported { timeline, format: loaded.format, notes: loaded.notes })
     }
 
     pub fn variant(&self) -> Variant {
@@ -133,11 +140,13 @@ impl Timeline {
         if self.moves.get(at) != Some(&m) {
             self.moves.truncate(at);
             self.moves.push(m);
-            if self.meta != Meta::default() {
-                self.meta = Meta {
-                    description: Some(format!("new line of play after move {at}")),
-                    ..Meta::default()
+            if let Some(from) = self.meta.description.take() {
+                // Branching again keeps the name of the game it all came from.
+                let from = match from.strip_prefix(BRANCH).and_then(|rest| rest.split_once(" of ")) {
+                    Some((_, original)) => original.to_string(),
+                    None => from,
                 };
+                self.meta = Meta { description: Some(format!("{BRANCH}{at} of {from}")), ..Meta::default() };
             }
         }
         Ok(())
@@ -304,6 +313,24 @@ mod tests {
         assert_eq!(back.timeline.moves(), game.moves());
         t.go_to(82);
         assert!(!t.link("x").contains("&m="));
+    }
+
+    #[test]
+    fn an_imported_record_is_named_and_a_branch_says_where_it_came_from() {
+        let game = crate::library::find("5d-82").unwrap().game();
+        let url = Timeline::from_game(&game, Some(10)).link("http://h/");
+        let mut t = Timeline::import(&url, None).unwrap().timeline;
+        let name = t.meta().description.clone().unwrap();
+        assert!(name.contains("Rosin"), "{name}");
+        assert_eq!(t.meta().date.as_deref(), Some("2010-08"));
+        let other = t.position().legal_moves().into_iter().find(|&m| m != game.moves()[10]).unwrap();
+        t.play(other).unwrap();
+        assert_eq!(t.meta().description.as_deref(), Some(&*format!("Your line from move 10 of {name}")));
+        t.undo();
+        t.undo();
+        let again = t.position().legal_moves().into_iter().find(|&m| m != t.moves()[9]).unwrap();
+        t.play(again).unwrap();
+        assert_eq!(t.meta().description.as_deref(), Some(&*format!("Your line from move 9 of {name}")));
     }
 
     #[test]
