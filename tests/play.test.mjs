@@ -2,7 +2,10 @@
 // a reload keeping the game.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { address, launch, openApp, PHONE, playablePoint, pointWithSeveralLines, score, startServer } from "./support.mjs";
+import { serve } from "../scripts/serve-static.mjs";
+import {
+  address, launch, openApp, PHONE, playablePoint, pointWithSeveralLines, ROOT, score, shot, startServer, WIDE,
+} from "./support.mjs";
 
 let browser, server, url;
 before(async () => {
@@ -183,4 +186,31 @@ test("on a touch phone a tap plays a move", async () => {
   assert.ok(box.width <= PHONE.width, "the board fits the phone's width");
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("when the engine cannot load, the page says so instead of hanging", async () => {
+  const context = await browser.newContext({ viewport: WIDE });
+  const page = await context.newPage();
+  await page.route(/morpion_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: "not found" }));
+  await page.goto(url);
+  const alert = page.getByRole("alert").filter({ hasText: "could not start" });
+  await alert.waitFor({ timeout: 25_000 });
+  assert.equal(await alert.isVisible(), true);
+  await shot(page, "wide-engine-failed");
+  await context.close();
+});
+
+test("dist/ works from a subfolder of a plain static server", async () => {
+  const parent = await serve(ROOT, { port: 0 });
+  try {
+    const { page, errors, context } = await openApp(browser, `http://127.0.0.1:${parent.address().port}/dist/`);
+    const p = await playablePoint(page, "one");
+    await page.mouse.click(p.pageX, p.pageY);
+    assert.equal(await score(page), 1);
+    assert.match(await address(page), /\/dist\/#g=1\.5T\.1\./);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    parent.close();
+  }
 });

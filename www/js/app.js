@@ -79,6 +79,7 @@ export class App {
   /** After any change of the game: board, status, address, storage. */
   update(fit = false, newEntry = false) {
     const g = this.game;
+    if (this.offerAt) this.closeOffer(); // the lines offered belonged to the position before
     this.board.show(g, fit && this.sized);
     if (fit && !this.sized) this.fitPending = true;
     const shown = g.shown();

@@ -6,11 +6,24 @@ import { attachBoardInput } from "./board-input.js";
 import { addressHasGame, linkBase, recall, showInAddress } from "./saved.js";
 import { attachShare } from "./share.js";
 
+/** How long the engine may take to start before the page says something is wrong. */
+const START_TIMEOUT_MS = 20_000;
+
 /** The wasm bindings, once Trunk's loader has started the module. */
 function bindings() {
   if (window.wasmBindings) return Promise.resolve(window.wasmBindings);
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     addEventListener("TrunkApplicationStarted", () => resolve(window.wasmBindings), { once: true });
+    // A failed start (no WebAssembly, a missing file) is noted by index.html's first script.
+    const started = Date.now();
+    const check = () => {
+      const failure = document.documentElement.dataset.startError;
+      if (window.wasmBindings) return;
+      if (failure) return reject(new Error(failure));
+      if (Date.now() - started > START_TIMEOUT_MS) return reject(new Error("it did not start within 20 seconds"));
+      setTimeout(check, 100);
+    };
+    check();
   });
 }
 
@@ -129,7 +142,8 @@ async function main() {
   try {
     wasm = await bindings();
   } catch (e) {
-    showError(`The game engine could not start: ${errorText(e)}`);
+    $("loading").textContent = "The game engine could not start.";
+    showError(`The game engine could not start: ${errorText(e)}. Reload the page to try again; the page needs a browser with WebAssembly (every current browser has it).`);
     return;
   }
   const app = new App(wasm);
