@@ -42,7 +42,8 @@ export class App {
     this.cursor = null; // the keyboard cursor: [x, y]
     this.timer = null; // replay animation
     this.drawQueued = false;
-    this.sized = false;
+    this.sized = false; // the canvas has its size (the first fit waits for it)
+    this.fitPending = false;
   }
 
   /** Draws at the next animation frame (at most once a frame). */
@@ -186,7 +187,7 @@ export class App {
     if (this.choosing) {
       if (x !== null) {
         const i = this.board.choice_near(x, y);
-        this.board.set_chosen(i === undefined ? undefined : i);
+        this.board.set_chosen(i);
         this.redraw();
       }
       return;

@@ -134,7 +134,7 @@ function wire(app) {
   document.addEventListener("keydown", (e) => app.pageKey(e));
   addEventListener("popstate", () => openAddress(app));
   addEventListener("hashchange", () => openAddress(app));
-  attachShare(app, { showError, clearError, say, errorText });
+  attachShare(app);
 }
 
 async function main() {

@@ -1,10 +1,9 @@
 // Share, import, export: the copy-link button, the import dialog (paste or file), files
 // dropped on the page, and the export menu (text formats and images).
 
+import { $, clearError, errorText, say, showError } from "./app.js";
 import { copyText, download } from "./files.js";
 import { linkBase } from "./saved.js";
-
-const $ = (id) => document.getElementById(id);
 
 const EXTENSIONS = {
   pentasol: ["txt", "text/plain"],
@@ -17,7 +16,7 @@ const EXTENSIONS = {
 /** Files larger than this are not games: refuse them before reading. */
 const MAX_FILE_BYTES = 2_000_000;
 
-export function attachShare(app, { showError, clearError, say, errorText }) {
+export function attachShare(app) {
   const dialog = $("import-dialog");
   const text = $("import-text");
   const problem = $("import-error");
