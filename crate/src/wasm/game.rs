@@ -71,10 +71,6 @@ impl WebGame {
         Ok(WebGame::wrap(Timeline::from_game(&entry.game(), None)))
     }
 
-    pub fn clone_game(&self) -> WebGame {
-        WebGame { timeline: self.timeline.clone(), notes: self.notes.clone(), format: self.format }
-    }
-
     /// Notes from the import (an assumed variant, ...).
     pub fn notes(&self) -> Vec<String> {
         self.notes.clone()
