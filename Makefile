@@ -17,7 +17,7 @@ build:
 	$(CARGO) build --release
 
 ## Build the web app (release) and serve it at http://127.0.0.1:8080/ with the
-## cross-origin isolation headers. The first run installs Trunk (compiled: ~25 minutes).
+## cross-origin isolation headers. The first run installs Trunk (compiled: 15-25 minutes).
 serve: web
 	@echo
 	@echo "Morpion Solitaire: open http://127.0.0.1:8080/  (Ctrl+C stops the server)"
