@@ -1,24 +1,16 @@
 // Playing in the browser: loading, moves by click and keyboard, choosing a line, undo/redo,
 // a reload keeping the game.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "../scripts/serve-static.mjs";
 import {
-  address, launch, openApp, PHONE, playablePoint, pointWithSeveralLines, ROOT, score, shot, startServer, WIDE,
+  address, openApp, PHONE, playablePoint, playMoves, pointWithSeveralLines, ROOT, score, shot, useBrowser, WIDE,
 } from "./support.mjs";
 
-let browser, server, url;
-before(async () => {
-  ({ server, url } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 test("the page loads without console errors, cross-origin isolated, with a 5T game", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   assert.equal(await score(page), 0);
   assert.equal(await page.getByTestId("variant").inputValue(), "5T");
   assert.equal(Number(await page.getByTestId("legal").textContent()), 28, "5T starts with 28 legal moves");
@@ -34,7 +26,7 @@ test("the page loads without console errors, cross-origin isolated, with a 5T ga
 });
 
 test("a click near a playable point plays it; a click on a dot says why not", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const p = await playablePoint(page, "one");
   assert.ok(p, "the start has a point with one line");
   await page.mouse.click(p.pageX + 3, p.pageY - 2); // near, not exactly on, the point
@@ -50,7 +42,7 @@ test("a click near a playable point plays it; a click on a dot says why not", as
 });
 
 test("when several lines add the same dot, the player chooses one", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const p = await pointWithSeveralLines(page);
   const before = await score(page);
   await page.mouse.click(p.pageX, p.pageY);
@@ -66,11 +58,8 @@ test("when several lines add the same dot, the player chooses one", async () => 
 });
 
 test("undo and redo by button and by keyboard; a new move drops the redo", async () => {
-  const { page, errors, context } = await openApp(browser, url);
-  for (let i = 0; i < 3; i++) {
-    const p = await playablePoint(page, "one");
-    await page.mouse.click(p.pageX, p.pageY);
-  }
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 3);
   assert.equal(await score(page), 3);
   await page.getByTestId("undo").click();
   await page.getByTestId("undo").click();
@@ -84,8 +73,7 @@ test("undo and redo by button and by keyboard; a new move drops the redo", async
   assert.equal(await score(page), 3);
   assert.equal(await page.getByTestId("redo").isDisabled(), true);
   await page.keyboard.press("Control+z");
-  const p = await playablePoint(page, "one");
-  await page.mouse.click(p.pageX, p.pageY);
+  await playMoves(page, 1);
   assert.equal(await score(page), 3);
   assert.equal(await page.getByTestId("redo").isDisabled(), true, "a new line of play has no redo");
   assert.deepEqual(errors, []);
@@ -93,7 +81,7 @@ test("undo and redo by button and by keyboard; a new move drops the redo", async
 });
 
 test("the keyboard alone can play: arrows move the cursor, Enter plays", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const target = await playablePoint(page, "one");
   await page.getByTestId("board").focus();
   const start = await page.evaluate(() => window.morpionApp.board.centre_point());
@@ -110,7 +98,7 @@ test("the keyboard alone can play: arrows move the cursor, Enter plays", async (
 });
 
 test("every variant can be chosen and played; game over is announced", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const names = await page.getByTestId("variant").locator("option").allTextContents();
   assert.deepEqual(names.slice(0, 2), ["5T", "5D"]);
   assert.equal(names.length, 8);
@@ -135,17 +123,14 @@ test("every variant can be chosen and played; game over is announced", async () 
 });
 
 test("a reload keeps the game, and so does opening the bare address", async () => {
-  const { page, errors, context } = await openApp(browser, url);
-  for (let i = 0; i < 2; i++) {
-    const p = await playablePoint(page, "one");
-    await page.mouse.click(p.pageX, p.pageY);
-  }
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 2);
   const link = await address(page);
   await page.reload();
   await page.waitForSelector("body.ready");
   assert.equal(await score(page), 2);
   assert.equal(await address(page), link);
-  await page.goto(url); // no game in the address: the last game comes from local storage
+  await page.goto(env.url); // no game in the address: the last game comes from local storage
   await page.waitForSelector("body.ready");
   assert.equal(await score(page), 2);
   assert.deepEqual(errors, []);
@@ -153,7 +138,7 @@ test("a reload keeps the game, and so does opening the bare address", async () =
 });
 
 test("zoom buttons and wheel change the scale; drag pans without playing", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const cell = () => page.evaluate(() => window.morpionApp.board.cell());
   const c0 = await cell();
   await page.getByRole("button", { name: "Zoom in" }).click();
@@ -177,8 +162,8 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
 });
 
 test("on a touch phone a tap plays a move", async () => {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const { page, errors } = await openApp(browser, url, { context });
+  const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const { page, errors } = await openApp(env.browser, env.url, { context });
   const p = await playablePoint(page, "one");
   await page.touchscreen.tap(p.pageX, p.pageY);
   assert.equal(await score(page), 1);
@@ -189,10 +174,10 @@ test("on a touch phone a tap plays a move", async () => {
 });
 
 test("when the engine cannot load, the page says so instead of hanging", async () => {
-  const context = await browser.newContext({ viewport: WIDE });
+  const context = await env.browser.newContext({ viewport: WIDE });
   const page = await context.newPage();
   await page.route(/morpion_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: "not found" }));
-  await page.goto(url);
+  await page.goto(env.url);
   const alert = page.getByRole("alert").filter({ hasText: "could not start" });
   await alert.waitFor({ timeout: 25_000 });
   assert.equal(await alert.isVisible(), true);
@@ -203,9 +188,8 @@ test("when the engine cannot load, the page says so instead of hanging", async (
 test("dist/ works from a subfolder of a plain static server", async () => {
   const parent = await serve(ROOT, { port: 0 });
   try {
-    const { page, errors, context } = await openApp(browser, `http://127.0.0.1:${parent.address().port}/dist/`);
-    const p = await playablePoint(page, "one");
-    await page.mouse.click(p.pageX, p.pageY);
+    const { page, errors, context } = await openApp(env.browser, `http://127.0.0.1:${parent.address().port}/dist/`);
+    await playMoves(page, 1);
     assert.equal(await score(page), 1);
     assert.match(await address(page), /\/dist\/#g=1\.5T\.1\./);
     assert.deepEqual(errors, []);

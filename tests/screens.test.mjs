@@ -1,22 +1,14 @@
 // Screenshots of the main states on a phone and a wide window (tests/screenshots/), for a
 // person to look at, with checks that nothing spills out of the window.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, PHONE, pointWithSeveralLines, shot, startServer, WIDE } from "./support.mjs";
+import { openApp, PHONE, pointWithSeveralLines, shot, useBrowser, WIDE } from "./support.mjs";
 
-let browser, server, url;
-before(async () => {
-  ({ server, url } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
   test(`screens on a ${name} (${viewport.width}x${viewport.height})`, async () => {
-    const { page, errors, context } = await openApp(browser, url, { viewport });
+    const { page, errors, context } = await openApp(env.browser, env.url, { viewport });
     const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
     await shot(page, `${name}-start`, { full: name === "phone" });
     assert.equal(await noSideScroll(), true, "nothing is wider than the window");
@@ -45,8 +37,8 @@ for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
 }
 
 test("the README's screenshot: the 5T record with move numbers on a laptop screen", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  const { page, errors } = await openApp(browser, url, { context });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const { page, errors } = await openApp(env.browser, env.url, { context });
   await page.getByTestId("records").selectOption("5t-178-rosin");
   await page.locator("#numbers").check();
   await page.getByTestId("slider").fill("150");

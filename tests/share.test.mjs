@@ -1,24 +1,16 @@
 // Replay, links, import and export in the browser.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { address, launch, morpion, openApp, playablePoint, ROOT, score, startServer } from "./support.mjs";
+import { address, morpion, openApp, playablePoint, playMoves, ROOT, score, useBrowser } from "./support.mjs";
 
 const PSOL = join(ROOT, "..", "shared", "records", "5d-82-rosin.anagorko.psol");
 
-let browser, server, url;
-before(async () => {
-  ({ server, url } = await startServer());
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = useBrowser();
 
 test("a record from the library shows its score and replays step by step", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const options = await page.getByTestId("records").locator("option").allTextContents();
   assert.ok(options.some((o) => /^5T · 178 moves · .*Rosin/.test(o)), options.join("\n"));
   await page.getByTestId("records").selectOption("5t-178-rosin");
@@ -41,8 +33,7 @@ test("a record from the library shows its score and replays step by step", async
   assert.equal(await score(page), paused);
   // Continue playing from move 120: a new line of play.
   await page.getByTestId("slider").fill("120");
-  const p = await playablePoint(page, "one");
-  await page.mouse.click(p.pageX, p.pageY);
+  await playMoves(page, 1);
   assert.equal(await score(page), 121);
   assert.match(await page.locator("#title").textContent(), /^(Your line from move 120 of )?5T · 178 moves · Christopher D\. Rosin/);
   const max = Number(await page.getByTestId("slider").getAttribute("max"));
@@ -52,9 +43,9 @@ test("a record from the library shows its score and replays step by step", async
 });
 
 test("a link from `morpion convert --to link` opens the exact game, and the page makes the same link", async () => {
-  const link = morpion("convert", "-v", "5D", "--to", "link", "--base", url, PSOL).trim();
-  assert.ok(link.startsWith(`${url}#g=1.5D.82.`), link);
-  const { page, errors, context } = await openApp(browser, `${link}&m=40`);
+  const link = morpion("convert", "-v", "5D", "--to", "link", "--base", env.url, PSOL).trim();
+  assert.ok(link.startsWith(`${env.url}#g=1.5D.82.`), link);
+  const { page, errors, context } = await openApp(env.browser, `${link}&m=40`);
   assert.equal(await score(page), 40);
   assert.equal(await page.getByTestId("variant").inputValue(), "5D");
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "82");
@@ -71,12 +62,9 @@ test("a link from `morpion convert --to link` opens the exact game, and the page
 });
 
 test("a damaged link says what is wrong, keeps the game the user had and the board usable", async () => {
-  const { page, errors, context } = await openApp(browser, url);
-  for (let i = 0; i < 3; i++) {
-    const p = await playablePoint(page, "one");
-    await page.mouse.click(p.pageX, p.pageY);
-  }
-  const good = morpion("convert", "-v", "5D", "--to", "link", "--base", url, PSOL).trim();
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 3);
+  const good = morpion("convert", "-v", "5D", "--to", "link", "--base", env.url, PSOL).trim();
   const damaged = good.slice(0, good.length - 20) + (good.at(-20) === "A" ? "B" : "A") + good.slice(good.length - 19);
   await page.goto(damaged);
   await page.waitForSelector("body.ready");
@@ -84,8 +72,7 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
   await alert.waitFor();
   assert.match(await alert.textContent(), /damaged link/);
   assert.equal(await score(page), 3, "the last game is back");
-  const p = await playablePoint(page, "one");
-  await page.mouse.click(p.pageX, p.pageY);
+  await playMoves(page, 1);
   assert.equal(await score(page), 4, "the board still plays");
   // A foreign link typed into the address bar of the open page.
   await page.evaluate(() => { location.hash = "g=2.5T.1.AAA.AAAAA"; });
@@ -98,9 +85,8 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
 });
 
 test("a Pentasol game pasted into the import dialog is imported; bad text is refused", async () => {
-  const { page, errors, context } = await openApp(browser, url);
-  const p = await playablePoint(page, "one");
-  await page.mouse.click(p.pageX, p.pageY);
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 1);
   await page.getByRole("button", { name: "Import…" }).click();
   await page.getByTestId("import-text").fill("(3,4) - 2\nthis is not a game");
   await page.getByTestId("import-go").click();
@@ -121,7 +107,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
 });
 
 test("an MS1 string and a dropped file are imported too", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   const ms1 = morpion("convert", "-v", "5D", "--to", "msr", PSOL).trim();
   await page.getByRole("button", { name: "Import…" }).click();
   await page.getByTestId("import-text").fill(ms1);
@@ -141,7 +127,7 @@ test("an MS1 string and a dropped file are imported too", async () => {
 });
 
 test("exports: Pentasol and MSR text round-trip through the command line; PNG and SVG are images", async () => {
-  const { page, errors, context } = await openApp(browser, url);
+  const { page, errors, context } = await openApp(env.browser, env.url);
   await page.getByTestId("records").selectOption("5d-82-rosin");
   const save = async (format) => {
     await page.locator("#export-format").selectOption(format);
@@ -166,8 +152,8 @@ test("exports: Pentasol and MSR text round-trip through the command line; PNG an
 });
 
 test("copy link puts the page's link on the clipboard", async () => {
-  const { page, errors, context } = await openApp(browser, url);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url });
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
   await page.getByTestId("records").selectOption("4d-35-hyyroporanen");
   await page.getByTestId("copy-link").click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById("message").textContent));

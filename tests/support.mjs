@@ -1,6 +1,7 @@
 // What every browser test needs: the built app served from dist/ by a plain static server,
 // Debian's chromium driven by playwright-core, and a page that records console errors.
 
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 import { existsSync, mkdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -44,6 +45,23 @@ export function launch() {
 }
 
 /**
+ * For a test file: serves dist/ and launches chromium before its tests, closes both after.
+ * The returned object gets `browser` and `url` (the app's address) once started.
+ */
+export function useBrowser() {
+  const env = { browser: null, url: null, server: null };
+  before(async () => {
+    Object.assign(env, await startServer());
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
+}
+
+/**
  * Opens the app at `url` in a fresh context (empty storage unless `context` is given) and
  * waits until it is ready. `errors` collects console errors and uncaught exceptions.
  */
@@ -84,14 +102,21 @@ export async function playablePoint(page, count = "one") {
   }, count);
 }
 
+/** Plays `n` moves, each at a visible point that has only one line, by clicking it. */
+export async function playMoves(page, n) {
+  for (let i = 0; i < n; i++) {
+    const p = await playablePoint(page, "one");
+    if (!p) throw new Error(`no visible single-line move after ${i} of ${n}`);
+    await page.mouse.click(p.pageX, p.pageY);
+  }
+}
+
 /** Plays single-line moves until a point with several lines appears; returns it. */
 export async function pointWithSeveralLines(page) {
   for (let i = 0; i < 60; i++) {
     const p = await playablePoint(page, "several");
     if (p) return p;
-    const q = await playablePoint(page, "one");
-    if (!q) break;
-    await page.mouse.click(q.pageX, q.pageY);
+    await playMoves(page, 1);
   }
   throw new Error("no point with several lines came up");
 }
