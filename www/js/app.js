@@ -149,10 +149,10 @@ export class App {
   }
 
   /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. */
-  offer(p, choosing, choices = this.game.choices_at(p[0], p[1])) {
+  offer(p, choosing, choices) {
     this.offerAt = p;
     this.choosing = choosing;
-    this.board.offer(this.game, p[0], p[1]);
+    this.board.offer(choices.flatMap((c) => [...c.from, ...c.to]));
     const box = $("chooser");
     if (choosing) {
       const list = $("chooser-options");
@@ -195,8 +195,9 @@ export class App {
     const p = x === null ? null : this.board.hit(x, y);
     const same = p && this.offerAt && p[0] === this.offerAt[0] && p[1] === this.offerAt[1];
     if (same) return;
-    if (p && this.game.choices_at(p[0], p[1]).length > 0) {
-      this.offer(p, false);
+    const choices = p ? this.game.choices_at(p[0], p[1]) : [];
+    if (choices.length > 0) {
+      this.offer(p, false, choices);
       $("board").style.cursor = "pointer";
     } else if (this.offerAt) {
       this.closeOffer();
@@ -262,7 +263,8 @@ export class App {
       this.cursor = [c[0] + step[0], c[1] + step[1]];
       this.board.set_cursor(this.cursor);
       if (!this.choosing) {
-        if (this.game.choices_at(this.cursor[0], this.cursor[1]).length > 0) this.offer(this.cursor, false);
+        const choices = this.game.choices_at(this.cursor[0], this.cursor[1]);
+        if (choices.length > 0) this.offer(this.cursor, false, choices);
         else if (this.offerAt) this.closeOffer();
       }
       this.redraw();

@@ -117,15 +117,11 @@ impl BoardView {
         self.overlay.cursor = point.filter(|p| p.len() == 2).map(|p| Point::new(p[0], p[1]));
     }
 
-    /// Offers the lines that would add a dot at (x, y) in `game` (none: clears the offer).
-    pub fn offer(&mut self, game: &WebGame, x: i32, y: i32) {
-        let len = game.timeline().variant().line_len();
-        self.overlay.choices = game
-            .timeline()
-            .moves_at(Point::new(x, y))
-            .into_iter()
-            .map(|m| (m.line().start, m.line().end(len)))
-            .collect();
+    /// Offers lines to choose from, as their ends `[ax, ay, bx, by, ...]` (the `from` and
+    /// `to` of `Game.choices_at`): the board draws them and does not ask why.
+    pub fn offer(&mut self, ends: Vec<i32>) {
+        self.overlay.choices =
+            ends.chunks_exact(4).map(|c| (Point::new(c[0], c[1]), Point::new(c[2], c[3]))).collect();
         self.overlay.chosen = None;
     }
 
@@ -165,8 +161,7 @@ pub fn draw_image(
     cell: f64,
     scale: f64,
 ) -> Result<(), JsError> {
-    let style: Style =
-        if style.is_undefined() { Style::default() } else { serde_wasm_bindgen::from_value(style)? };
+    let style = super::image_style(style)?;
     let scene = Scene::of(game.timeline().position());
     let view = view::image_view(scene.bbox, cell);
     canvas.set_width((view.width * scale).round() as u32);

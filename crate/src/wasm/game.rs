@@ -2,7 +2,7 @@
 
 use crate::formats::{self, Format};
 use crate::geom::{Dir, Point};
-use crate::view::{self, Scene, Style, Timeline};
+use crate::view::{self, Scene, Timeline};
 use crate::Variant;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -170,8 +170,7 @@ impl WebGame {
 
     /// The position shown, as an SVG image. `style` as for `Board.set_style`.
     pub fn svg(&self, style: JsValue, cell: f64) -> Result<String, JsError> {
-        let style: Style =
-            if style.is_undefined() { Style::default() } else { serde_wasm_bindgen::from_value(style)? };
+        let style = super::image_style(style)?;
         Ok(view::svg(&Scene::of(self.timeline.position()), &style, cell))
     }
 

@@ -12,6 +12,14 @@ mod game;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// The style an image export asks for: `undefined` means the default look.
+fn image_style(style: JsValue) -> Result<crate::view::Style, JsError> {
+    if style.is_undefined() {
+        return Ok(crate::view::Style::default());
+    }
+    Ok(serde_wasm_bindgen::from_value(style)?)
+}
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
