@@ -206,6 +206,71 @@ fn progress_never_goes_backwards() {
 }
 
 #[test]
+fn a_search_on_the_calling_thread_ticks_and_finds_the_same_game() {
+    let s = Search::new(Position::new(Variant::D5), config(2, 9)).unwrap();
+    let mut ticks = 0u64;
+    let here = s.run_here(Budget::OneRun, &mut || ticks += 1);
+    // a tick with every batch of 64 playouts, and one at the end
+    assert_eq!(ticks, 10_000 / 64 + 1);
+    let pooled = Search::new(Position::new(Variant::D5), config(2, 9)).unwrap();
+    assert_eq!(here.moves(), pool(1).install(|| pooled.run(Budget::OneRun)).moves());
+}
+
+/// What a browser without threads does: its tick reads the progress and, with its own
+/// clock (here a count), stops the search.
+#[test]
+fn a_tick_can_watch_and_stop_the_search() {
+    let s = Search::new(Position::new(Variant::T5), config(4, 1)).unwrap();
+    let mut seen = Vec::new();
+    let best = s.run_here(Budget::UntilStopped, &mut || {
+        let p = s.progress(0.0);
+        seen.push(p.playouts);
+        if seen.len() == 20 {
+            s.stop();
+        }
+    });
+    // one more tick, with the final count, as the search returns
+    assert_eq!(seen.len(), 21);
+    assert_eq!(seen[19], 20 * 64);
+    assert!(seen[20] <= 20 * 64 + 1, "{seen:?}");
+    assert!(s.progress(0.0).stopped);
+    assert_eq!(Some(best.score()), s.best_score());
+    assert!(Position::from_moves(Variant::T5, best.moves()).unwrap().is_finished());
+}
+
+/// Paused threads do no playout until resumed; a stop wakes them too.
+#[test]
+fn pause_parks_the_threads_until_resume_or_stop() {
+    let s = Search::new(Position::new(Variant::D5), config(5, 3)).unwrap();
+    let wait_for = |what: &dyn Fn(u64) -> bool| {
+        let start = std::time::Instant::now();
+        while !what(s.progress(0.0).playouts) {
+            assert!(start.elapsed().as_secs() < 20, "timed out");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    };
+    std::thread::scope(|scope| {
+        let h = scope.spawn(|| pool(2).install(|| s.run(Budget::UntilStopped)));
+        wait_for(&|n| n >= 1_000);
+        s.pause();
+        assert!(s.progress(0.0).paused);
+        // each thread finishes at most one batch before it parks
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let parked = s.progress(0.0).playouts;
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert_eq!(s.progress(0.0).playouts, parked, "playouts went on while paused");
+        s.resume();
+        wait_for(&|n| n >= parked + 1_000);
+        s.pause();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        s.stop();
+        let best = h.join().unwrap();
+        assert!(Position::from_moves(Variant::D5, best.moves()).is_ok());
+        assert!(s.progress(0.0).stopped);
+    });
+}
+
+#[test]
 fn bad_searches_are_refused() {
     let p = Position::new(Variant::D5);
     assert_eq!(

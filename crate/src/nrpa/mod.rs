@@ -18,7 +18,7 @@ mod policy;
 mod problem;
 
 pub use monitor::{Monitor, Progress};
-pub use parallel::{search, Outcome};
+pub use parallel::{search, search_here, Outcome};
 pub use problem::{CodeKind, Problem};
 
 use crate::position::Position;
@@ -130,6 +130,31 @@ impl Search {
             }
         };
         self.best_game()
+    }
+
+    /// `run` on the calling thread alone, calling `tick` every few dozen playouts (well under
+    /// a millisecond) from it: for a caller with no other thread to watch from, such as a
+    /// browser page without threads. The tick may call `progress`, `pause` excepted.
+    pub fn run_here(&self, budget: Budget, tick: &mut dyn FnMut()) -> Position {
+        match self.config.code {
+            CodeKind::Line => {
+                search_here(&Morpion::<false>::new(&self.root), &self.config, budget, &self.monitor, tick)
+            }
+            CodeKind::LineDot => {
+                search_here(&Morpion::<true>::new(&self.root), &self.config, budget, &self.monitor, tick)
+            }
+        };
+        self.best_game()
+    }
+
+    /// Parks the search threads (within a few dozen playouts each) until `resume` or `stop`.
+    /// Only for a search run by `run`, watched from another thread.
+    pub fn pause(&self) {
+        self.monitor.pause();
+    }
+
+    pub fn resume(&self) {
+        self.monitor.resume();
     }
 
     /// Asks `run` to return: it does within a playout or so (well under a millisecond).

@@ -3,11 +3,14 @@
 //! so a UI may poll it many times a second; the best game sits behind a lock that is only
 //! taken when the best score improves (rare) or when a reader asks for the game.
 //!
+//! A paused search parks its threads on a condition variable (checked every few dozen
+//! playouts, so pausing costs nothing while running); `stop` and `resume` wake them.
+//!
 //! The core has no clock (`std::time::Instant` does not exist in the browser's wasm), so
 //! the caller passes the elapsed time when it reads progress.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// Counters written often live on their own cache line, away from those read on every
 /// playout (the stop flag, the best score), so the threads do not slow each other down.
@@ -18,6 +21,10 @@ struct Padded<T>(T);
 /// Shared state of one search.
 pub struct Monitor<M> {
     stop: AtomicBool,
+    paused: AtomicBool,
+    /// Where paused threads wait; the flags change under its lock so no wake-up is lost.
+    gate: Mutex<()>,
+    wake: Condvar,
     best_score: AtomicI64,
     playout_limit: AtomicU64,
     playouts: Padded<AtomicU64>,
@@ -52,12 +59,16 @@ pub struct Progress {
     pub iteration: u32,
     pub iterations: u32,
     pub stopped: bool,
+    pub paused: bool,
 }
 
 impl<M: Clone> Monitor<M> {
     pub fn new() -> Monitor<M> {
         Monitor {
             stop: AtomicBool::new(false),
+            paused: AtomicBool::new(false),
+            gate: Mutex::new(()),
+            wake: Condvar::new(),
             best_score: AtomicI64::new(i64::MIN),
             playout_limit: AtomicU64::new(u64::MAX),
             playouts: Padded::default(),
@@ -68,7 +79,38 @@ impl<M: Clone> Monitor<M> {
 
     /// Asks the search to stop: it returns its best within a playout or so.
     pub fn stop(&self) {
+        let _gate = relock(&self.gate);
         self.stop.store(true, Relaxed);
+        self.wake.notify_all();
+    }
+
+    /// Parks the search's threads within a few dozen playouts each, until `resume` or
+    /// `stop`. Nothing is lost: they go on where they were.
+    pub fn pause(&self) {
+        let _gate = relock(&self.gate);
+        self.paused.store(true, Relaxed);
+    }
+
+    pub fn resume(&self) {
+        let _gate = relock(&self.gate);
+        self.paused.store(false, Relaxed);
+        self.wake.notify_all();
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused.load(Relaxed)
+    }
+
+    /// Called by the search threads between playouts: returns at once unless paused.
+    #[inline]
+    pub(crate) fn wait_while_paused(&self) {
+        if !self.paused.load(Relaxed) {
+            return;
+        }
+        let mut gate = relock(&self.gate);
+        while self.paused.load(Relaxed) && !self.stop.load(Relaxed) {
+            gate = self.wake.wait(gate).unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     #[inline]
@@ -84,7 +126,7 @@ impl<M: Clone> Monitor<M> {
 
     /// The moves of the best sequence so far, from the search's root.
     pub fn best_moves(&self) -> Vec<M> {
-        self.best.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        relock(&self.best).clone()
     }
 
     /// `elapsed`: the caller's clock, in seconds since the search started.
@@ -102,6 +144,7 @@ impl<M: Clone> Monitor<M> {
             iteration: run_iteration as u32,
             iterations: top.iterations.load(Relaxed),
             stopped: self.is_stopped(),
+            paused: self.is_paused(),
         }
     }
 
@@ -125,7 +168,7 @@ impl<M: Clone> Monitor<M> {
         if score <= self.best_score.load(Relaxed) {
             return;
         }
-        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        let mut best = relock(&self.best);
         // checked again under the lock: another thread may have just done better
         if score > self.best_score.load(Relaxed) {
             best.clear();
@@ -156,6 +199,12 @@ impl<M: Clone> Monitor<M> {
     pub(crate) fn run_done(&self) {
         self.top.0.runs_done.fetch_add(1, Relaxed);
     }
+}
+
+/// A lock whose holder panicked is still usable: its data is a plain value, never left
+/// half-updated (and release builds abort on panic anyway).
+fn relock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl<M: Clone> Default for Monitor<M> {

@@ -24,6 +24,8 @@ pub(crate) struct Worker<'a, P: Problem> {
     pub(crate) rng: Rng,
     monitor: &'a Monitor<P::Move>,
     unflushed: u64,
+    /// Called with every flush, on this thread (see `parallel::search_here`).
+    tick: &'a mut dyn FnMut(),
 }
 
 impl<'a, P: Problem> Worker<'a, P> {
@@ -33,6 +35,7 @@ impl<'a, P: Problem> Worker<'a, P> {
         iterations: u32,
         alpha: f64,
         monitor: &'a Monitor<P::Move>,
+        tick: &'a mut dyn FnMut(),
     ) -> Self {
         let codes = root.code_space();
         let n = levels as usize + 1;
@@ -47,6 +50,7 @@ impl<'a, P: Problem> Worker<'a, P> {
             rng: Rng::new(0),
             monitor,
             unflushed: 0,
+            tick,
         }
     }
 
@@ -138,9 +142,12 @@ impl<'a, P: Problem> Worker<'a, P> {
         }
     }
 
-    /// Adds the playouts not yet counted to the monitor.
+    /// Adds the playouts not yet counted to the monitor, lets the caller's tick run, and
+    /// waits here while the search is paused.
     pub(crate) fn flush(&mut self) {
         self.monitor.add_playouts(self.unflushed);
         self.unflushed = 0;
+        (self.tick)();
+        self.monitor.wait_while_paused();
     }
 }

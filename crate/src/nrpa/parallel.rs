@@ -67,19 +67,47 @@ pub fn search<P: Problem>(
     budget: Budget,
     monitor: &Monitor<P::Move>,
 ) -> Outcome<P::Move> {
+    let shared = prepare(root, config, budget, monitor);
+    let threads = rayon::current_num_threads().max(1);
+    rayon::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| work(root, config, budget, monitor, &shared, &mut || {}));
+        }
+    });
+    outcome(monitor)
+}
+
+/// The same search on the calling thread alone, which calls `tick` every few dozen
+/// playouts (well under a millisecond). For a caller that has no other thread to watch the
+/// search from (a browser without threads): its tick reports progress and, with its own
+/// clock, may stop the search. With the same config and budget it finds the same game as
+/// `search` in a one-thread pool.
+pub fn search_here<P: Problem>(
+    root: &P,
+    config: &Config,
+    budget: Budget,
+    monitor: &Monitor<P::Move>,
+    tick: &mut dyn FnMut(),
+) -> Outcome<P::Move> {
+    let shared = prepare(root, config, budget, monitor);
+    work(root, config, budget, monitor, &shared, tick);
+    outcome(monitor)
+}
+
+fn prepare<P: Problem>(
+    root: &P,
+    config: &Config,
+    budget: Budget,
+    monitor: &Monitor<P::Move>,
+) -> Mutex<Shared<P::Move>> {
     if let Budget::Playouts(n) = budget {
         monitor.limit_playouts(n);
     }
     monitor.set_iterations(config.iterations);
-    let codes = root.code_space();
-    let shared =
-        Mutex::new(Shared::<P::Move> { runs: Vec::new(), next_run: 1, scratch: Scratch::new(codes) });
-    let threads = rayon::current_num_threads().max(1);
-    rayon::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|_| work(root, config, budget, monitor, &shared));
-        }
-    });
+    Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(root.code_space()) })
+}
+
+fn outcome<M: Clone>(monitor: &Monitor<M>) -> Outcome<M> {
     let p = monitor.progress(0.0);
     Outcome {
         best: p.best_score.map(|best| (best, monitor.best_moves())),
@@ -101,9 +129,10 @@ fn work<P: Problem>(
     budget: Budget,
     monitor: &Monitor<P::Move>,
     shared: &Mutex<Shared<P::Move>>,
+    tick: &mut dyn FnMut(),
 ) {
     let top = config.level;
-    let mut w = Worker::new(root, top, config.iterations, config.alpha, monitor);
+    let mut w = Worker::new(root, top, config.iterations, config.alpha, monitor, tick);
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
         if monitor.is_stopped() {
