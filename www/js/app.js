@@ -44,6 +44,8 @@ export class App {
     this.drawQueued = false;
     this.sized = false; // the canvas has its size (the first fit waits for it)
     this.fitPending = false;
+    this.preview = null; // a game shown instead of this.game (a search's best), not played
+    this.onPreviewEnd = () => {}; // told when the board goes back to this.game
   }
 
   /** Draws at the next animation frame (at most once a frame). */
@@ -67,6 +69,7 @@ export class App {
    * "view" (already in the address, zoom to fit). `record`: the library entry it is.
    */
   setGame(game, how, record = null) {
+    this.endPreview();
     if (game !== this.game) {
       this.game.free();
       this.game = game;
@@ -79,23 +82,35 @@ export class App {
 
   /** After any change of the game: board, status, address, storage. */
   update(fit = false, newEntry = false) {
+    if (this.preview) return; // the game changes (a replay step) but the preview stays on show
     const g = this.game;
     if (this.offerAt) this.closeOffer(); // the lines offered belonged to the position before
     this.board.show(g, fit && this.sized);
     if (fit && !this.sized) this.fitPending = true;
+    this.showStatus(g, g.title());
+    const link = g.link(linkBase());
+    showInAddress(link, newEntry);
+    remember(link);
+    this.redraw();
+  }
+
+  /** The status panel and the move controls, for the game `g` on the board. */
+  showStatus(g, title) {
     const shown = g.shown();
     const length = g.length();
+    const own = g === this.game;
     $("score").textContent = String(shown);
     $("legal").textContent = String(g.legal_count());
     $("variant-name").textContent = g.variant();
     $("variant").value = g.variant();
-    $("title").textContent = g.title();
-    $("undo").disabled = !g.can_undo();
-    $("redo").disabled = !g.can_redo();
-    $("first").disabled = $("prev").disabled = !g.can_undo();
-    $("next").disabled = $("last").disabled = !g.can_redo();
-    $("play").disabled = length === 0;
+    $("title").textContent = title;
+    $("undo").disabled = !own || !g.can_undo();
+    $("redo").disabled = !own || !g.can_redo();
+    $("first").disabled = $("prev").disabled = !own || !g.can_undo();
+    $("next").disabled = $("last").disabled = !own || !g.can_redo();
+    $("play").disabled = !own || length === 0;
     const slider = $("slider");
+    slider.disabled = !own;
     slider.max = String(length);
     slider.value = String(shown);
     slider.setAttribute("aria-valuetext", `move ${shown} of ${length}`);
@@ -103,16 +118,39 @@ export class App {
     const over = $("gameover");
     over.hidden = !g.finished();
     if (g.finished()) over.textContent = `Game over: ${shown} moves. No legal move is left.`;
-    const link = g.link(linkBase());
-    showInAddress(link, newEntry);
-    remember(link);
+  }
+
+  // ---- a game shown without being played (a search's best) --------------------
+
+  /**
+   * Shows `game` on the board instead of the user's game, which stays as it was (address,
+   * storage, undo history). The App owns `game` from now on. `title` says what it is.
+   */
+  showPreview(game, title, fit) {
+    this.stopReplay();
+    this.closeOffer();
+    if (this.preview && this.preview !== game) this.preview.free();
+    const first = !this.preview;
+    this.preview = game;
+    this.board.show(game, (fit || first) && this.sized);
+    this.showStatus(game, title);
     this.redraw();
+  }
+
+  /** Back to the user's game (`notify`: tell the search panel, which did not ask). */
+  endPreview(notify = true) {
+    if (!this.preview) return;
+    this.preview.free();
+    this.preview = null;
+    this.update(true);
+    if (notify) this.onPreviewEnd();
   }
 
   // ---- playing -------------------------------------------------------------
 
   /** A tap or click at (x, y) CSS pixels on the board. */
   tap(x, y) {
+    if (this.preview) return say("The board shows the search's best game. To play, go back to your game (the search panel's \"Show the best game\" box), or open the best game to play on from it.");
     this.stopReplay();
     if (this.choosing) {
       const i = this.board.choice_near(x, y);
@@ -184,6 +222,7 @@ export class App {
 
   /** The mouse is at (x, y), or left the board (null): preview what a click would do. */
   hover(x, y) {
+    if (this.preview) return;
     if (this.choosing) {
       if (x !== null) {
         const i = this.board.choice_near(x, y);
@@ -208,16 +247,19 @@ export class App {
   }
 
   undo() {
+    this.endPreview();
     this.stopReplay();
     if (this.game.undo()) this.update();
   }
 
   redo() {
+    this.endPreview();
     this.stopReplay();
     if (this.game.redo()) this.update();
   }
 
   goTo(n) {
+    this.endPreview();
     this.game.go_to(n);
     this.closeOffer();
     this.update();
@@ -233,6 +275,7 @@ export class App {
 
   toggleReplay() {
     if (this.timer) return this.stopReplay();
+    this.endPreview();
     if (!this.game.can_redo()) this.game.go_to(0);
     const step = () => {
       if (!this.game.redo()) return this.stopReplay();
@@ -256,6 +299,7 @@ export class App {
   // ---- keyboard ---------------------------------------------------------------
 
   boardKey(e) {
+    if (this.preview) return false;
     const step = arrowStep(e.key);
     if (step) {
       e.preventDefault();

@@ -4,6 +4,7 @@
 import { $, App, clearError, errorText, say, showError } from "./app.js";
 import { attachBoardInput } from "./board-input.js";
 import { addressHasGame, linkBase, recall, showInAddress } from "./saved.js";
+import { SearchPanel } from "./search-panel.js";
 import { attachShare } from "./share.js";
 
 /** How long the engine may take to start before the page says something is wrong. */
@@ -155,6 +156,7 @@ async function main() {
   wire(app);
   const game = initialGame(app);
   app.setGame(game, "view");
+  app.search = new SearchPanel(app);
   if (game.length() === 0) say("Click or tap a green ring to play there.");
   $("loading").hidden = true;
   document.body.classList.add("ready");

@@ -1,13 +1,15 @@
 //! The browser bindings, and the only code that knows about JavaScript.
 //!
-//! Two opaque handles: [`WebGame`] (a game as a timeline: play, undo/redo, replay steps,
-//! import/export) and [`BoardView`] (a canvas, its viewport and what is drawn on it). Both
-//! wrap the native, natively tested `crate::view`. No state lives outside the handles, and
+//! Three opaque handles: [`WebGame`] (a game as a timeline: play, undo/redo, replay steps,
+//! import/export), [`BoardView`] (a canvas, its viewport and what is drawn on it) and
+//! [`WebSearch`] (an NRPA search, run by the page's search worker). They wrap
+//! the native, natively tested `crate::view` and `crate::nrpa`. No state lives outside the handles, and
 //! results cross the boundary as small typed values (numbers, strings, plain objects).
 
 mod board;
 mod canvas;
 mod game;
+mod search;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The threaded search module: the crate with its `threads` feature, compiled to wasm with
+# atomics and shared memory (what wasm-bindgen-rayon needs; see ../shared/spec/toolchain.md)
+# into OUT (default: Trunk's staging dir when Trunk runs this as a hook, else dist)/threaded.
+# The page's search worker loads it when the page is cross-origin isolated, and the
+# default build (Trunk's own, one thread) otherwise.
+#
+# Needs: the nightly toolchain with rust-src (`make web-setup`), wasm-bindgen-cli, and npm's
+# binaryen for wasm-opt (Debian's wasm-opt breaks threaded modules).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-${TRUNK_STAGING_DIR:-$root/dist}/threaded}
+profile=release
+[ "${TRUNK_PROFILE:-release}" = debug ] && profile=dev
+dir=$([ "$profile" = dev ] && echo debug || echo release)
+
+# Only for the target: build scripts and proc macros stay ordinary host code.
+export RUSTFLAGS="-C target-feature=+atomics,+bulk-memory,+mutable-globals \
+-C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=1073741824 \
+-C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
+-C link-arg=--export=__tls_align -C link-arg=--export=__tls_base"
+unset CARGO_ENCODED_RUSTFLAGS CARGO_BUILD_RUSTFLAGS
+
+cd "$root"
+cargo +nightly build --locked --profile "$profile" -p morpion --lib --features threads \
+  --target wasm32-unknown-unknown -Z build-std=panic_abort,std --target-dir target/threaded
+rm -rf "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" \
+  "target/threaded/wasm32-unknown-unknown/$dir/morpion.wasm"
+if [ "$profile" = release ]; then
+  wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-mutable-globals \
+    --enable-sign-ext --enable-nontrapping-float-to-int --enable-reference-types \
+    --enable-multivalue "$out/morpion_bg.wasm" -o "$out/morpion_bg.wasm"
+fi
+echo "threaded search module: $out"

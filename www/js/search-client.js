@@ -1,0 +1,115 @@
+// The page's side of the search worker (search-worker.js): starts, pauses and stops
+// searches and turns the worker's messages into calls on a listener. The main thread does
+// nothing here but post and receive small messages.
+
+/** Whether this page can run a search on several threads (shared memory needs isolation). */
+export function threadsAvailable() {
+  return Boolean(self.crossOriginIsolated) && typeof SharedArrayBuffer === "function";
+}
+
+/** The threads to offer: every logical core when threads are available, else 1. */
+export function maxThreads() {
+  return threadsAvailable() ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+}
+
+/**
+ * One search at a time. `listener` gets `started({build, threads})`, `progress(msg)`,
+ * `done(msg)` and `failed(text)`; `msg` is `{report, elapsed, best?}` as the worker sends.
+ */
+export class SearchClient {
+  constructor(listener) {
+    this.listener = listener;
+    this.worker = null;
+    this.poolThreads = 0; // the worker's thread pool is made once: its size
+    this.running = false;
+    this.build = null;
+    this.last = null; // the last progress message, with the best game seen so far
+  }
+
+  /** `options`: {link, level, seconds, oneRun, threads, seed, base}. */
+  start(options) {
+    if (this.running) return;
+    // A rayon pool cannot be resized: another thread count needs another worker.
+    if (this.worker && this.poolThreads !== options.threads) this.endWorker();
+    if (!this.worker) this.makeWorker(options.threads);
+    this.running = true;
+    this.paused = false;
+    this.build = null; // known once the worker says which build it loaded
+    this.last = null;
+    this.worker.postMessage({ type: "start", ...options });
+  }
+
+  makeWorker(threads) {
+    this.worker = new Worker(new URL("./search-worker.js", import.meta.url), { type: "module" });
+    this.poolThreads = threads;
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      this.fail(`the search worker failed: ${e.message || "it could not load"}`);
+    };
+  }
+
+  endWorker() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.poolThreads = 0;
+  }
+
+  receive(data) {
+    switch (data.type) {
+      case "started":
+        this.build = data.build;
+        return this.listener.started(data);
+      case "progress":
+        this.keep(data);
+        return this.listener.progress(this.last);
+      case "done":
+        this.keep(data);
+        this.running = false;
+        return this.listener.done({ ...this.last, reason: data.reason });
+      case "error":
+        return this.fail(data.message);
+    }
+  }
+
+  /** Remembers the message, carrying the best game forward (sent only when it changes). */
+  keep(data) {
+    const best = data.best || (this.last && this.last.best);
+    this.last = { report: data.report, elapsed: data.elapsed, best };
+  }
+
+  fail(text) {
+    const wasRunning = this.running;
+    this.running = false;
+    // the worker may be stuck mid-start: the next search gets a new one
+    this.endWorker();
+    this.listener.failed(text, wasRunning ? this.last : null);
+  }
+
+  /** Pause needs the threaded build: a one-thread search cannot hear messages while it runs. */
+  get canPause() {
+    return this.running && this.build === "threads";
+  }
+
+  pause() {
+    if (!this.canPause || this.paused) return;
+    this.paused = true;
+    this.worker.postMessage({ type: "pause" });
+  }
+
+  resume() {
+    if (!this.running || !this.paused) return;
+    this.paused = false;
+    this.worker.postMessage({ type: "resume" });
+  }
+
+  stop() {
+    if (!this.running) return;
+    if (this.build === "threads") return this.worker.postMessage({ type: "stop" });
+    // One thread: the worker is busy searching; end it. Its best game is already here.
+    this.endWorker();
+    this.running = false;
+    const last = this.last || { report: null, elapsed: 0, best: null };
+    this.listener.done({ ...last, reason: "stopped" });
+  }
+}
