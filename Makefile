@@ -28,9 +28,12 @@ serve: web
 web: web-setup
 	PATH="$(WEB_PATH)" trunk build --release
 
-## Trunk, wasm-bindgen-cli, the wasm32 target and npm's binaryen, each only when missing.
+## Trunk, wasm-bindgen-cli, the wasm32 target, nightly with rust-src (the threaded search
+## build: scripts/build-threaded.sh) and npm's binaryen, each only when missing.
 web-setup: rust-setup npm-setup
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@rustup +nightly component list --installed | grep -q '^rust-src' || rustup +nightly component add rust-src
+	@rustup +nightly component list --installed | grep -q '^clippy' || rustup +nightly component add clippy
 	@PATH="$(WEB_PATH)" command -v trunk >/dev/null || $(CARGO) +nightly install trunk --locked
 	@PATH="$(WEB_PATH)" wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
 		|| $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force
@@ -62,9 +65,10 @@ test-rust:
 test-wasm:
 	$(CARGO) build --locked -p morpion --target wasm32-unknown-unknown
 
-lint:
+lint: web-setup
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy --locked -p morpion --target wasm32-unknown-unknown -- -D warnings
+	bash scripts/build-threaded.sh lint
 	$(CARGO) fmt --all --check
 
 ## The page's unit tests (node) and end-to-end tests in headless chromium against dist/.

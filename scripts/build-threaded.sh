@@ -2,6 +2,7 @@
 # The threaded search module: the crate with its `threads` feature, compiled to wasm with
 # atomics and shared memory (what wasm-bindgen-rayon needs; see ../shared/spec/toolchain.md)
 # into OUT (default: Trunk's staging dir when Trunk runs this as a hook, else dist)/threaded.
+# `build-threaded.sh lint` runs clippy on that build instead (same flags, same target dir).
 # The page's search worker loads it when the page is cross-origin isolated, and the
 # default build (Trunk's own, one thread) otherwise.
 #
@@ -22,6 +23,10 @@ export RUSTFLAGS="-C target-feature=+atomics,+bulk-memory,+mutable-globals \
 unset CARGO_ENCODED_RUSTFLAGS CARGO_BUILD_RUSTFLAGS
 
 cd "$root"
+if [ "${1:-}" = lint ]; then
+  exec cargo +nightly clippy --locked -p morpion --lib --features threads \
+    --target wasm32-unknown-unknown -Z build-std=panic_abort,std --target-dir target/threaded -- -D warnings
+fi
 cargo +nightly build --locked --profile "$profile" -p morpion --lib --features threads \
   --target wasm32-unknown-unknown -Z build-std=panic_abort,std --target-dir target/threaded
 rm -rf "$out"

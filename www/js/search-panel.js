@@ -95,6 +95,8 @@ export class SearchPanel {
     this.status(`Starting a level ${o.level} search of ${o.variant}…`);
     for (const id of ["search-best", "search-rate", "search-elapsed", "search-progress", "search-threads"]) $(id).textContent = "–";
     $("search-show").checked = true;
+    $("search-show").disabled = true; // until there is a best game to show
+    $("search-open").disabled = true;
     this.paintChart();
     this.client.start(o);
   }
@@ -168,6 +170,7 @@ export class SearchPanel {
       $("search-best").textContent = String(best.score);
       this.samples.push({ t: elapsed, score: best.score });
       this.keep(best, elapsed);
+      $("search-show").disabled = false;
       if ($("search-show").checked) this.showBest(false);
     }
     this.paintChart();

@@ -1,0 +1,66 @@
+// Unit tests of the search panel's plain parts: the best-games list and the chart geometry.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { describeGame, formatDuration, KEEP, loadGames, saveGames, withGame, withoutGame } from "../www/js/best-games.js";
+import { chartGeometry } from "../www/js/chart.js";
+
+const game = (id, score, date = "2026-11-21T10:00:00Z") => ({ id, score, date, link: `#g=${id}`, variant: "5D" });
+
+/** A stand-in for localStorage. */
+function memoryStorage(initial = {}) {
+  const data = { ...initial };
+  return { getItem: (k) => (k in data ? data[k] : null), setItem: (k, v) => { data[k] = String(v); }, data };
+}
+
+test("kept games are ordered best first, newest first among equals", () => {
+  let list = [];
+  list = withGame(list, game("a", 78, "2026-11-20T10:00:00Z"));
+  list = withGame(list, game("b", 80));
+  list = withGame(list, game("c", 78, "2026-11-21T10:00:00Z"));
+  assert.deepEqual(list.map((e) => e.id), ["b", "c", "a"]);
+});
+
+test("a search's entry is replaced as its best improves, not added again", () => {
+  let list = withGame([], game("run", 70));
+  list = withGame(list, game("other", 75));
+  list = withGame(list, game("run", 79));
+  assert.deepEqual(list.map((e) => [e.id, e.score]), [["run", 79], ["other", 75]]);
+  assert.deepEqual(withoutGame(list, "run").map((e) => e.id), ["other"]);
+});
+
+test("only the best KEEP games are kept", () => {
+  let list = [];
+  for (let i = 0; i < KEEP + 5; i++) list = withGame(list, game(`g${i}`, i));
+  assert.equal(list.length, KEEP);
+  assert.equal(list[list.length - 1].score, 5);
+});
+
+test("storage round trip; damaged or foreign storage gives an empty list, not an error", () => {
+  const s = memoryStorage();
+  assert.equal(saveGames([game("a", 80)], s), true);
+  assert.deepEqual(loadGames(s).map((e) => e.id), ["a"]);
+  assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": "{not json" })), []);
+  assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": '{"a":1}' })), []);
+  const mixed = JSON.stringify([game("ok", 70), { id: "no-link", score: 3 }, null, 7]);
+  assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": mixed })).map((e) => e.id), ["ok"]);
+  const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
+  assert.equal(saveGames([game("a", 1)], full), false);
+});
+
+test("kept games and durations read well", () => {
+  assert.equal(describeGame({ ...game("a", 82), level: 4, seconds: 75, threads: 2, from: 0 }), "82 moves · 5D · level 4, 1 min 15 s, 2 threads");
+  assert.equal(describeGame({ ...game("a", 90), level: 3, threads: 1, from: 12 }), "90 moves · 5D · level 3, 1 thread, from move 12");
+  assert.deepEqual([0, 9.4, 60, 3600, 3725].map(formatDuration), ["0 s", "9 s", "1 min", "1 h", "1 h 2 min 5 s"]);
+});
+
+test("the chart is a step line from the first best to now, scaled to the box", () => {
+  const pad = { left: 10, right: 10, top: 10, bottom: 10 };
+  const g = chartGeometry([{ t: 0, score: 70 }, { t: 5, score: 80 }], 10, 120, 120, pad);
+  assert.deepEqual([g.lo, g.hi, g.span], [70, 80, 10]);
+  // (0, 70) -> up at t = 5 to 80 -> held until now (t = 10)
+  assert.deepEqual(g.points, [[10, 110], [60, 110], [60, 10], [110, 10]]);
+  assert.equal(chartGeometry([], 3, 100, 100), null);
+  // a single score still gets a scale of a few moves
+  const flat = chartGeometry([{ t: 1, score: 60 }], 2, 100, 100, pad);
+  assert.deepEqual([flat.lo, flat.hi], [56, 60]);
+});

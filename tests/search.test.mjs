@@ -1,0 +1,181 @@
+// The search panel in headless chromium: NRPA on every thread when the page is
+// cross-origin isolated, on one thread when it is not, and what the user gets from it.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { address, launch, morpion, openApp, playMoves, shot, startServer, useBrowser, WIDE } from "./support.mjs";
+
+const env = useBrowser();
+
+const text = (page, id) => page.getByTestId(id).textContent();
+const number = async (page, id) => Number(await text(page, id));
+
+/** Waits until the shown best score is a number above `than`; returns it. */
+async function bestAbove(page, than, timeout = 30_000) {
+  await page.waitForFunction(
+    (than) => Number(document.querySelector("[data-testid=best-score]").textContent) > than,
+    than,
+    { timeout },
+  );
+  return number(page, "best-score");
+}
+
+/** Playouts so far, as the worker last reported them. */
+const playouts = (page) => page.evaluate(() => window.morpionApp.search.client.last?.report?.playouts ?? 0);
+
+async function waitUntilOver(page) {
+  await page.waitForFunction(() => !window.morpionApp.search.client.running, null, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector("[data-testid=search-start]").disabled);
+}
+
+/** What the command line (the native core) says of a game link. */
+function replay(link) {
+  const lines = morpion("replay", "--json", link).trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+test("a 5D search runs on every thread, its best rises, stops on request and replays legally", async () => {
+  const { page, errors } = await openApp(env.browser, env.url);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  await page.selectOption("[data-testid=variant]", "5D");
+  await page.selectOption("[data-testid=search-time]", "0"); // until stopped
+  await page.getByTestId("search-start").click();
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=threads]").textContent) > 0);
+  const threads = await number(page, "threads");
+  assert.ok(threads >= 2, `${threads} thread(s) in use`);
+  const first = await bestAbove(page, 0, 15_000);
+  const later = await bestAbove(page, first);
+  assert.ok(later > first);
+  // the best game is drawn on the board as it improves
+  assert.match(await page.locator("#title").textContent(), /search's best game/);
+  await shot(page, "search-running");
+
+  await page.getByTestId("search-stop").click();
+  await waitUntilOver(page);
+  assert.match(await text(page, "search-status"), /stopped/);
+  const stoppedAt = await playouts(page);
+  await page.waitForTimeout(600);
+  assert.equal(await playouts(page), stoppedAt, "no progress after the stop");
+
+  // the best game, opened, is the game on the board: its link replays in the native core
+  const best = await number(page, "best-score");
+  await page.getByTestId("search-open").click();
+  const game = replay(await address(page));
+  assert.equal(game.variant, "5D");
+  assert.equal(game.moves, best);
+  assert.equal(game.finished, true);
+  assert.equal(await page.getByTestId("score").textContent(), String(best));
+  // and it is kept, also after a reload
+  const kept = page.getByTestId("best-games").locator("li");
+  assert.match(await kept.first().textContent(), new RegExp(`^${best} moves · 5D`));
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.match(await page.getByTestId("best-games").locator("li").first().textContent(), new RegExp(`^${best} moves`));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("pause parks the search and resume goes on", async () => {
+  const { page, errors } = await openApp(env.browser, env.url);
+  await page.selectOption("[data-testid=variant]", "5D");
+  await page.selectOption("[data-testid=search-time]", "0");
+  await page.getByTestId("search-start").click();
+  await bestAbove(page, 0, 15_000);
+  await page.getByTestId("search-pause").click();
+  assert.equal(await page.getByTestId("search-pause").textContent(), "Resume");
+  await page.waitForTimeout(500);
+  const parked = await playouts(page);
+  await page.waitForTimeout(800);
+  assert.equal(await playouts(page), parked, "playouts went on while paused");
+  await page.getByTestId("search-pause").click();
+  await page.waitForFunction((n) => window.morpionApp.search.client.last.report.playouts > n + 10_000, parked);
+  await page.getByTestId("search-stop").click();
+  await waitUntilOver(page);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("the page answers while a search runs, and a search can continue the game on the board", async () => {
+  const { page, errors } = await openApp(env.browser, env.url);
+  await playMoves(page, 6);
+  await page.selectOption("[data-testid=search-from]", "here");
+  await page.selectOption("[data-testid=search-level]", "3");
+  await page.selectOption("[data-testid=search-time]", "run");
+  await page.getByTestId("search-start").click();
+  await bestAbove(page, 6, 15_000);
+  // back to my own game during the search: it still takes moves
+  await page.getByTestId("search-show").uncheck();
+  await playMoves(page, 2);
+  assert.equal(await page.getByTestId("score").textContent(), "8");
+  await waitUntilOver(page);
+  assert.match(await text(page, "search-status"), /budget is spent/);
+  // the best game starts with the 6 moves the search was given
+  const mine = morpion("convert", "--to", "csv", await address(page)).trim().split("\n");
+  await page.getByTestId("search-open").click();
+  const found = morpion("convert", "--to", "csv", await address(page)).trim().split("\n");
+  assert.ok(found.length > mine.length);
+  assert.deepEqual(found.slice(2, 2 + 6), mine.slice(2, 2 + 6));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("a finished game cannot be searched on: the page says why and keeps the game", async () => {
+  const { page, errors } = await openApp(env.browser, env.url);
+  const name = await page.evaluate(() => window.morpionApp.records.find((r) => r.variant === "5D").name);
+  await page.selectOption("[data-testid=records]", name);
+  const before = await address(page);
+  await page.selectOption("[data-testid=search-from]", "here");
+  await page.getByTestId("search-start").click();
+  await page.getByTestId("error").waitFor();
+  assert.match(await page.getByTestId("error").textContent(), /the game is over after \d+ moves/);
+  assert.equal(await address(page), before);
+  assert.equal(await page.getByTestId("search-start").isDisabled(), false);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("without cross-origin isolation the search runs on one thread and still finds games", async () => {
+  const { server, url } = await startServer({ isolation: false });
+  const browser = await launch();
+  try {
+    // and no service worker to add them (a browser that refuses it): coi-serviceworker's
+    // documented switch, set before the page's scripts run
+    const context = await browser.newContext({ viewport: WIDE });
+    await context.addInitScript(() => { window.coi = { shouldRegister: () => false }; });
+    const { page, errors } = await openApp(browser, url, { context });
+    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+    assert.match(await text(page, "search-mode"), /One thread only: this page is not cross-origin isolated/);
+    assert.equal(await page.getByTestId("search-threads").isDisabled(), true);
+    await page.selectOption("[data-testid=variant]", "5D");
+    await page.selectOption("[data-testid=search-time]", "0");
+    await page.getByTestId("search-start").click();
+    const best = await bestAbove(page, 40, 15_000);
+    assert.equal(await number(page, "threads"), 1);
+    assert.equal(await page.getByTestId("search-pause").isDisabled(), true);
+    await page.getByTestId("search-stop").click();
+    await waitUntilOver(page);
+    assert.match(await text(page, "search-status"), /stopped/);
+    await page.getByTestId("search-open").click();
+    const game = replay(await address(page));
+    assert.ok(game.moves >= best && game.finished);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+test("on a host without the headers, the service worker makes the page isolated after one reload", async () => {
+  const { server, url } = await startServer({ isolation: false });
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => crossOriginIsolated && document.body.classList.contains("ready"), null, { timeout: 20_000 });
+    assert.match(await text(page, "search-mode"), /Runs on up to \d+ thread/);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
