@@ -27,7 +27,7 @@ test("a record from the library shows its score and replays step by step", async
   // Animation: play runs forward by itself, pause stops it.
   await page.getByRole("button", { name: "Play the moves" }).click();
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) >= 122);
-  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
   const paused = await score(page);
   await page.waitForTimeout(700);
   assert.equal(await score(page), paused);

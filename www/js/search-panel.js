@@ -105,7 +105,7 @@ export class SearchPanel {
     $("search-start").disabled = running;
     $("search-stop").disabled = !running;
     $("search-pause").disabled = true; // enabled once the worker says it can pause
-    $("search-pause").textContent = "Pause";
+    this.pauseLabel("Pause");
     for (const id of ["search-from", "search-level", "search-time", "search-threads-choice"]) {
       $(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
@@ -114,13 +114,18 @@ export class SearchPanel {
   togglePause() {
     if (this.client.paused) {
       this.client.resume();
-      $("search-pause").textContent = "Pause";
+      this.pauseLabel("Pause");
       this.status("Searching…");
     } else {
       this.client.pause();
-      $("search-pause").textContent = "Resume";
+      this.pauseLabel("Resume");
       this.status("Paused: the threads are idle. Resume goes on where it was.");
     }
+  }
+
+  pauseLabel(word) {
+    $("search-pause").textContent = word;
+    $("search-pause").setAttribute("aria-label", `${word} the search`);
   }
 
   // ---- the client's listener ----------------------------------------------------
