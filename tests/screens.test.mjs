@@ -27,6 +27,17 @@ for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
     await shot(page, `${name}-choose-line`);
     await page.keyboard.press("Escape");
 
+    // a search under way: its panel, its chart, its best game on the board
+    await page.getByTestId("search-start").click();
+    await page.waitForFunction(() => document.querySelector("[data-testid=best-score]").textContent !== "–");
+    await page.waitForTimeout(2500);
+    await page.getByTestId("search-start").scrollIntoViewIfNeeded();
+    await shot(page, `${name}-search`, { full: name === "phone" });
+    assert.equal(await noSideScroll(), true);
+    await page.getByTestId("search-stop").click();
+    await page.waitForFunction(() => !document.querySelector("[data-testid=search-start]").disabled);
+    await shot(page, `${name}-search-over`);
+
     await page.evaluate(() => { location.hash = "g=1.5T.3.xyz.AAAAA"; });
     await page.getByRole("alert").filter({ hasText: "could not be opened" }).waitFor();
     await shot(page, `${name}-damaged-link`);

@@ -48,7 +48,7 @@ test("storage round trip; damaged or foreign storage gives an empty list, not an
 });
 
 test("kept games and durations read well", () => {
-  assert.equal(describeGame({ ...game("a", 82), level: 4, seconds: 75, threads: 2, from: 0 }), "82 moves · 5D · level 4, 1 min 15 s, 2 threads");
+  assert.equal(describeGame({ ...game("a", 82), level: 4, seconds: 75, threads: 2, from: 0 }), "82 moves · 5D · level 4, 2 threads, found in 1 min 15 s");
   assert.equal(describeGame({ ...game("a", 90), level: 3, threads: 1, from: 12 }), "90 moves · 5D · level 3, 1 thread, from move 12");
   assert.deepEqual([0, 9.4, 60, 3600, 3725].map(formatDuration), ["0 s", "9 s", "1 min", "1 h", "1 h 2 min 5 s"]);
 });

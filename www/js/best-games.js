@@ -45,14 +45,14 @@ export function saveGames(list, storage = globalThis.localStorage) {
   }
 }
 
-/** One line about a kept game: "82 moves · 5D · level 4, 1 min, 2 threads". */
+/** One line about a kept game: "82 moves · 5D · level 4, 2 threads, found in 1 min". */
 export function describeGame(e) {
   const parts = [`${e.score} moves`, e.variant];
   const how = [];
   if (e.level) how.push(`level ${e.level}`);
-  if (e.seconds) how.push(formatDuration(e.seconds));
   if (e.threads) how.push(`${e.threads} thread${e.threads === 1 ? "" : "s"}`);
   if (e.from) how.push(`from move ${e.from}`);
+  if (Number.isFinite(e.seconds)) how.push(`found in ${formatDuration(e.seconds)}`);
   if (how.length) parts.push(how.join(", "));
   return parts.join(" · ");
 }

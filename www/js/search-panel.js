@@ -149,7 +149,6 @@ export class SearchPanel {
       this.status(`The search ended (${why}) before a single game was played.`);
       return;
     }
-    $("search-open").disabled = false;
     this.status(`Search over (${why}): best ${msg.best.score} moves, kept in My best games. "Open the best game" lets you replay, share or export it.`);
   }
 
@@ -176,7 +175,9 @@ export class SearchPanel {
       this.samples.push({ t: elapsed, score: best.score });
       this.keep(best, elapsed);
       $("search-show").disabled = false;
-      if ($("search-show").checked) this.showBest(false);
+      $("search-open").disabled = false;
+      // fitted each time: a better game is usually a bigger one
+      if ($("search-show").checked) this.showBest(true);
     }
     this.paintChart();
   }

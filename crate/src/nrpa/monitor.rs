@@ -104,9 +104,13 @@ impl<M: Clone> Monitor<M> {
     /// Called by the search threads between playouts: returns at once unless paused.
     #[inline]
     pub(crate) fn wait_while_paused(&self) {
-        if !self.paused.load(Relaxed) {
-            return;
+        if self.paused.load(Relaxed) {
+            self.park();
         }
+    }
+
+    #[cold]
+    fn park(&self) {
         let mut gate = relock(&self.gate);
         while self.paused.load(Relaxed) && !self.stop.load(Relaxed) {
             gate = self.wake.wait(gate).unwrap_or_else(|e| e.into_inner());

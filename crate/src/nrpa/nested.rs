@@ -143,7 +143,9 @@ impl<'a, P: Problem> Worker<'a, P> {
     }
 
     /// Adds the playouts not yet counted to the monitor, lets the caller's tick run, and
-    /// waits here while the search is paused.
+    /// waits here while the search is paused. Out of line: once in 64 playouts, it must not
+    /// weigh on how the playout loop is compiled.
+    #[inline(never)]
     pub(crate) fn flush(&mut self) {
         self.monitor.add_playouts(self.unflushed);
         self.unflushed = 0;
