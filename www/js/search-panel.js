@@ -70,7 +70,12 @@ export class SearchPanel {
     const g = this.app.game;
     const here = $("search-from").value === "here";
     const time = $("search-time").value;
-    const link = here ? g.link(linkBase()) : new this.app.wasm.Game(g.variant()).link(linkBase());
+    let link = g.link(linkBase());
+    if (!here) {
+      const fresh = new this.app.wasm.Game(g.variant());
+      link = fresh.link(linkBase());
+      fresh.free();
+    }
     return {
       link,
       from: here ? g.shown() : 0,
