@@ -123,28 +123,30 @@ impl Search {
     /// current rayon pool; returns the best game found (the root if not even one playout
     /// ended, e.g. when stopped at once). A `Search` runs once.
     pub fn run(&self, budget: Budget) -> Position {
-        match self.config.code {
-            CodeKind::Line => search(&Morpion::<false>::new(&self.root), &self.config, budget, &self.monitor),
-            CodeKind::LineDot => {
-                search(&Morpion::<true>::new(&self.root), &self.config, budget, &self.monitor)
-            }
-        };
-        self.best_game()
+        self.go(budget, None)
     }
 
     /// `run` on the calling thread alone, calling `tick` every few dozen playouts (well under
     /// a millisecond) from it: for a caller with no other thread to watch from, such as a
     /// browser page without threads. The tick may call `progress`, `pause` excepted.
     pub fn run_here(&self, budget: Budget, tick: &mut dyn FnMut()) -> Position {
+        self.go(budget, Some(tick))
+    }
+
+    /// Both runs: the problem as the config's move code wants it, on the pool or here.
+    fn go(&self, budget: Budget, tick: Option<&mut dyn FnMut()>) -> Position {
         match self.config.code {
-            CodeKind::Line => {
-                search_here(&Morpion::<false>::new(&self.root), &self.config, budget, &self.monitor, tick)
-            }
-            CodeKind::LineDot => {
-                search_here(&Morpion::<true>::new(&self.root), &self.config, budget, &self.monitor, tick)
-            }
-        };
+            CodeKind::Line => self.search(&Morpion::<false>::new(&self.root), budget, tick),
+            CodeKind::LineDot => self.search(&Morpion::<true>::new(&self.root), budget, tick),
+        }
         self.best_game()
+    }
+
+    fn search<P: Problem<Move = Move>>(&self, root: &P, budget: Budget, tick: Option<&mut dyn FnMut()>) {
+        match tick {
+            Some(tick) => search_here(root, &self.config, budget, &self.monitor, tick),
+            None => search(root, &self.config, budget, &self.monitor),
+        };
     }
 
     /// Parks the search threads (within a few dozen playouts each) until `resume` or `stop`.
