@@ -9,7 +9,7 @@ WASM_BINDGEN_VERSION := 0.2.130
 # npm's binaryen (wasm-opt 132) first: Debian's wasm-opt is too old.
 WEB_PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve build test rust-setup test-rust test-wasm lint fuzz fuzz-setup bench \
+.PHONY: serve build test rust-setup nightly-setup test-rust test-wasm lint fuzz fuzz-setup bench \
 	web web-setup npm-setup browser-setup test-web
 
 ## Build everything (native command line in target/release/morpion).
@@ -30,13 +30,17 @@ web: web-setup
 
 ## Trunk, wasm-bindgen-cli, the wasm32 target, nightly with rust-src (the threaded search
 ## build: scripts/build-threaded.sh) and npm's binaryen, each only when missing.
-web-setup: rust-setup npm-setup
-	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
-	@rustup +nightly component list --installed | grep -q '^rust-src' || rustup +nightly component add rust-src
-	@rustup +nightly component list --installed | grep -q '^clippy' || rustup +nightly component add clippy
+web-setup: rust-setup nightly-setup npm-setup
 	@PATH="$(WEB_PATH)" command -v trunk >/dev/null || $(CARGO) +nightly install trunk --locked
 	@PATH="$(WEB_PATH)" wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
 		|| $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force
+
+## Nightly with rust-src (the threaded build's -Z build-std) and clippy (its lint); also
+## Trunk's and cargo-fuzz's toolchain.
+nightly-setup:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@rustup +nightly component list --installed | grep -q '^rust-src' || rustup +nightly component add rust-src
+	@rustup +nightly component list --installed | grep -q '^clippy' || rustup +nightly component add clippy
 
 npm-setup:
 	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20 or later"; exit 1; }
@@ -65,7 +69,7 @@ test-rust:
 test-wasm:
 	$(CARGO) build --locked -p morpion --target wasm32-unknown-unknown
 
-lint: web-setup
+lint: rust-setup nightly-setup
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy --locked -p morpion --target wasm32-unknown-unknown -- -D warnings
 	bash scripts/build-threaded.sh lint
@@ -77,8 +81,7 @@ test-web: web browser-setup
 	npm test
 
 ## Coverage-guided fuzzing of the readers (nightly + cargo-fuzz, installed if missing).
-fuzz-setup:
-	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+fuzz-setup: nightly-setup
 	@command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
 
 fuzz: fuzz-setup

@@ -46,6 +46,7 @@ export class App {
     this.fitPending = false;
     this.preview = null; // a game shown instead of this.game (a search's best), not played
     this.onPreviewEnd = () => {}; // told when the board goes back to this.game
+    this.onUpdate = () => {}; // told after every change of this.game
   }
 
   /** Draws at the next animation frame (at most once a frame). */
@@ -92,6 +93,7 @@ export class App {
     showInAddress(link, newEntry);
     remember(link);
     this.redraw();
+    this.onUpdate();
   }
 
   /** The status panel and the move controls, for the game `g` on the board. */

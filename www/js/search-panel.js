@@ -24,6 +24,7 @@ export class SearchPanel {
     this.samples = []; // [{t, score}] of the current search, for the chart
     this.bestLink = null; // the current search's best game
     this.entry = null; // its entry in "My best games"
+    this.threads = 0; // threads the current search runs on
     this.chartQueued = false;
     this.fillThreads();
     this.wire();
@@ -51,10 +52,8 @@ export class SearchPanel {
     $("search-show").addEventListener("change", (e) => (e.target.checked ? this.showBest(true) : this.app.endPreview(false)));
     $("search-open").addEventListener("click", () => this.openGame(this.bestLink));
     this.app.onPreviewEnd = () => ($("search-show").checked = false);
-    // what "on from this position" means follows the board
-    const observer = new MutationObserver(() => this.describeFrom());
-    observer.observe($("score"), { childList: true, characterData: true, subtree: true });
-    observer.observe($("variant-name"), { childList: true, characterData: true, subtree: true });
+    // what "on from this position" means follows the game
+    this.app.onUpdate = () => this.describeFrom();
     new ResizeObserver(() => this.paintChart()).observe($("search-chart"));
   }
 
@@ -96,6 +95,7 @@ export class SearchPanel {
     this.samples = [];
     this.bestLink = null;
     this.entry = null;
+    this.threads = 0; // known once the worker has made its pool
     this.setRunning(true);
     this.status(`Starting a level ${o.level} search of ${o.variant}…`);
     for (const id of ["search-best", "search-rate", "search-elapsed", "search-progress", "search-threads"]) $(id).textContent = "–";
@@ -136,6 +136,7 @@ export class SearchPanel {
   // ---- the client's listener ----------------------------------------------------
 
   started({ build, threads }) {
+    this.threads = threads;
     $("search-threads").textContent = String(threads);
     $("search-pause").disabled = build !== "threads";
     $("search-pause").title = build === "threads" ? "" : "Pausing needs threads (a cross-origin isolated page)";
@@ -197,7 +198,7 @@ export class SearchPanel {
       variant: s.variant,
       level: s.level,
       seconds: Math.round(elapsed),
-      threads: Number($("search-threads").textContent) || s.threads,
+      threads: this.threads || s.threads,
       from: s.from,
       date: new Date().toISOString(),
     };
