@@ -7,8 +7,9 @@ fn morpion(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_morpion")).args(args).output().expect("runs")
 }
 
+/// The record collection kept in the repository (a copy of shared/records).
 fn records() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/records")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crate/tests/data/records")
 }
 
 fn record(name: &str) -> String {

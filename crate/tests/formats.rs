@@ -78,7 +78,7 @@ fn the_record_link_is_short() {
 
 #[test]
 fn the_first_lines_of_the_real_pentasol_record_read_as_expected() {
-    let text = std::fs::read_to_string(common::shared_records().join("5d-82-rosin.anagorko.psol")).unwrap();
+    let text = std::fs::read_to_string(common::records_dir().join("5d-82-rosin.anagorko.psol")).unwrap();
     let loaded = formats::load(&text, None, None).unwrap();
     assert_eq!(loaded.variant_source, formats::VariantSource::Default);
     assert!(loaded.notes[0].contains("assuming 5T"), "{:?}", loaded.notes);

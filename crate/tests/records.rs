@@ -1,5 +1,7 @@
-//! Every record of shared/records, in every format it exists in, replays as a legal and
-//! finished game; the embedded library holds every distinct one; symmetric images replay.
+//! Every record of the collection (a copy of shared/records in tests/data), in every format
+//! it exists in, replays as a legal and finished game; the embedded library holds every
+//! distinct one; symmetric images replay; the copy and the library are what their sources
+//! say.
 
 mod common;
 
@@ -8,8 +10,8 @@ use morpion::{library, Symmetry, Variant};
 use std::collections::HashSet;
 
 #[test]
-fn every_shared_record_file_replays_and_is_finished() {
-    let dir = common::shared_records();
+fn every_collection_file_replays_and_is_finished() {
+    let dir = common::records_dir();
     let index = common::index();
     assert!(index.len() >= 27, "index lists {} files", index.len());
     for e in &index {
@@ -34,7 +36,7 @@ fn every_shared_record_file_replays_and_is_finished() {
 
 #[test]
 fn files_of_the_same_game_agree_with_the_library() {
-    let dir = common::shared_records();
+    let dir = common::records_dir();
     let index = common::index();
     for e in &index {
         // which library entry is this file's game? The one whose CSV it was normalized to,
@@ -67,7 +69,7 @@ fn every_symmetric_image_of_every_record_replays() {
 
 #[test]
 fn the_ms1_fixture_is_rosins_178() {
-    let dir = common::shared_records();
+    let dir = common::records_dir();
     let text = std::fs::read_to_string(dir.join("5t-178-rosin.sjourdois-fixture.msr")).unwrap();
     let g = formats::load(&text, None, None).unwrap().game;
     assert_eq!(g.moves(), library::find("5t-178-rosin").unwrap().game().moves());
@@ -87,4 +89,44 @@ fn a_5t_game_read_as_5d_fails_at_a_conflicting_move() {
     assert!(err.to_string().contains(&format!("move {}", err.index + 1)));
     // the same moves as 5T replay: the variant given wins over the file's 5T
     assert!(formats::load(&text, None, Some(Variant::T5)).is_ok());
+}
+
+/// The repository's copy of the collection is the collection: when `../shared/records`
+/// sits beside the repository (as in CI), every file of it, the normalized move lists
+/// included, is here byte for byte. A clone without it has nothing to compare with.
+#[test]
+fn collection_copy_matches_shared() {
+    let Some(shared) = common::shared_records() else {
+        eprintln!("../shared/records is not beside the repository: nothing to compare the copy with");
+        return;
+    };
+    let here = common::records_dir();
+    let mut compared = 0;
+    for entry in std::fs::read_dir(&shared).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let copy = if name == "normalized" {
+            for csv in std::fs::read_dir(&path).unwrap() {
+                let csv = csv.unwrap().path();
+                let ours = here.join("../../../records").join(csv.file_name().unwrap());
+                assert_eq!(
+                    std::fs::read(&csv).unwrap(),
+                    std::fs::read(&ours).unwrap_or_default(),
+                    "{}",
+                    csv.display()
+                );
+                compared += 1;
+            }
+            continue;
+        } else {
+            here.join(&name)
+        };
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&copy).unwrap_or_default(),
+            "{name} differs from its copy"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 50, "compared {compared} files");
 }
