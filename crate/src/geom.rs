@@ -9,11 +9,14 @@ use std::fmt;
 /// A grid point in the standard frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Point {
+    /// Column, growing to the right.
     pub x: i32,
+    /// Row, growing down.
     pub y: i32,
 }
 
 impl Point {
+    /// The point (x, y).
     pub const fn new(x: i32, y: i32) -> Point {
         Point { x, y }
     }
@@ -45,8 +48,10 @@ pub enum Dir {
 }
 
 impl Dir {
+    /// The four directions, in index order.
     pub const ALL: [Dir; 4] = [Dir::H, Dir::V, Dir::DN, Dir::DP];
 
+    /// The unit step (dx, dy) from a line's start towards its end.
     pub const fn delta(self) -> (i32, i32) {
         match self {
             Dir::H => (1, 0),
@@ -56,10 +61,12 @@ impl Dir {
         }
     }
 
+    /// 0..4, the order of [`Dir::ALL`] (and of the canonical move order).
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The direction of index `i` (taken modulo 4).
     pub const fn from_index(i: usize) -> Dir {
         Dir::ALL[i & 3]
     }
@@ -86,6 +93,7 @@ impl Dir {
         }
     }
 
+    /// The direction of a Pentasol / Flammenkamp glyph (`-`, `|`, `\`, `/`).
     pub fn from_glyph(c: char) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| d.glyph() == c)
     }
@@ -100,6 +108,7 @@ impl Dir {
         }
     }
 
+    /// The direction of an MSR name, in any case.
     pub fn from_name(s: &str) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(s))
     }
@@ -115,11 +124,14 @@ impl fmt::Display for Dir {
 /// the smaller x (the smaller y for vertical lines), as in every format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Line {
+    /// The end with the smaller x (smaller y for vertical lines).
     pub start: Point,
+    /// From `start` towards the other end.
     pub dir: Dir,
 }
 
 impl Line {
+    /// The line from `start` along `dir`.
     pub const fn new(start: Point, dir: Dir) -> Line {
         Line { start, dir }
     }
@@ -129,6 +141,7 @@ impl Line {
         self.start.step(self.dir, i)
     }
 
+    /// The `len` points of the line, from its start.
     pub fn points(self, len: u8) -> impl Iterator<Item = Point> {
         (0..len as i32).map(move |i| self.point(i))
     }
@@ -170,16 +183,20 @@ impl fmt::Display for Line {
 pub struct Symmetry(u8);
 
 impl Symmetry {
+    /// Leaves every point where it is.
     pub const IDENTITY: Symmetry = Symmetry(0);
 
+    /// The 8 symmetries, the identity first.
     pub fn all() -> impl Iterator<Item = Symmetry> {
         (0..8).map(Symmetry)
     }
 
+    /// 0..8: bit 0 transposes, bit 1 mirrors x, bit 2 mirrors y.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The symmetry of index `i` (see [`Symmetry::index`]), if `i < 8`.
     pub fn from_index(i: usize) -> Option<Symmetry> {
         (i < 8).then_some(Symmetry(i as u8))
     }

@@ -6,6 +6,8 @@
 //! [`Record`] is an unvalidated move list read from a file; [`Record::replay`] turns it into
 //! a [`Game`] or says which move is illegal and why.
 
+#![warn(missing_docs, missing_debug_implementations)]
+
 mod board;
 pub mod count;
 pub mod formats;
@@ -23,7 +25,7 @@ mod wasm;
 pub use board::{BoardLimit, COORD_LIMIT};
 pub use formats::{load, Format, LoadError, Loaded, ReadError};
 pub use geom::{Dir, Line, Point, Symmetry};
-pub use position::{transform_move, IllegalMove, Position};
-pub use record::{Game, Meta, Record, ReplayError};
+pub use position::{transform_move, IllegalMove, Position, ReplayError};
+pub use record::{Game, Meta, Record};
 pub use rng::Rng;
 pub use variant::{BadVariant, Move, Rule, Variant};

@@ -42,6 +42,7 @@ fn known(s: &str) -> Option<String> {
 }
 
 impl Entry {
+    /// The variant, parsed.
     pub fn variant(&self) -> Variant {
         self.variant.parse().expect("library variants are valid")
     }

@@ -3,7 +3,6 @@
 
 use crate::board::{Board, BoardLimit, Cand};
 use crate::geom::{Line, Point, Symmetry};
-use crate::record::ReplayError;
 use crate::rng::Rng;
 use crate::variant::{Move, Rule, Variant};
 use std::fmt;
@@ -12,13 +11,23 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// `pos` must be an index into the line (0..L).
-    BadPos { pos: u8, len: u8 },
+    BadPos {
+        /// The index given.
+        pos: u8,
+        /// L, the number of points of a line.
+        len: u8,
+    },
     /// The new dot is already on the board.
     DotExists(Point),
     /// One of the line's other points has no dot.
     MissingDot(Point),
     /// The line overlaps a line drawn earlier in the same direction.
-    Overlap { with: Line, rule: Rule },
+    Overlap {
+        /// The line already drawn.
+        with: Line,
+        /// The touch rule it breaks.
+        rule: Rule,
+    },
     /// The dot lies beyond the engine's coordinate limit.
     TooFar(Point),
 }
@@ -62,6 +71,37 @@ impl From<BoardLimit> for IllegalMove {
     }
 }
 
+/// A move list that does not replay (from a record, a link, a search): which move (0-based `index`; messages say `index + 1`),
+/// why, and the game up to the move before it.
+#[derive(Clone, Debug)]
+pub struct ReplayError {
+    /// Which move, from 0.
+    pub index: usize,
+    /// The move.
+    pub mv: Move,
+    /// Why it cannot be played.
+    pub reason: IllegalMove,
+    /// The position after the `index` legal moves before the bad one.
+    pub position: Box<Position>,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} ({} {} {}) is illegal in {}: {}",
+            self.index + 1,
+            self.mv.dot,
+            self.mv.dir.name(),
+            self.mv.pos,
+            self.position.variant(),
+            self.reason
+        )
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// A position of a game: variant, moves played (in order), legal moves.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -87,6 +127,7 @@ impl Position {
         Ok(p)
     }
 
+    /// The variant played.
     pub fn variant(&self) -> Variant {
         self.board.variant()
     }
@@ -111,6 +152,7 @@ impl Position {
         self.board.num_candidates() == 0
     }
 
+    /// How many moves can be played now.
     pub fn num_legal_moves(&self) -> usize {
         self.board.num_candidates()
     }
@@ -132,6 +174,7 @@ impl Position {
         Move::new(dot, dir, pos)
     }
 
+    /// Whether `p` holds a dot (of the start or of a move).
     pub fn has_dot(&self, p: Point) -> bool {
         self.board.has_dot(p)
     }
@@ -153,6 +196,7 @@ impl Position {
         })
     }
 
+    /// Whether `m` can be played now.
     pub fn is_legal(&self, m: Move) -> bool {
         self.check(m).is_ok()
     }

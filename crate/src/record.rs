@@ -1,8 +1,7 @@
 //! Records (move lists as read, not yet checked) and games (replayed, known legal).
 
-use crate::position::{IllegalMove, Position};
+use crate::position::{Position, ReplayError};
 use crate::variant::{Move, Variant};
-use std::fmt;
 
 /// What is known about a game besides its moves. Every field is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,7 +21,9 @@ pub struct Meta {
 pub struct Record {
     /// The variant the file states, if it states one.
     pub variant: Option<Variant>,
+    /// The moves, in order, in the standard frame.
     pub moves: Vec<Move>,
+    /// What the file says about the game.
     pub meta: Meta,
 }
 
@@ -33,35 +34,8 @@ pub struct Game {
     meta: Meta,
 }
 
-/// An illegal move in a record: which one (0-based `index`; messages say `index + 1`),
-/// why, and the game up to the move before it.
-#[derive(Clone, Debug)]
-pub struct ReplayError {
-    pub index: usize,
-    pub mv: Move,
-    pub reason: IllegalMove,
-    /// The position after the `index` legal moves before the bad one.
-    pub position: Box<Position>,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} ({} {} {}) is illegal in {}: {}",
-            self.index + 1,
-            self.mv.dot,
-            self.mv.dir.name(),
-            self.mv.pos,
-            self.position.variant(),
-            self.reason
-        )
-    }
-}
-
-impl std::error::Error for ReplayError {}
-
 impl Record {
+    /// A record of `moves`, with no metadata.
     pub fn new(variant: Option<Variant>, moves: Vec<Move>) -> Record {
         Record { variant, moves, meta: Meta::default() }
     }
@@ -74,38 +48,47 @@ impl Record {
 }
 
 impl Game {
+    /// A game from a position (legal by construction) and what is known about it.
     pub fn new(position: Position, meta: Meta) -> Game {
         Game { position, meta }
     }
 
+    /// The position after every move.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The position after every move, without the metadata.
     pub fn into_position(self) -> Position {
         self.position
     }
 
+    /// What is known about the game.
     pub fn meta(&self) -> &Meta {
         &self.meta
     }
 
+    /// What is known about the game, to change.
     pub fn meta_mut(&mut self) -> &mut Meta {
         &mut self.meta
     }
 
+    /// The variant played.
     pub fn variant(&self) -> Variant {
         self.position.variant()
     }
 
+    /// The moves, in order.
     pub fn moves(&self) -> &[Move] {
         self.position.moves()
     }
 
+    /// The number of moves.
     pub fn score(&self) -> usize {
         self.position.score()
     }
 
+    /// No legal move is left.
     pub fn is_finished(&self) -> bool {
         self.position.is_finished()
     }

@@ -8,10 +8,12 @@ pub struct Rng {
 }
 
 impl Rng {
+    /// A generator whose numbers depend only on `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng { state: seed ^ 0x2d35_8dcc_aa6c_78a5 }
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0xa076_1d64_78bd_642f);

@@ -14,6 +14,7 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// `T` or `D`, as in variant names.
     pub const fn letter(self) -> char {
         match self {
             Rule::Touching => 'T',
@@ -42,9 +43,13 @@ impl fmt::Display for BadVariant {
 impl std::error::Error for BadVariant {}
 
 impl Variant {
+    /// Lines of 5, touching allowed: the classic game.
     pub const T5: Variant = Variant { len: 5, rule: Rule::Touching };
+    /// Lines of 5, disjoint.
     pub const D5: Variant = Variant { len: 5, rule: Rule::Disjoint };
+    /// Lines of 4, touching allowed.
     pub const T4: Variant = Variant { len: 4, rule: Rule::Touching };
+    /// Lines of 4, disjoint.
     pub const D4: Variant = Variant { len: 4, rule: Rule::Disjoint };
 
     /// Every variant the engine plays, classics first.
@@ -69,6 +74,7 @@ impl Variant {
         self.len
     }
 
+    /// Whether parallel lines may touch.
     pub const fn rule(self) -> Rule {
         self.rule
     }
@@ -140,12 +146,16 @@ impl FromStr for Variant {
 /// Several moves may add the same dot: they differ by their line and are distinct moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The new dot.
     pub dot: Point,
+    /// The direction of its line.
     pub dir: Dir,
+    /// The index of the new dot in the line, from the line's start.
     pub pos: u8,
 }
 
 impl Move {
+    /// The move adding `dot` at index `pos` of a line of direction `dir`.
     pub const fn new(dot: Point, dir: Dir, pos: u8) -> Move {
         Move { dot, dir, pos }
     }

@@ -72,7 +72,7 @@ fn nrpa_finds_the_optimum_of_a_toy_problem_that_random_play_misses() {
     for seed in 1..=3 {
         let root = Needle::new(seed);
         let monitor = Monitor::new();
-        let out = pool(1).install(|| search(&root, &config(2, seed), Budget::OneRun, &monitor));
+        let out = pool(1).install(|| search(&root, &config(2, seed), Budget::OneRun, &monitor)).unwrap();
         let (score, moves) = out.best.unwrap();
         assert_eq!(score, N as i64, "seed {seed}");
         assert_eq!(moves, root.target);
@@ -142,16 +142,92 @@ fn a_search_continues_a_partial_game() {
     assert!(Position::from_moves(Variant::D5, best.moves()).is_ok());
 }
 
+/// A playout budget is exact, whatever the threads (they take it in batches of 64 and the
+/// last batches are cut to what is left), and a budget of none does nothing.
 #[test]
-fn a_playout_budget_is_kept() {
+fn a_playout_budget_is_kept_exactly() {
     for threads in [1, 2] {
         let s = Search::new(Position::new(Variant::D5), config(2, 1)).unwrap();
         pool(threads).install(|| s.run(Budget::Playouts(25_000)));
         let p = s.progress(1.0);
-        // counted in batches of 64 per thread, and each thread finishes its playout
-        assert!((25_000..25_000 + 130 * threads as u64).contains(&p.playouts), "{}", p.playouts);
+        assert_eq!(p.playouts, 25_000);
         assert!(p.stopped && p.run >= 3 && p.runs_done >= 2, "{p:?}");
+        for n in [0, 1, 63, 65, 1_000] {
+            let s = Search::new(Position::new(Variant::T5), config(1, 1)).unwrap();
+            let best = pool(threads).install(|| s.run(Budget::Playouts(n)));
+            let p = s.progress(1.0);
+            assert_eq!(p.playouts, n, "{threads} threads");
+            assert!(p.stopped);
+            // a budget of none returns the root; any playout gives a finished game
+            assert_eq!(best.is_finished(), n > 0);
+            if threads == 1 {
+                assert_eq!(p.runs_done as u64, n / 100, "runs of 100 playouts completed");
+            }
+        }
     }
+}
+
+/// The generic entry points check the config as `Search::new` does: no panic, no endless
+/// loop, but the same typed error.
+#[test]
+fn the_generic_search_refuses_a_bad_config() {
+    let root = Needle::new(1);
+    let monitor = Monitor::new();
+    let cases = [
+        (config(0, 1), SearchError::BadLevel(0)),
+        (config(9, 1), SearchError::BadLevel(9)),
+        (Config { iterations: 0, ..config(2, 1) }, SearchError::BadIterations),
+    ];
+    for (bad, error) in cases {
+        let got = pool(1).install(|| search(&root, &bad, Budget::OneRun, &monitor));
+        assert_eq!(got.err(), Some(error.clone()));
+        let got = morpion::nrpa::search_here(&root, &bad, Budget::OneRun, &monitor, &mut || {});
+        assert_eq!(got.err(), Some(error));
+    }
+    let nan = Config { alpha: f64::NAN, ..config(2, 1) };
+    assert!(matches!(
+        pool(1).install(|| search(&root, &nan, Budget::OneRun, &monitor)),
+        Err(SearchError::BadAlpha(_))
+    ));
+    assert_eq!(monitor.progress(0.0).playouts, 0, "nothing ran");
+}
+
+/// A problem that breaks `Problem::code`'s contract (a code at or above `code_space()`):
+/// `Problem` is a safe trait, so the search must stop with a message rather than read
+/// outside its policy.
+#[derive(Clone)]
+struct CodeOutOfRange;
+
+impl Problem for CodeOutOfRange {
+    type Step = u32;
+    type Move = u32;
+    fn code_space(&self) -> usize {
+        4
+    }
+    fn legal(&self) -> &[u32] {
+        &[0, 1, 2, 3, 4]
+    }
+    fn code(&self, s: u32) -> u32 {
+        s
+    }
+    fn play(&mut self, s: u32) -> Option<u32> {
+        Some(s)
+    }
+    fn score(&self) -> i64 {
+        0
+    }
+    fn copy_from(&mut self, _: &Self) {}
+}
+
+#[test]
+fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
+    let monitor = Monitor::new();
+    let outcome = std::panic::catch_unwind(|| {
+        pool(1).install(|| search(&CodeOutOfRange, &config(1, 1), Budget::OneRun, &monitor))
+    });
+    let panic = outcome.expect_err("the search must not run with a code out of range");
+    let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
+    assert!(message.contains("Problem::code returned 4, not below Problem::code_space() = 4"), "{message}");
 }
 
 /// The stop request is honoured within a playout or so per thread: counted in playouts

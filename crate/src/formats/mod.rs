@@ -11,7 +11,8 @@ pub mod link;
 mod msr;
 mod pentasol;
 
-use crate::record::{Game, Record, ReplayError};
+use crate::position::ReplayError;
+use crate::record::{Game, Record};
 use crate::variant::Variant;
 use std::fmt;
 

@@ -36,8 +36,29 @@ pub struct Config {
     pub iterations: u32,
     /// Adapt's learning rate.
     pub alpha: f64,
+    /// Where the random streams start: one thread and a seed find the same game every time.
     pub seed: u64,
+    /// How moves are coded for the policy.
     pub code: CodeKind,
+}
+
+impl Config {
+    /// Checks what every search needs, whatever it searches: a level in 1..=[`MAX_LEVEL`],
+    /// at least one iteration, a positive finite alpha. Every entry point ([`Search::new`],
+    /// [`search`], [`search_here`]) calls it, so none can start with a config that
+    /// would panic or loop forever.
+    pub fn validate(&self) -> Result<(), SearchError> {
+        if !(1..=MAX_LEVEL).contains(&self.level) {
+            return Err(SearchError::BadLevel(self.level));
+        }
+        if self.iterations == 0 {
+            return Err(SearchError::BadIterations);
+        }
+        if !(self.alpha > 0.0 && self.alpha.is_finite()) {
+            return Err(SearchError::BadAlpha(self.alpha));
+        }
+        Ok(())
+    }
 }
 
 impl Default for Config {
@@ -54,7 +75,8 @@ pub const MAX_LEVEL: u32 = 8;
 pub enum Budget {
     /// One top-level run (`iterations ^ level` playouts), or less if stopped.
     OneRun,
-    /// Top-level runs one after the other until this many playouts are done.
+    /// Top-level runs one after the other until exactly this many playouts are done (none
+    /// for 0). Threads take the budget in batches, one atomic operation per batch.
     Playouts(u64),
     /// Top-level runs one after the other until stopped (a time budget: the caller, who
     /// has a clock, calls `stop`).
@@ -66,8 +88,11 @@ pub enum Budget {
 pub enum SearchError {
     /// 3T and 3D games can go on forever: playouts would run to the board limit.
     EndlessVariant(Variant),
+    /// The level is 0 or above [`MAX_LEVEL`].
     BadLevel(u32),
+    /// A level needs at least one iteration.
     BadIterations,
+    /// Alpha must be positive and finite.
     BadAlpha(f64),
 }
 
@@ -88,6 +113,7 @@ impl fmt::Display for SearchError {
 impl std::error::Error for SearchError {}
 
 /// A Morpion search: from a root position, with a config, watched through its monitor.
+#[derive(Debug)]
 pub struct Search {
     root: Position,
     config: Config,
@@ -95,26 +121,22 @@ pub struct Search {
 }
 
 impl Search {
+    /// A search of the best continuation of `root`. Refuses 3T and 3D (games that never
+    /// end) and a config [`Config::validate`] refuses.
     pub fn new(root: Position, config: Config) -> Result<Search, SearchError> {
         if root.variant().line_len() < 4 {
             return Err(SearchError::EndlessVariant(root.variant()));
         }
-        if !(1..=MAX_LEVEL).contains(&config.level) {
-            return Err(SearchError::BadLevel(config.level));
-        }
-        if config.iterations == 0 {
-            return Err(SearchError::BadIterations);
-        }
-        if !(config.alpha > 0.0 && config.alpha.is_finite()) {
-            return Err(SearchError::BadAlpha(config.alpha));
-        }
+        config.validate()?;
         Ok(Search { root, config, monitor: Monitor::new() })
     }
 
+    /// The search's parameters.
     pub fn config(&self) -> &Config {
         &self.config
     }
 
+    /// The position the search continues.
     pub fn root(&self) -> &Position {
         &self.root
     }
@@ -143,10 +165,11 @@ impl Search {
     }
 
     fn search<P: Problem<Move = Move>>(&self, root: &P, budget: Budget, tick: Option<&mut dyn FnMut()>) {
-        match tick {
+        let outcome = match tick {
             Some(tick) => search_here(root, &self.config, budget, &self.monitor, tick),
             None => search(root, &self.config, budget, &self.monitor),
         };
+        outcome.expect("the config was validated by Search::new");
     }
 
     /// Parks the search threads (within a few dozen playouts each) until `resume` or `stop`.
@@ -155,6 +178,7 @@ impl Search {
         self.monitor.pause();
     }
 
+    /// Wakes paused threads: they go on where they were.
     pub fn resume(&self) {
         self.monitor.resume();
     }

@@ -26,10 +26,18 @@ pub struct Monitor<M> {
     gate: Mutex<()>,
     wake: Condvar,
     best_score: AtomicI64,
+    /// The playout budget (`u64::MAX`: none), and how much of it threads have taken.
     playout_limit: AtomicU64,
-    playouts: Padded<AtomicU64>,
+    playouts: Padded<Counts>,
     top: Padded<TopLevel>,
     best: Mutex<Vec<M>>,
+}
+
+/// Playouts done, and playouts taken from the budget (done or about to be).
+#[derive(Default)]
+struct Counts {
+    done: AtomicU64,
+    reserved: AtomicU64,
 }
 
 /// Where the top level is.
@@ -48,21 +56,28 @@ struct TopLevel {
 pub struct Progress {
     /// Best score found so far (None before the first playout ends).
     pub best_score: Option<i64>,
+    /// Playouts done (counted in batches of 64 per thread).
     pub playouts: u64,
     /// Seconds since the start, as given by the caller, and the mean rate over them.
     pub elapsed: f64,
+    /// `playouts / elapsed`.
     pub playouts_per_second: f64,
     /// Top-level runs started (the newest is the one reported) and finished.
     pub run: u32,
+    /// Top-level runs finished.
     pub runs_done: u32,
     /// Iterations of the newest top-level run done, out of `iterations`.
     pub iteration: u32,
+    /// Iterations of a top-level run.
     pub iterations: u32,
+    /// Asked to stop, or its playout budget is all taken.
     pub stopped: bool,
+    /// Paused (the threads are parked).
     pub paused: bool,
 }
 
 impl<M: Clone> Monitor<M> {
+    /// A monitor for a search that has not started.
     pub fn new() -> Monitor<M> {
         Monitor {
             stop: AtomicBool::new(false),
@@ -91,12 +106,14 @@ impl<M: Clone> Monitor<M> {
         self.paused.store(true, Relaxed);
     }
 
+    /// Wakes paused threads.
     pub fn resume(&self) {
         let _gate = relock(&self.gate);
         self.paused.store(false, Relaxed);
         self.wake.notify_all();
     }
 
+    /// Whether `pause` was called and not undone.
     pub fn is_paused(&self) -> bool {
         self.paused.load(Relaxed)
     }
@@ -117,6 +134,7 @@ impl<M: Clone> Monitor<M> {
         }
     }
 
+    /// Whether `stop` was called: the threads are returning.
     #[inline]
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Relaxed)
@@ -135,7 +153,7 @@ impl<M: Clone> Monitor<M> {
 
     /// `elapsed`: the caller's clock, in seconds since the search started.
     pub fn progress(&self, elapsed: f64) -> Progress {
-        let playouts = self.playouts.0.load(Relaxed);
+        let playouts = self.playouts.0.done.load(Relaxed);
         let top = &self.top.0;
         let run_iteration = top.run_iteration.load(Relaxed);
         Progress {
@@ -147,22 +165,37 @@ impl<M: Clone> Monitor<M> {
             runs_done: top.runs_done.load(Relaxed),
             iteration: run_iteration as u32,
             iterations: top.iterations.load(Relaxed),
-            stopped: self.is_stopped(),
+            stopped: self.is_stopped() || self.budget_spent(),
             paused: self.is_paused(),
         }
     }
 
-    /// Stop by itself once this many playouts are done.
+    /// Do exactly this many playouts in all (threads take them with `reserve`).
     pub(crate) fn limit_playouts(&self, n: u64) {
         self.playout_limit.store(n, Relaxed);
     }
 
-    /// Counts `n` more playouts; stops the search if that reaches the limit.
-    pub(crate) fn add_playouts(&self, n: u64) {
-        let done = self.playouts.0.fetch_add(n, Relaxed) + n;
-        if done >= self.playout_limit.load(Relaxed) {
-            self.stop();
+    /// Takes up to `want` playouts from the budget; returns how many the caller may do (0
+    /// once the budget is spent). Without a budget, `want`, and no shared write.
+    #[inline]
+    pub(crate) fn reserve(&self, want: u64) -> u64 {
+        let limit = self.playout_limit.load(Relaxed);
+        if limit == u64::MAX {
+            return want;
         }
+        let taken = self.playouts.0.reserved.fetch_add(want, Relaxed);
+        limit.saturating_sub(taken).min(want)
+    }
+
+    /// Every playout of the budget has been taken.
+    fn budget_spent(&self) -> bool {
+        let limit = self.playout_limit.load(Relaxed);
+        limit != u64::MAX && self.playouts.0.reserved.load(Relaxed) >= limit
+    }
+
+    /// Counts `n` more playouts done.
+    pub(crate) fn add_playouts(&self, n: u64) {
+        self.playouts.0.done.fetch_add(n, Relaxed);
     }
 
     /// Offers a sequence; kept if it beats the best so far. Called after every playout:
@@ -209,6 +242,12 @@ impl<M: Clone> Monitor<M> {
 /// half-updated (and release builds abort on panic anyway).
 fn relock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<M: Clone> std::fmt::Debug for Monitor<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Monitor").field("progress", &self.progress(0.0)).finish_non_exhaustive()
+    }
 }
 
 impl<M: Clone> Default for Monitor<M> {

@@ -24,6 +24,10 @@ pub(crate) struct Worker<'a, P: Problem> {
     pub(crate) rng: Rng,
     monitor: &'a Monitor<P::Move>,
     unflushed: u64,
+    /// Playouts taken from the budget and not yet done.
+    allowance: u64,
+    /// The budget had no playout left for this thread: its levels return.
+    spent: bool,
     /// Called with every flush, on this thread (see `parallel::search_here`).
     tick: &'a mut dyn FnMut(),
 }
@@ -50,6 +54,8 @@ impl<'a, P: Problem> Worker<'a, P> {
             rng: Rng::new(0),
             monitor,
             unflushed: 0,
+            allowance: 0,
+            spent: false,
             tick,
         }
     }
@@ -64,15 +70,38 @@ impl<'a, P: Problem> Worker<'a, P> {
         &self.best[l as usize]
     }
 
+    /// The playout budget has nothing left for this thread.
+    pub(crate) fn out_of_budget(&self) -> bool {
+        self.spent
+    }
+
+    /// Takes one playout from the budget: from this thread's batch, or a new batch from the
+    /// monitor (one atomic operation in `FLUSH` playouts). False when the budget is spent.
+    #[inline]
+    fn take_playout(&mut self) -> bool {
+        if self.allowance == 0 {
+            self.allowance = self.monitor.reserve(FLUSH);
+            if self.allowance == 0 {
+                self.spent = true;
+                return false;
+            }
+        }
+        self.allowance -= 1;
+        true
+    }
+
     /// Runs NRPA level `l` (>= 1) from the root with `policies[l]` (which it adapts); the
     /// best sequence ends in `best[l]`. Returns early, with the best so far, when the search
-    /// is stopped.
+    /// is stopped or the playout budget is spent.
     pub(crate) fn level(&mut self, l: u32) {
         let l = l as usize;
         debug_assert!(l >= 1, "level 0 is a playout, run by level 1");
         self.best[l].clear();
         for _ in 0..self.iterations {
             if l == 1 {
+                if !self.take_playout() {
+                    break;
+                }
                 self.playout(1);
             } else {
                 let (lower, upper) = self.policies.split_at_mut(l);
@@ -84,7 +113,7 @@ impl<'a, P: Problem> Worker<'a, P> {
                 self.best.swap(l, l - 1);
             }
             self.policies[l].adapt(&self.best[l], self.alpha, &mut self.scratch);
-            if self.monitor.is_stopped() {
+            if self.monitor.is_stopped() || self.spent {
                 break;
             }
         }
@@ -103,18 +132,21 @@ impl<'a, P: Problem> Worker<'a, P> {
                 break;
             }
             let from = seq.codes.len();
-            let mut z = 0.0;
+            let mut max = 0;
             for &s in legal {
                 let c = self.state.code(s);
                 seq.codes.push(c);
-                z += policy.exp_weight(c);
+                max = max.max(c);
             }
-            // the move whose cumulative weight passes a uniform point of [0, z)
+            policy.check(max);
             let codes = &seq.codes[from..];
+            // SAFETY (both reads): `check` above, on the ply's largest code
+            let z: f64 = codes.iter().map(|&c| unsafe { policy.exp_weight(c) }).sum();
+            // the move whose cumulative weight passes a uniform point of [0, z)
             let mut r = self.rng.unit() * z;
             let mut k = codes.len() - 1;
             for (i, &c) in codes.iter().enumerate() {
-                r -= policy.exp_weight(c);
+                r -= unsafe { policy.exp_weight(c) };
                 if r < 0.0 {
                     k = i;
                     break;

@@ -19,7 +19,7 @@ use super::monitor::Monitor;
 use super::nested::Worker;
 use super::policy::{Policy, Scratch, Seq};
 use super::problem::Problem;
-use super::{Budget, Config};
+use super::{Budget, Config, SearchError};
 use crate::rng::{mix64, Rng};
 use std::sync::Mutex;
 
@@ -52,7 +52,9 @@ enum Job {
 pub struct Outcome<M> {
     /// Best score and its moves from the root (None if not even one playout ended).
     pub best: Option<(i64, Vec<M>)>,
+    /// Playouts done.
     pub playouts: u64,
+    /// Top-level runs finished.
     pub runs_done: u32,
     /// Stopped (by request or by the playout budget) rather than finished.
     pub stopped: bool,
@@ -60,21 +62,21 @@ pub struct Outcome<M> {
 
 /// Runs NRPA on `root` on every thread of the current rayon pool until the budget is spent
 /// or `monitor` is stopped. Progress and the best so far can be read from `monitor` all
-/// along.
+/// along. Refuses a config that [`Config::validate`] refuses.
 pub fn search<P: Problem>(
     root: &P,
     config: &Config,
     budget: Budget,
     monitor: &Monitor<P::Move>,
-) -> Outcome<P::Move> {
-    let shared = prepare(root, config, budget, monitor);
+) -> Result<Outcome<P::Move>, SearchError> {
+    let shared = prepare(root, config, budget, monitor)?;
     let threads = rayon::current_num_threads().max(1);
     rayon::scope(|s| {
         for _ in 0..threads {
             s.spawn(|_| work(root, config, budget, monitor, &shared, &mut || {}));
         }
     });
-    outcome(monitor)
+    Ok(outcome(monitor))
 }
 
 /// The same search on the calling thread alone, which calls `tick` every few dozen
@@ -88,10 +90,10 @@ pub fn search_here<P: Problem>(
     budget: Budget,
     monitor: &Monitor<P::Move>,
     tick: &mut dyn FnMut(),
-) -> Outcome<P::Move> {
-    let shared = prepare(root, config, budget, monitor);
+) -> Result<Outcome<P::Move>, SearchError> {
+    let shared = prepare(root, config, budget, monitor)?;
     work(root, config, budget, monitor, &shared, tick);
-    outcome(monitor)
+    Ok(outcome(monitor))
 }
 
 fn prepare<P: Problem>(
@@ -99,12 +101,13 @@ fn prepare<P: Problem>(
     config: &Config,
     budget: Budget,
     monitor: &Monitor<P::Move>,
-) -> Mutex<Shared<P::Move>> {
+) -> Result<Mutex<Shared<P::Move>>, SearchError> {
+    config.validate()?;
     if let Budget::Playouts(n) = budget {
         monitor.limit_playouts(n);
     }
     monitor.set_iterations(config.iterations);
-    Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(root.code_space()) })
+    Ok(Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(root.code_space()) }))
 }
 
 fn outcome<M: Clone>(monitor: &Monitor<M>) -> Outcome<M> {
@@ -131,11 +134,14 @@ fn work<P: Problem>(
     shared: &Mutex<Shared<P::Move>>,
     tick: &mut dyn FnMut(),
 ) {
+    if monitor.is_stopped() {
+        return; // before allocating this thread's policies
+    }
     let top = config.level;
     let mut w = Worker::new(root, top, config.iterations, config.alpha, monitor, tick);
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
-        if monitor.is_stopped() {
+        if monitor.is_stopped() || w.out_of_budget() {
             break;
         }
         let job = {
@@ -174,7 +180,7 @@ fn work<P: Problem>(
                 w.rng = Rng::new(stream(config.seed, run, 0));
                 w.policy_mut(top).reset();
                 w.level(top);
-                if !monitor.is_stopped() {
+                if !monitor.is_stopped() && !w.out_of_budget() {
                     monitor.run_done();
                 }
             }

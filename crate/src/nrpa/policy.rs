@@ -32,11 +32,26 @@ impl Policy {
         self.exp_w.copy_from_slice(&other.exp_w);
     }
 
+    /// Panics unless `max_code` (the largest code of a ply) is below the code space. The
+    /// playout calls it once per ply, before reading the ply's weights unchecked: `Problem`
+    /// is a safe trait, so a code out of range from an outside implementation must stop the
+    /// search with a message, never read past the array.
     #[inline(always)]
-    pub(crate) fn exp_weight(&self, code: u32) -> f64 {
+    pub(crate) fn check(&self, max_code: u32) {
+        if max_code as usize >= self.exp_w.len() {
+            out_of_range(max_code, self.exp_w.len());
+        }
+    }
+
+    /// exp(weight) of `code`.
+    ///
+    /// # Safety
+    /// `code` is below the code space: `check` passed for a code at least as large, on this
+    /// policy or on any other of the same search (they all have the root's code space).
+    #[inline(always)]
+    pub(crate) unsafe fn exp_weight(&self, code: u32) -> f64 {
         debug_assert!((code as usize) < self.exp_w.len());
-        // SAFETY: codes come from `Problem::code`, below `code_space()`, the array's length
-        // (checked in debug builds and by the tests).
+        // SAFETY: the caller's contract above
         unsafe { *self.exp_w.get_unchecked(code as usize) }
     }
 
@@ -49,10 +64,13 @@ impl Policy {
         for (ply, &end) in seq.ends.iter().enumerate() {
             let codes = &seq.codes[from..end as usize];
             from = end as usize;
-            let z: f64 = codes.iter().map(|&c| self.exp_weight(c)).sum();
+            // SAFETY: a sequence's codes were checked by the playout that recorded them,
+            // against a policy of the same code space as this one
+            let z: f64 = codes.iter().map(|&c| unsafe { self.exp_weight(c) }).sum();
             let f = alpha / z;
             for &c in codes {
-                let d = -f * self.exp_weight(c);
+                // SAFETY: as above
+                let d = -f * unsafe { self.exp_weight(c) };
                 scratch.add(c, d);
             }
             scratch.add(seq.chosen[ply], alpha);
@@ -65,6 +83,12 @@ impl Policy {
         }
         scratch.touched.clear();
     }
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_range(code: u32, space: usize) -> ! {
+    panic!("Problem::code returned {code}, not below Problem::code_space() = {space}")
 }
 
 /// Per-code accumulators for adapt, reused between calls (sized to the code space).
@@ -145,9 +169,9 @@ mod tests {
         let mut s = Scratch::new(4);
         let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
         p.adapt(&seq, 1.0, &mut s);
-        assert!((p.exp_weight(0).ln() - 0.5).abs() < 1e-12);
-        assert!((p.exp_weight(1).ln() + 0.5).abs() < 1e-12);
-        assert_eq!(p.exp_weight(2), 1.0);
+        assert!((p.exp_w[0].ln() - 0.5).abs() < 1e-12);
+        assert!((p.exp_w[1].ln() + 0.5).abs() < 1e-12);
+        assert_eq!(p.exp_w[2], 1.0);
         // two plies sharing code 1: both probabilities come from the policy before the call
         let mut q = Policy::new(4);
         let seq = Seq::<()> {
@@ -159,9 +183,9 @@ mod tests {
         };
         q.adapt(&seq, 1.0, &mut s);
         // code 1: -1/2 (ply 1) + 1 - 1/2 (ply 2) = 0
-        assert!(q.exp_weight(1).ln().abs() < 1e-12);
-        assert!((q.exp_weight(0).ln() - 0.5).abs() < 1e-12);
-        assert!((q.exp_weight(2).ln() + 0.5).abs() < 1e-12);
+        assert!(q.exp_w[1].ln().abs() < 1e-12);
+        assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
+        assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
         assert!(s.touched.is_empty() && s.delta.iter().all(|&d| d == 0.0));
     }
 }

@@ -44,6 +44,7 @@ pub enum CodeKind {
 }
 
 impl CodeKind {
+    /// The name the command line uses: `line`, `line-dot`.
     pub fn name(self) -> &'static str {
         match self {
             CodeKind::Line => "line",

@@ -27,6 +27,7 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// What `position` shows: its dots, lines and legal points.
     pub fn of(position: &Position) -> Scene {
         let len = position.variant().line_len();
         let start = position.variant().start_dots();
@@ -58,16 +59,27 @@ pub struct Overlay {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct Theme {
+    /// Behind everything.
     pub background: String,
+    /// The grid lines.
     pub grid: String,
+    /// The dots of the start cross.
     pub start: String,
+    /// The dots the moves added.
     pub dot: String,
+    /// The drawn lines.
     pub line: String,
+    /// The last move's dot and line.
     pub last: String,
+    /// The rings where a move can be played.
     pub hint: String,
+    /// Move numbers.
     pub number: String,
+    /// Behind move numbers.
     pub number_bg: String,
+    /// Lines offered to choose from.
     pub choice: String,
+    /// The keyboard cursor.
     pub cursor: String,
 }
 
@@ -94,9 +106,13 @@ impl Default for Theme {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct Style {
+    /// Write each move's number on its dot.
     pub numbers: bool,
+    /// Ring the points where a move can be played.
     pub hints: bool,
+    /// Draw the grid.
     pub grid: bool,
+    /// The colours.
     pub theme: Theme,
 }
 
@@ -108,8 +124,11 @@ impl Default for Style {
 
 /// A drawing surface in CSS pixels.
 pub trait Painter {
+    /// Fills the whole `width` x `height` surface with `color`.
     fn clear(&mut self, color: &str, width: f64, height: f64);
+    /// A straight stroke from `a` to `b`.
     fn segment(&mut self, a: (f64, f64), b: (f64, f64), width: f64, color: &str, dashed: bool);
+    /// A circle of radius `r` about `c`, filled, stroked (colour and width), or both.
     fn circle(&mut self, c: (f64, f64), r: f64, fill: Option<&str>, stroke: Option<(&str, f64)>);
     /// Text centred on `c`.
     fn text(&mut self, c: (f64, f64), size: f64, color: &str, text: &str);

@@ -26,7 +26,9 @@ pub struct Timeline {
 /// What was read by [`Timeline::import`].
 #[derive(Clone, Debug)]
 pub struct Imported {
+    /// The game, showing the move a link said (all moves otherwise).
     pub timeline: Timeline,
+    /// The format it was read in.
     pub format: Format,
     /// Things the user should know (an assumed variant, ...).
     pub notes: Vec<String>,
@@ -67,6 +69,7 @@ impl Timeline {
         Ok(Imported { timeline, format: loaded.format, notes: loaded.notes })
     }
 
+    /// The variant played.
     pub fn variant(&self) -> Variant {
         self.position.variant()
     }
@@ -81,26 +84,32 @@ impl Timeline {
         &self.moves
     }
 
+    /// How many moves are shown (played on the position).
     pub fn shown(&self) -> usize {
         self.position.score()
     }
 
+    /// How many moves the line of play has, shown or not.
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// The line of play has no move.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// What is known about the game (who played it, where it branched off a record).
     pub fn meta(&self) -> &Meta {
         &self.meta
     }
 
+    /// A move is shown, so one can be taken back.
     pub fn can_undo(&self) -> bool {
         self.shown() > 0
     }
 
+    /// A move of the line of play is not shown yet.
     pub fn can_redo(&self) -> bool {
         self.shown() < self.moves.len()
     }

@@ -5,8 +5,9 @@
 
 use crate::geom::Point;
 
-/// The smallest and largest size of one grid cell, in CSS pixels.
+/// The smallest size of one grid cell, in CSS pixels.
 pub const MIN_CELL: f64 = 4.0;
+/// The largest size of one grid cell, in CSS pixels.
 pub const MAX_CELL: f64 = 120.0;
 
 /// A click counts for a grid point when it lands within this fraction of a cell of it:
@@ -17,10 +18,15 @@ pub const HIT_RADIUS: f64 = 0.42;
 /// at (`ox + x * cell`, `oy + y * cell`) (y grows downwards, as in the standard frame).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Viewport {
+    /// The area's width, CSS pixels.
     pub width: f64,
+    /// The area's height, CSS pixels.
     pub height: f64,
+    /// One grid step, CSS pixels.
     pub cell: f64,
+    /// Where grid x = 0 is drawn.
     pub ox: f64,
+    /// Where grid y = 0 is drawn.
     pub oy: f64,
 }
 
@@ -40,6 +46,7 @@ impl Viewport {
         (self.ox + x * self.cell, self.oy + y * self.cell)
     }
 
+    /// The screen position of a grid point.
     pub fn point_to_screen(&self, p: Point) -> (f64, f64) {
         self.to_screen(p.x as f64, p.y as f64)
     }
