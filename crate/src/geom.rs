@@ -34,6 +34,27 @@ impl fmt::Display for Point {
     }
 }
 
+/// How a text's coordinates relate to the standard frame: the point (x, y) is written
+/// (x + dx, y + dy). Pentasol's reference line sets it, as do the start dots of gillioz
+/// files; messages about a move show its points as the text writes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Frame {
+    /// Added to x.
+    pub dx: i64,
+    /// Added to y.
+    pub dy: i64,
+}
+
+impl Frame {
+    /// The standard frame itself (MSR, CSV, Flammenkamp, links).
+    pub const STANDARD: Frame = Frame { dx: 0, dy: 0 };
+
+    /// `p` as this frame writes it: `(col,row)`. In i64: a frame may be far from the cross.
+    pub fn show(self, p: Point) -> String {
+        format!("({},{})", p.x as i128 + self.dx as i128, p.y as i128 + self.dy as i128)
+    }
+}
+
 /// The four line directions. `DN` goes down-right, `DP` up-right (y grows down).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {

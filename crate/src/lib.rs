@@ -24,7 +24,7 @@ mod wasm;
 
 pub use board::{BoardLimit, COORD_LIMIT};
 pub use formats::{load, Format, LoadError, Loaded, ReadError};
-pub use geom::{Dir, Line, Point, Symmetry};
+pub use geom::{Dir, Frame, Line, Point, Symmetry};
 pub use position::{transform_move, IllegalMove, Position, ReplayError};
 pub use record::{Game, Meta, Record};
 pub use rng::Rng;

@@ -2,7 +2,7 @@
 //! `play`/`try_play`/`undo` in the standard frame.
 
 use crate::board::{Board, BoardLimit, Cand};
-use crate::geom::{Line, Point, Symmetry};
+use crate::geom::{Frame, Line, Point, Symmetry};
 use crate::rng::Rng;
 use crate::variant::{Move, Rule, Variant};
 use std::fmt;
@@ -32,34 +32,54 @@ pub enum IllegalMove {
     TooFar(Point),
 }
 
-impl fmt::Display for IllegalMove {
+impl IllegalMove {
+    /// The reason with its points as `frame` writes them (a Pentasol file's own
+    /// coordinates, say): `Display` is this in the standard frame.
+    pub fn in_frame(&self, frame: Frame) -> impl fmt::Display + '_ {
+        InFrame(self, frame)
+    }
+}
+
+struct InFrame<'a>(&'a IllegalMove, Frame);
+
+impl fmt::Display for InFrame<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        let at = |p: Point| self.1.show(p);
+        match *self.0 {
             IllegalMove::BadPos { pos, len } => {
                 write!(f, "position {pos} in the line is out of range (lines have {len} points: 0-{})", len - 1)
             }
-            IllegalMove::DotExists(p) => write!(f, "the new dot {p} is already on the board"),
-            IllegalMove::MissingDot(p) => write!(f, "missing dot at {p}: the line needs all its other points"),
+            IllegalMove::DotExists(p) => write!(f, "the new dot {} is already on the board", at(p)),
+            IllegalMove::MissingDot(p) => {
+                write!(f, "missing dot at {}: the line needs all its other points", at(p))
+            }
             IllegalMove::Overlap { with, rule } => match rule {
                 Rule::Touching => write!(
                     f,
                     "the line overlaps the line already drawn from {} {} (in T, parallel lines may share only an end point)",
-                    with.start,
+                    at(with.start),
                     with.dir.name()
                 ),
                 Rule::Disjoint => write!(
                     f,
                     "the line touches the line already drawn from {} {} (in D, parallel lines may not share any point)",
-                    with.start,
+                    at(with.start),
                     with.dir.name()
                 ),
             },
             IllegalMove::TooFar(p) => write!(
                 f,
-                "the dot {p} is beyond the board limit (|x|, |y| <= {})",
+                "the dot {} is beyond the board limit (the engine's coordinates stop at ±{})",
+                at(p),
                 crate::COORD_LIMIT
             ),
         }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.in_frame(Frame::STANDARD).fmt(f)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Records (move lists as read, not yet checked) and games (replayed, known legal).
 
+use crate::geom::Frame;
 use crate::position::{Position, ReplayError};
 use crate::variant::{Move, Variant};
 
@@ -16,6 +17,25 @@ pub struct Meta {
     pub source: Option<String>,
 }
 
+/// A move as its text writes it: its line (from 1) and the text of the move, so that a
+/// message about it points there in the text's own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The line it is on.
+    pub line: usize,
+    /// The move as written (`(25,27) | +2`).
+    pub text: String,
+}
+
+/// Where a record's moves come from in its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    /// Per move, where it is written: one per move for formats with lines, else empty.
+    pub moves: Vec<Written>,
+    /// How the text's coordinates relate to the standard frame.
+    pub frame: Frame,
+}
+
 /// A move list as read from a file or link: nothing is checked yet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -25,6 +45,8 @@ pub struct Record {
     pub moves: Vec<Move>,
     /// What the file says about the game.
     pub meta: Meta,
+    /// Where each move is written in the text it was read from.
+    pub source: Source,
 }
 
 /// A record replayed from the start cross: every move is legal.
@@ -37,7 +59,7 @@ pub struct Game {
 impl Record {
     /// A record of `moves`, with no metadata.
     pub fn new(variant: Option<Variant>, moves: Vec<Move>) -> Record {
-        Record { variant, moves, meta: Meta::default() }
+        Record { variant, moves, meta: Meta::default(), source: Source::default() }
     }
 
     /// Replays the moves in `variant` from the start cross.
@@ -95,7 +117,12 @@ impl Game {
 
     /// The game as an unvalidated record (for writing it out).
     pub fn to_record(&self) -> Record {
-        Record { variant: Some(self.variant()), moves: self.moves().to_vec(), meta: self.meta.clone() }
+        Record {
+            variant: Some(self.variant()),
+            moves: self.moves().to_vec(),
+            meta: self.meta.clone(),
+            source: Source::default(),
+        }
     }
 }
 

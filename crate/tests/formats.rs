@@ -2,16 +2,22 @@
 
 mod common;
 
-use morpion::formats::{self, link, Format, LoadError};
-use morpion::{library, Game, IllegalMove, Point, Position, Rng, Variant};
+use morpion::formats::{
+    self, link, At, Field, Format, LinkDamage, LoadError, Ms1Damage, ReadErrorKind, WriteError,
+};
+use morpion::{library, Frame, Game, IllegalMove, Point, Position, Rng, Variant};
 
+/// Writes `g` in `f` and reads it back without saying the variant: what this program
+/// writes, it reads back exactly (Pentasol and Flammenkamp by their header comment).
 fn reload(g: &Game, f: Format) -> Game {
     let text = formats::write(g, f, link::DEFAULT_BASE).unwrap();
     assert_eq!(formats::detect(&text), Some(f), "{f} is detected from its own output");
-    // Pentasol, Flammenkamp and CSV do not all carry the variant: give it
-    let given = matches!(f, Format::Pentasol | Format::Flammenkamp).then(|| g.variant());
-    let loaded = formats::load(&text, None, given).unwrap_or_else(|e| panic!("{f}: {e}\n{text}"));
+    let loaded = formats::load(&text, None, None).unwrap_or_else(|e| panic!("{f}: {e}\n{text}"));
     assert_eq!(loaded.format, f);
+    assert_eq!(loaded.variant_source, formats::VariantSource::File, "{f}");
+    if matches!(f, Format::Pentasol | Format::Flammenkamp) {
+        assert!(loaded.notes.iter().any(|n| n.contains("header comment")), "{:?}", loaded.notes);
+    }
     loaded.game
 }
 
@@ -22,7 +28,8 @@ fn every_record_round_trips_through_every_format() {
         for f in Format::WRITABLE {
             if matches!(f, Format::Pentasol | Format::Flammenkamp) && g.variant().line_len() != 5 {
                 let err = formats::write(&g, f, "").unwrap_err();
-                assert!(err.0.contains("5-point lines"), "{err}");
+                assert_eq!(err, WriteError::NotFivePointLines { format: f, variant: g.variant() });
+                assert!(err.to_string().contains("5-point lines"), "{err}");
                 continue;
             }
             let back = reload(&g, f);
@@ -94,31 +101,146 @@ fn read_err(text: &str, variant: Option<Variant>) -> String {
     }
 }
 
+/// The read error of `text`: its format, place and kind.
+fn read_error(text: &str, variant: Option<Variant>) -> (Option<Format>, Option<At>, ReadErrorKind) {
+    match formats::load(text, None, variant) {
+        Err(LoadError::Read(e)) => (e.format, e.at, e.kind),
+        Err(other) => panic!("{text:?}: not a read error: {other}"),
+        Ok(l) => panic!("accepted bad input {text:?}: {} moves", l.game.score()),
+    }
+}
+
 #[test]
 fn bad_input_says_what_and_where() {
+    use ReadErrorKind::*;
+    let (psol, msr) = (Some(Format::Pentasol), Some(Format::MsrJson));
+    assert_eq!(read_error("", None), (None, None, Empty));
+    assert_eq!(read_error("  \n\n", None), (None, None, Empty));
     assert_eq!(read_err("", None), "the input is empty");
-    assert_eq!(read_err("  \n\n", None), "the input is empty");
-    assert!(read_err("hello world", None).contains("unknown format"));
-    let e = read_err("(28,28)\n(27,27) / 0\n(31,35) |", Some(Variant::D5));
-    assert!(e.contains("line 3") && e.contains("end of the line"), "{e}");
-    let e = read_err("(28,28)\n(27,27) Z 0\n", None);
-    assert!(e.contains("line 2") && e.contains("unknown direction glyph 'Z'"), "{e}");
-    let e = read_err("(28,28)\n(27,2700) / 0\n", None);
-    assert!(e.contains("line 2") && e.contains("out of range"), "{e}");
-    let e = read_err(r#"{"variant":"5T","moves":[{"x":3,"y":-1,"dir":"UP","pos":0}]}"#, None);
-    assert!(e.contains("move 1") && e.contains("unknown direction \"UP\""), "{e}");
-    let e = read_err(r#"{"variant":"5T","moves":[{"x":3,"y":-1,"dir":"V","pos":0}"#, None);
-    assert!(e.contains("msr-json") && e.contains("EOF"), "{e}");
-    let e = read_err(r#"{"variant":"7Q","moves":[]}"#, None);
-    assert!(e.contains("unknown variant '7Q'"), "{e}");
-    let e = read_err("(28,28)\n(27,27) / 0\n", Some(Variant::T4));
-    assert!(e.contains("for 5-point lines, not 4T"), "{e}");
-    let e = read_err("(3,-1) 2|\n", Some(Variant::D4));
-    assert!(e.contains("flammenkamp") && e.contains("for 5-point lines"), "{e}");
-    let e = read_err("MS1:@@@", None);
-    assert!(e.contains("damaged MS1"), "{e}");
-    let e = read_err("MS1:AAAA", None);
-    assert!(e.contains("damaged MS1"), "{e}");
+    assert_eq!(read_error("hello world", None), (None, None, UnknownFormat));
+    let e = read_error("(28,28)\n(27,27) / 0\n(31,35) |", Some(Variant::D5));
+    assert_eq!(e, (psol, Some(At::Line(3)), Expected { expected: "a number", found: None }));
+    assert_eq!(read_error("(28,28)\n(27,27) Z 0\n", None), (psol, Some(At::Line(2)), UnknownGlyph('Z')));
+    let e = read_error("(28,28)\n(27,2700) / 0\n", None);
+    assert_eq!(e, (psol, Some(At::Line(2)), OutOfRange { field: Field::Row, value: "2700".into() }));
+    let e = read_error(r#"{"variant":"5T","moves":[{"x":3,"y":-1,"dir":"UP","pos":0}]}"#, None);
+    assert_eq!(e, (msr, Some(At::Move(1)), UnknownDirection("UP".into())));
+    let e = read_error(r#"{"variant":"5T","moves":[{"x":3,"y":-1,"dir":"V","pos":0}"#, None);
+    assert!(
+        matches!(&e, (Some(Format::MsrJson), Some(At::Column { line: 1, .. }), Json(m)) if m.contains("EOF")),
+        "{e:?}"
+    );
+    assert_eq!(read_error(r#"{"variant":"7Q","moves":[]}"#, None), (msr, None, UnknownVariant("7Q".into())));
+    assert!(read_err(r#"{"variant":"7Q","moves":[]}"#, None).contains("unknown variant '7Q'"));
+    let e = read_error("(28,28)\n(27,27) / 0\n", Some(Variant::T4));
+    assert_eq!(e, (psol, None, NotFivePointLines(Variant::T4)));
+    let e = read_error("(3,-1) 2|\n", Some(Variant::D4));
+    assert_eq!(e, (Some(Format::Flammenkamp), None, NotFivePointLines(Variant::D4)));
+    assert_eq!(
+        read_error("MS1:@@@", None),
+        (Some(Format::Msr), Some(At::Char(5)), Ms1(Ms1Damage::Character))
+    );
+    assert_eq!(read_error("MS1:AAAA", None), (Some(Format::Msr), None, Ms1(Ms1Damage::Compression)));
+    assert!(read_err("MS1:AAAA", None).contains("damaged MS1"));
+    let e = read_error("x,y,dir,pos\n3,-1,V\n", None);
+    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), Columns(3)));
+    let e = read_error("# 5T\n3,-1,V,zero\n", None);
+    assert_eq!(
+        e,
+        (Some(Format::Csv), Some(At::Line(2)), NotANumber { field: Field::Pos, text: "zero".into() })
+    );
+}
+
+/// A coordinate of -2^63 (and any other beyond the engine's limit) is refused where it is
+/// read, quoted as written: never wrapped to another value (it was read as 0, so a damaged
+/// file replayed as Rosin's 178).
+#[test]
+fn every_integer_is_range_checked_where_it_is_read() {
+    use ReadErrorKind::OutOfRange;
+    let min = i64::MIN.to_string();
+    let x = |v: &str| OutOfRange { field: Field::X, value: v.to_string() };
+    let rosin = library::find("5t-178-rosin").unwrap().game();
+    // CSV: the first move's x replaced
+    let csv =
+        formats::write(&rosin, Format::Csv, "").unwrap().replacen("\n3,-1,", &format!("\n{min},-1,"), 1);
+    assert_eq!(read_error(&csv, None), (Some(Format::Csv), Some(At::Line(3)), x(&min)));
+    // MSR JSON
+    let json = formats::write(&rosin, Format::MsrJson, "").unwrap().replacen(
+        "\"x\": 3,",
+        &format!("\"x\": {min},"),
+        1,
+    );
+    assert_eq!(read_error(&json, None), (Some(Format::MsrJson), Some(At::Move(1)), x(&min)));
+    for huge in ["481", "-481", "2147483648", "9223372036854775807"] {
+        let json = format!(r#"{{"variant":"5T","moves":[{{"x":{huge},"y":0,"dir":"H","pos":0}}]}}"#);
+        assert_eq!(read_error(&json, None).2, x(huge));
+    }
+    let csv = "# 5T\n99999999999999999999,0,H,0\n";
+    assert_eq!(read_error(csv, None).2, x("99999999999999999999"));
+    // gillioz GridDTO: a move's coordinate, and start dots whose shift would overflow
+    let cross: Vec<String> = Variant::T5.start_dots().iter().map(|p| format!("[{},{}]", p.x, p.y)).collect();
+    let dto = |moves: &str, dots: &str| {
+        format!(r#"{{"Disjoint":false,"LineLength":4,"InitialDots":[{dots}],"Moves":[{moves}]}}"#)
+    };
+    let e = read_error(&dto(&format!("[{min},-1,3,3,3,-1]"), &cross.join(",")), None);
+    assert_eq!(e, (Some(Format::GilliozDto), Some(At::Move(1)), x(&min)));
+    let e = read_error(&dto("", &format!("[{min},0],[{},0]", i64::MAX)), None);
+    assert_eq!(e.2, ReadErrorKind::NotTheStartCross(Variant::T5));
+}
+
+/// Inputs larger than any game are refused before they are read.
+#[test]
+fn an_input_larger_than_any_game_is_refused() {
+    let big = "#".repeat(formats::MAX_INPUT_BYTES + 1);
+    assert_eq!(read_error(&big, None), (None, None, ReadErrorKind::TooLarge { bytes: big.len() }));
+    assert!(read_err(&big, None).contains("more than any game"));
+    // exactly the limit is read (and here is nothing but a comment)
+    let edge = format!("# 5T\n{}", " ".repeat(formats::MAX_INPUT_BYTES - 5));
+    assert_eq!(formats::load(&edge, Some(Format::Csv), None).unwrap().game.score(), 0);
+}
+
+/// What this program writes as Pentasol or Flammenkamp it reads back as the same variant,
+/// without being told: the header comment it writes says it (and a note says so).
+#[test]
+fn own_pentasol_and_flammenkamp_files_read_back_in_their_variant() {
+    let g = library::find("5d-82-rosin").unwrap().game();
+    for f in [Format::Pentasol, Format::Flammenkamp] {
+        let text = formats::write(&g, f, "").unwrap();
+        assert!(text.starts_with("# Morpion Solitaire 5D, 82 moves"), "{text}");
+        let loaded = formats::load(&text, None, None).unwrap();
+        assert_eq!(loaded.game.variant(), Variant::D5, "{f}");
+        assert_eq!(loaded.game.moves(), g.moves());
+        assert!(loaded.notes.iter().any(|n| n.contains("as its header comment says")), "{:?}", loaded.notes);
+        // the user's variant still wins, with a note
+        let loaded = formats::load(&text, None, Some(Variant::T5)).unwrap();
+        assert_eq!(loaded.game.variant(), Variant::T5);
+        assert!(loaded.notes[0].contains("says 5D; replaying it as 5T"), "{:?}", loaded.notes);
+    }
+}
+
+/// An illegal move in a Pentasol file is reported at its line, as the file writes it, and
+/// the points of the reason in the file's coordinates.
+#[test]
+fn an_illegal_pentasol_move_is_reported_in_the_files_terms() {
+    // reference (30,40): the standard (x, y) is written (x + 27, y + 37)
+    let text = "# a game\n(30,40)\n(29,39) / 0\n\n(60,60) - +2\n";
+    let e = formats::load(text, None, Some(Variant::D5)).unwrap_err();
+    let LoadError::Replay { format, error, written, frame } = &e else { panic!("{e}") };
+    assert_eq!(*format, Format::Pentasol);
+    assert_eq!(error.index, 1);
+    assert_eq!(*frame, Frame { dx: 27, dy: 37 });
+    let written = written.as_ref().unwrap();
+    assert_eq!((written.line, written.text.as_str()), (5, "(60,60) - +2"));
+    // the dot of (60,60) - +2 is the standard (33,23); the line's first missing point is
+    // its start, the standard (33,23), written (60,60)... the reason says the file's point
+    let IllegalMove::MissingDot(p) = error.reason else { panic!("{e}") };
+    let shown = frame.show(p);
+    let message = e.to_string();
+    assert!(
+        message.starts_with("pentasol: line 5: move 2, (60,60) - +2, is illegal in 5D: missing dot at "),
+        "{message}"
+    );
+    assert!(message.contains(&shown) && !message.contains(&p.to_string()), "{message}");
 }
 
 #[test]
@@ -151,10 +273,13 @@ fn a_damaged_link_is_refused_and_says_so() {
     let g = library::find("5t-178-rosin").unwrap().game();
     let l = link::write(&g, link::DEFAULT_BASE, None);
     let cut = &l[..l.len() - 30];
-    assert!(read_err(cut, None).contains("damaged link"));
+    let (format, _, kind) = read_error(cut, None);
+    assert_eq!(format, Some(Format::Link));
+    assert_eq!(kind, ReadErrorKind::Link(LinkDamage::Parts(4)));
+    assert!(read_err(cut, None).contains("was the link cut short?"));
     let mut changed = l.clone().into_bytes();
     let i = l.find("178.").unwrap() + 20;
     changed[i] = if changed[i] == b'A' { b'B' } else { b'A' };
-    let e = read_err(std::str::from_utf8(&changed).unwrap(), None);
-    assert!(e.contains("damaged link"), "{e}");
+    let (_, _, kind) = read_error(std::str::from_utf8(&changed).unwrap(), None);
+    assert!(matches!(kind, ReadErrorKind::Link(_)), "{kind:?}");
 }

@@ -2,21 +2,21 @@
 //! extra columns such as glyph and delta are ignored). A comment line `# 5T ...` before the
 //! moves gives the variant.
 
-use super::{coord, Format, ReadError};
+use super::error::{coordinate, whole_number, At, Field, ReadError, ReadErrorKind};
+use super::Format;
 use crate::geom::{Dir, Point};
-use crate::record::{Game, Record};
+use crate::record::{Game, Record, Written};
 use crate::variant::{Move, Variant};
 
 pub(super) fn read(text: &str) -> Result<Record, ReadError> {
-    let f = Format::Csv;
-    let mut variant = None;
-    let mut moves = Vec::new();
+    let mut record = Record::new(None, Vec::new());
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
+        let err = |kind| ReadError::new(Format::Csv, Some(At::Line(n)), kind);
         let line = raw.trim();
         if let Some(comment) = line.strip_prefix('#') {
-            if moves.is_empty() && variant.is_none() {
-                variant = comment.split_whitespace().next().and_then(|w| w.parse::<Variant>().ok());
+            if record.moves.is_empty() && record.variant.is_none() {
+                record.variant = comment.split_whitespace().next().and_then(|w| w.parse::<Variant>().ok());
             }
             continue;
         }
@@ -25,28 +25,21 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         }
         let cols: Vec<&str> = line.split(',').map(str::trim).collect();
         if cols.len() < 4 {
-            return Err(ReadError::new(
-                f,
-                Some(n),
-                format!("expected x,y,dir,pos; found {} columns", cols.len()),
-            ));
+            return Err(err(ReadErrorKind::Columns(cols.len())));
         }
-        let num = |s: &str, what: &str| -> Result<i64, ReadError> {
-            s.parse::<i64>()
-                .map_err(|_| ReadError::new(f, Some(n), format!("{what} \"{s}\" is not a number")))
-        };
-        let x = coord(f, Some(n), num(cols[0], "x")?, "x")?;
-        let y = coord(f, Some(n), num(cols[1], "y")?, "y")?;
-        let dir = Dir::from_name(cols[2]).ok_or_else(|| {
-            ReadError::new(f, Some(n), format!("unknown direction \"{}\" (expected H, V, DN or DP)", cols[2]))
-        })?;
-        let pos = num(cols[3], "pos")?;
+        let number = |text: &str, field| whole_number(text, field).map_err(err);
+        let x = coordinate(number(cols[0], Field::X)?, 0, Field::X).map_err(err)?;
+        let y = coordinate(number(cols[1], Field::Y)?, 0, Field::Y).map_err(err)?;
+        let dir = Dir::from_name(cols[2])
+            .ok_or_else(|| err(ReadErrorKind::UnknownDirection(cols[2].to_string())))?;
+        let pos = number(cols[3], Field::Pos)?;
         if !(0..=5).contains(&pos) {
-            return Err(ReadError::new(f, Some(n), format!("pos {pos} is out of range (0 to L-1)")));
+            return Err(err(ReadErrorKind::OutOfRange { field: Field::Pos, value: cols[3].to_string() }));
         }
-        moves.push(Move::new(Point::new(x, y), dir, pos as u8));
+        record.moves.push(Move::new(Point::new(x, y), dir, pos as u8));
+        record.source.moves.push(Written { line: n, text: line.to_string() });
     }
-    Ok(Record::new(variant, moves))
+    Ok(record)
 }
 
 pub(super) fn write(game: &Game) -> String {

@@ -3,8 +3,9 @@
 //! (`InitialDots`, `Moves` as [x1, y1, x2, y2, dot x, dot y]). Both may sit in another
 //! frame: the start dots tell where the cross is.
 
-use super::{coord, Format, ReadError};
-use crate::geom::{Line, Point};
+use super::error::{coordinate, json, At, Field, ReadError, ReadErrorKind};
+use super::Format;
+use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
 use crate::variant::{Move, Rule, Variant};
 use serde::Deserialize;
@@ -52,22 +53,32 @@ struct DtoFile {
 
 fn variant_of(f: Format, segments: u8, disjoint: bool) -> Result<Variant, ReadError> {
     let rule = if disjoint { Rule::Disjoint } else { Rule::Touching };
-    Variant::new(segments.saturating_add(1), rule).ok_or_else(|| {
-        ReadError::new(f, None, format!("unsupported line of {segments} segments (3 to 6 points)"))
-    })
+    Variant::new(segments.saturating_add(1), rule)
+        .ok_or_else(|| ReadError::new(f, None, ReadErrorKind::LineLength(segments as i64 + 1)))
 }
 
-/// The shift that puts the given start dots on the standard cross of `v`.
-fn frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<(i64, i64), ReadError> {
+/// The frame that puts the given start dots on the standard cross of `v` (the file writes
+/// the standard (x, y) as (x + dx, y + dy)).
+fn frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<Frame, ReadError> {
+    let not_the_cross = || ReadError::new(f, None, ReadErrorKind::NotTheStartCross(v));
     let (dx, dy) = (dots.iter().map(|d| d.0).min().unwrap_or(0), dots.iter().map(|d| d.1).min().unwrap_or(0));
-    let mut have: Vec<(i64, i64)> = dots.iter().map(|&(x, y)| (x - dx, y - dy)).collect();
+    let mut have = dots
+        .iter()
+        .map(|&(x, y)| Some((x.checked_sub(dx)?, y.checked_sub(dy)?)))
+        .collect::<Option<Vec<(i64, i64)>>>()
+        .ok_or_else(not_the_cross)?;
     have.sort_unstable();
     let mut want: Vec<(i64, i64)> = v.start_dots().iter().map(|p| (p.x as i64, p.y as i64)).collect();
     want.sort_unstable();
     if have != want {
-        return Err(ReadError::new(f, None, format!("the start dots are not the {v} start cross")));
+        return Err(not_the_cross());
     }
-    Ok((dx, dy))
+    Ok(Frame { dx, dy })
+}
+
+/// `(x,y)` as the file writes it.
+fn written((x, y): (i64, i64)) -> String {
+    format!("({x},{y})")
 }
 
 fn to_move(
@@ -77,50 +88,43 @@ fn to_move(
     a: (i64, i64),
     b: (i64, i64),
     dot: (i64, i64),
-    shift: (i64, i64),
+    frame: Frame,
 ) -> Result<Move, ReadError> {
+    let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
     let pt = |(x, y): (i64, i64)| -> Result<Point, ReadError> {
-        Ok(Point::new(coord(f, None, x - shift.0, "x")?, coord(f, None, y - shift.1, "y")?))
+        let x = coordinate(x, frame.dx, Field::X).map_err(err)?;
+        let y = coordinate(y, frame.dy, Field::Y).map_err(err)?;
+        Ok(Point::new(x, y))
     };
-    let at = |msg: String| ReadError::new(f, None, format!("move {}: {msg}", i + 1));
-    let (a, b, dot) = (
-        pt(a).map_err(|e| at(e.message))?,
-        pt(b).map_err(|e| at(e.message))?,
-        pt(dot).map_err(|e| at(e.message))?,
-    );
     let len = v.line_len();
-    let line =
-        Line::from_ends(a, b, len).ok_or_else(|| at(format!("{a} to {b} is not a line of {len} points")))?;
-    let pos = line
-        .index_of(dot, len)
-        .ok_or_else(|| at(format!("the new dot {dot} is not on the line {a} to {b}")))?;
+    let line = Line::from_ends(pt(a)?, pt(b)?, len)
+        .ok_or_else(|| err(ReadErrorKind::NotALine { from: written(a), to: written(b), len }))?;
+    let pos = line.index_of(pt(dot)?, len).ok_or_else(|| {
+        err(ReadErrorKind::DotNotOnLine { dot: written(dot), from: written(a), to: written(b) })
+    })?;
     Ok(Move::from_line(line, pos))
-}
-
-fn json_err(f: Format, e: serde_json::Error) -> ReadError {
-    ReadError::new(f, Some(e.line()).filter(|&l| l > 0), format!("not a gillioz grid: {e}"))
 }
 
 pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let f = Format::GilliozGrid;
-    let file: GridFile = serde_json::from_str(text).map_err(|e| json_err(f, e))?;
+    let file: GridFile = serde_json::from_str(text).map_err(|e| json(f, &e))?;
     let v = variant_of(f, file.segment_length, file.no_touching_rule)?;
     let (first, steps) =
-        file.grid.split_first().ok_or_else(|| ReadError::new(f, None, "the grid is empty"))?;
+        file.grid.split_first().ok_or_else(|| ReadError::new(f, None, ReadErrorKind::EmptyGrid))?;
     let start: Vec<(i64, i64)> = first
         .elements
         .iter()
         .filter(|e| e.kind == "dot")
         .flat_map(|e| e.coordinates.iter().map(|c| (c.x, c.y)))
         .collect();
-    let shift = frame(f, v, &start)?;
+    let frame = frame(f, v, &start)?;
     let mut moves = Vec::with_capacity(steps.len());
     for (i, step) in steps.iter().enumerate() {
-        let find = |kind: &str, n: usize| {
+        let find = |kind: &'static str, n: usize| {
             step.elements
                 .iter()
                 .find(|e| e.kind == kind && e.coordinates.len() == n)
-                .ok_or_else(|| ReadError::new(f, None, format!("move {}: no {kind} in this step", i + 1)))
+                .ok_or_else(|| ReadError::new(f, Some(At::Move(i + 1)), ReadErrorKind::MissingElement(kind)))
         };
         let line = find("line", 2)?;
         let dot = find("dot", 1)?;
@@ -132,23 +136,27 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
             xy(line.coordinates[0]),
             xy(line.coordinates[1]),
             xy(dot.coordinates[0]),
-            shift,
+            frame,
         )?);
     }
-    Ok(Record::new(Some(v), moves))
+    let mut record = Record::new(Some(v), moves);
+    record.source.frame = frame;
+    Ok(record)
 }
 
 pub(super) fn read_dto(text: &str) -> Result<Record, ReadError> {
     let f = Format::GilliozDto;
-    let file: DtoFile = serde_json::from_str(text).map_err(|e| json_err(f, e))?;
+    let file: DtoFile = serde_json::from_str(text).map_err(|e| json(f, &e))?;
     let v = variant_of(f, file.line_length, file.disjoint)?;
     let start: Vec<(i64, i64)> = file.initial_dots.iter().map(|d| (d[0], d[1])).collect();
-    let shift = frame(f, v, &start)?;
+    let frame = frame(f, v, &start)?;
     let moves = file
         .moves
         .iter()
         .enumerate()
-        .map(|(i, m)| to_move(f, v, i, (m[0], m[1]), (m[2], m[3]), (m[4], m[5]), shift))
+        .map(|(i, m)| to_move(f, v, i, (m[0], m[1]), (m[2], m[3]), (m[4], m[5]), frame))
         .collect::<Result<Vec<Move>, ReadError>>()?;
-    Ok(Record::new(Some(v), moves))
+    let mut record = Record::new(Some(v), moves);
+    record.source.frame = frame;
+    Ok(record)
 }

@@ -4,7 +4,8 @@
 //! - `1`: the encoding's version. `5T`: the variant. `178`: the number of moves.
 //! - `<moves>`: base64url of a bit stream: for each move, its index among the legal moves
 //!   of the position before it, in canonical order (see `Move::sort_key`), written with
-//!   ceil(log2(number of legal moves)) bits. The 178-move record takes about 165 characters.
+//!   ceil(log2(number of legal moves)) bits. Rosin's 178-move record is a 136-character
+//!   link with the default base.
 //! - `<check>`: 30 bits of a hash of the variant and moves (5 characters). A damaged link
 //!   (a changed or lost character) fails to decode, or fails the check: never a silently
 //!   different game.
@@ -13,7 +14,8 @@
 //! Everything is in the fragment, so the page can be served by any static host, and the
 //! characters (letters, digits, `-_.=&#`) survive chat apps and e-mail.
 
-use super::{base64, Format, ReadError};
+use super::error::{LinkDamage, ReadError, ReadErrorKind};
+use super::{base64, Format};
 use crate::position::Position;
 use crate::record::{Game, Record};
 use crate::rng::mix64;
@@ -27,8 +29,8 @@ const CHECK_CHARS: usize = 5;
 /// Links longer than this many moves are refused before decoding.
 const MAX_MOVES: usize = 20_000;
 
-fn err(msg: impl Into<String>) -> ReadError {
-    ReadError::new(Format::Link, None, msg)
+fn err(damage: LinkDamage) -> ReadError {
+    ReadError::new(Format::Link, None, ReadErrorKind::Link(damage))
 }
 
 pub(super) fn looks_like_link(t: &str) -> bool {
@@ -116,7 +118,7 @@ fn split(text: &str) -> Result<(&str, Option<&str>), ReadError> {
     }
     match game {
         Some(g) => Ok((g, shown)),
-        None => Err(err("the link carries no game (no g= part after the #)")),
+        None => Err(err(LinkDamage::NoGame)),
     }
 }
 
@@ -129,41 +131,32 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
     let (value, shown) = split(text)?;
     let fields: Vec<&str> = value.split('.').collect();
     if fields.len() != 5 {
-        return Err(err(format!(
-            "damaged link: expected 5 parts separated by '.', found {} (was the link cut short?)",
-            fields.len()
-        )));
+        return Err(err(LinkDamage::Parts(fields.len())));
     }
     if fields[0] != VERSION {
-        return Err(err(format!(
-            "unsupported link version \"{}\" (this program reads version {VERSION})",
-            fields[0]
-        )));
+        return Err(err(LinkDamage::Version(fields[0].to_string())));
     }
-    let variant: Variant =
-        fields[1].parse().map_err(|e: crate::BadVariant| err(format!("damaged link: {e}")))?;
+    let variant: Variant = fields[1].parse().map_err(|_| err(LinkDamage::Variant(fields[1].to_string())))?;
     let n: usize = fields[2]
         .parse()
         .ok()
         .filter(|&n| n <= MAX_MOVES)
-        .ok_or_else(|| err(format!("damaged link: bad number of moves \"{}\"", fields[2])))?;
+        .ok_or_else(|| err(LinkDamage::MoveCount(fields[2].to_string())))?;
     let mut bits = BitReader::new(fields[3])?;
     let mut p = Position::new(variant);
     for k in 0..n {
         let legal = p.legal_moves();
         if legal.is_empty() {
-            return Err(err(format!("damaged link: the game is over after {k} moves but the link says {n}")));
+            return Err(err(LinkDamage::GameOver { after: k, claimed: n }));
         }
-        let idx = bits.read(ceil_log2(legal.len())).ok_or_else(|| {
-            err(format!("damaged link: the moves stop at move {} of {n} (was the link cut short?)", k + 1))
-        })?;
-        let m = *legal
-            .get(idx as usize)
-            .ok_or_else(|| err(format!("damaged link: move {} is not a legal move", k + 1)))?;
-        p.try_play(m).map_err(|e| err(format!("move {}: {e}", k + 1)))?;
+        let idx = bits
+            .read(ceil_log2(legal.len()))
+            .ok_or_else(|| err(LinkDamage::CutShort { at: k + 1, of: n }))?;
+        let m = *legal.get(idx as usize).ok_or_else(|| err(LinkDamage::NotLegal { at: k + 1 }))?;
+        p.try_play(m).map_err(|reason| err(LinkDamage::Unplayable { at: k + 1, reason }))?;
     }
     if !bits.is_exhausted() {
-        return Err(err("damaged link: there are characters left after the last move"));
+        return Err(err(LinkDamage::Leftover));
     }
     let c = check(variant, p.moves());
     let got: Option<u64> = if fields[4].len() == CHECK_CHARS {
@@ -172,7 +165,7 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
         None
     };
     if got != Some(c) {
-        return Err(err("damaged link: the check does not match (a character was changed or lost)"));
+        return Err(err(LinkDamage::Check));
     }
     let shown = match shown {
         None => None,
@@ -180,7 +173,7 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
             s.parse::<usize>()
                 .ok()
                 .filter(|&m| m <= n)
-                .ok_or_else(|| err(format!("damaged link: bad shown move \"m={s}\" (0 to {n})")))?,
+                .ok_or_else(|| err(LinkDamage::ShownMove { text: s.to_string(), moves: n }))?,
         ),
     };
     Ok((Record::new(Some(variant), p.moves().to_vec()), shown))
@@ -226,7 +219,11 @@ impl BitReader {
             .enumerate()
             .map(|(i, c)| {
                 base64::value(c).ok_or_else(|| {
-                    err(format!("damaged link: character {} of the moves is not allowed", i + 1))
+                    ReadError::new(
+                        Format::Link,
+                        Some(super::At::Char(i + 1)),
+                        ReadErrorKind::Link(LinkDamage::Character),
+                    )
                 })
             })
             .collect::<Result<Vec<u8>, _>>()?;
@@ -282,7 +279,8 @@ mod tests {
                 match decode(&bad) {
                     Ok((r, _)) => panic!("changed link decoded to a game of {} moves: {bad}", r.moves.len()),
                     Err(e) => {
-                        assert!(e.message.contains("link"), "{e}");
+                        assert!(matches!(e.kind, ReadErrorKind::Link(_)), "{e}");
+                        assert!(e.to_string().contains("link"), "{e}");
                         caught += 1;
                     }
                 }
@@ -295,12 +293,32 @@ mod tests {
         }
     }
 
+    fn damage(text: &str) -> LinkDamage {
+        match decode(text).unwrap_err().kind {
+            ReadErrorKind::Link(d) => d,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn bad_links_say_why() {
-        assert!(decode("http://127.0.0.1:8080/").unwrap_err().message.contains("no game"));
-        assert!(decode("#g=2.5T.0..AAAAA").unwrap_err().message.contains("version"));
-        assert!(decode("#g=1.9T.0..AAAAA").unwrap_err().message.contains("variant"));
-        assert!(decode("#g=1.5T.x..AAAAA").unwrap_err().message.contains("number of moves"));
+        assert_eq!(damage("http://127.0.0.1:8080/"), LinkDamage::NoGame);
+        assert_eq!(damage("#g=2.5T.0..AAAAA"), LinkDamage::Version("2".into()));
+        assert_eq!(damage("#g=1.9T.0..AAAAA"), LinkDamage::Variant("9T".into()));
+        assert_eq!(damage("#g=1.5T.x..AAAAA"), LinkDamage::MoveCount("x".into()));
+        assert_eq!(
+            damage("#g=1.5T.99999999999999999999..AAAAA"),
+            LinkDamage::MoveCount("99999999999999999999".into())
+        );
+        assert_eq!(damage("#g=1.5T.0..AAAAA.x"), LinkDamage::Parts(6));
+        assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
+        assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
+        assert!(decode("#g=1.5T.0..AAAAA").unwrap_err().to_string().starts_with("damaged link: "));
+        let e = decode("#g=1.5T.1.*.AAAAA").unwrap_err();
+        assert_eq!(
+            (e.at, e.kind),
+            (Some(super::super::At::Char(1)), ReadErrorKind::Link(LinkDamage::Character))
+        );
         let empty = Game::new(Position::new(Variant::D5), Default::default());
         let l = write(&empty, "https://example.org/app/#old", None);
         assert!(l.starts_with("https://example.org/app/#g=1.5D.0.."));

@@ -2,17 +2,23 @@
 //!
 //! Every reader turns text into an unvalidated [`Record`]; [`load`] then picks the variant
 //! (the user's choice wins over the file's, and the file's over the default 5T) and replays
-//! it. Readers never panic: bad input gives a [`ReadError`] that says what and where.
+//! it. Readers never panic: bad input gives a typed [`ReadError`] that says what, where, and
+//! the value as written; an illegal move gives [`LoadError::Replay`], with its line and its
+//! points as the text writes them.
 
 mod base64;
 mod csv;
+mod error;
 mod gillioz;
 pub mod link;
 mod msr;
 mod pentasol;
 
+pub use error::{At, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind};
+
+use crate::geom::Frame;
 use crate::position::ReplayError;
-use crate::record::{Game, Record};
+use crate::record::{Game, Record, Written};
 use crate::variant::Variant;
 use std::fmt;
 
@@ -38,10 +44,23 @@ pub enum Format {
 }
 
 impl Format {
-    /// Formats that can be written, with the names the command line uses.
+    /// Formats that can be written, in the order menus list them.
     pub const WRITABLE: [Format; 6] =
-        [Format::Pentasol, Format::Flammenkamp, Format::Msr, Format::MsrJson, Format::Link, Format::Csv];
+        [Format::Pentasol, Format::Flammenkamp, Format::MsrJson, Format::Msr, Format::Link, Format::Csv];
 
+    /// Every format, the readable-only ones last.
+    pub const ALL: [Format; 8] = [
+        Format::Pentasol,
+        Format::Flammenkamp,
+        Format::MsrJson,
+        Format::Msr,
+        Format::Link,
+        Format::Csv,
+        Format::GilliozGrid,
+        Format::GilliozDto,
+    ];
+
+    /// The name the command line and the page use (`--to msr-json`).
     pub fn name(self) -> &'static str {
         match self {
             Format::Pentasol => "pentasol",
@@ -55,19 +74,41 @@ impl Format {
         }
     }
 
+    /// The format called `s` (any case), if any.
     pub fn from_name(s: &str) -> Option<Format> {
-        [
-            Format::Pentasol,
-            Format::Flammenkamp,
-            Format::MsrJson,
-            Format::Msr,
-            Format::Link,
-            Format::GilliozGrid,
-            Format::GilliozDto,
-            Format::Csv,
-        ]
-        .into_iter()
-        .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
+        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s.trim()))
+    }
+
+    /// What menus call it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Pentasol => "Pentasol",
+            Format::Flammenkamp => "Flammenkamp's notation",
+            Format::MsrJson => "MSR JSON (morpion-solitaire.io)",
+            Format::Msr => "MS1 (compact MSR)",
+            Format::Link => "Link",
+            Format::GilliozGrid => "gillioz grid JSON",
+            Format::GilliozDto => "gillioz GridDTO JSON",
+            Format::Csv => "CSV (x,y,dir,pos)",
+        }
+    }
+
+    /// The file name extension of a file in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::MsrJson | Format::GilliozGrid | Format::GilliozDto => "json",
+            Format::Csv => "csv",
+            Format::Pentasol | Format::Flammenkamp | Format::Msr | Format::Link => "txt",
+        }
+    }
+
+    /// The media type of a file in this format.
+    pub fn media_type(self) -> &'static str {
+        match self.extension() {
+            "json" => "application/json",
+            "csv" => "text/csv",
+            _ => "text/plain",
+        }
     }
 }
 
@@ -77,41 +118,32 @@ impl fmt::Display for Format {
     }
 }
 
-/// Bad input: what is wrong and, when it is known, on which line (1-based).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
-    pub format: Option<Format>,
-    pub line: Option<usize>,
-    pub message: String,
-}
-
-impl ReadError {
-    pub(crate) fn new(format: Format, line: Option<usize>, message: impl Into<String>) -> ReadError {
-        ReadError { format: Some(format), line, message: message.into() }
-    }
-}
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(format) = self.format {
-            write!(f, "{format}: ")?;
-        }
-        if let Some(line) = self.line {
-            write!(f, "line {line}: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for ReadError {}
-
 /// A format's output could not be produced (Pentasol needs 5-point lines, ...).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WriteError(pub String);
+pub enum WriteError {
+    /// The format writes lines of 5 points only.
+    NotFivePointLines {
+        /// The format.
+        format: Format,
+        /// The game's variant.
+        variant: Variant,
+    },
+    /// The format is read only.
+    ReadOnly(Format),
+}
 
 impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            WriteError::NotFivePointLines { format, variant } => write!(
+                f,
+                "{} is for 5-point lines; this game is {variant} (write msr-json or a link)",
+                format.label()
+            ),
+            WriteError::ReadOnly(format) => {
+                write!(f, "{format} is read only; write msr-json for morpion-solitaire.io")
+            }
+        }
     }
 }
 
@@ -149,20 +181,20 @@ pub fn detect(text: &str) -> Option<Format> {
     None
 }
 
+/// Texts longer than this are refused before anything is read: a game is at most a few
+/// hundred kilobytes in any format (Rosin's 178-move record is 2 kB as Pentasol, 14 kB as
+/// MSR JSON; a 20,000-move link, the most a link may hold, is 40 kB).
+pub const MAX_INPUT_BYTES: usize = 4 << 20;
+
 /// Parses `text` in the given format, or in the detected one.
 pub fn parse(text: &str, format: Option<Format>) -> Result<(Format, Record), ReadError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(ReadError::input(ReadErrorKind::TooLarge { bytes: text.len() }));
+    }
     let format = match format.or_else(|| detect(text)) {
         Some(f) => f,
-        None if text.trim().is_empty() => {
-            return Err(ReadError { format: None, line: None, message: "the input is empty".into() })
-        }
-        None => {
-            return Err(ReadError {
-                format: None,
-                line: None,
-                message: "unknown format: expected Pentasol, Flammenkamp, MSR (JSON or MS1:), a game link, gillioz JSON or x,y,dir,pos CSV".into(),
-            })
-        }
+        None if text.trim().is_empty() => return Err(ReadError::input(ReadErrorKind::Empty)),
+        None => return Err(ReadError::input(ReadErrorKind::UnknownFormat)),
     };
     let text = text.trim_start_matches('\u{feff}');
     let record = match format {
@@ -183,7 +215,8 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<(Format, Record), Rea
 pub enum VariantSource {
     /// The caller asked for it.
     Given,
-    /// The file says so.
+    /// The file says so (for Pentasol and Flammenkamp, in the header comment this program
+    /// writes: `# Morpion Solitaire 5D, 82 moves`).
     File,
     /// Nobody said (Pentasol, Flammenkamp, CSV): the default 5T.
     Default,
@@ -192,8 +225,11 @@ pub enum VariantSource {
 /// A game read and replayed, with how it was read.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The game.
     pub game: Game,
+    /// The format it was read in.
     pub format: Format,
+    /// Where its variant came from.
     pub variant_source: VariantSource,
     /// Things the user should know (an assumed variant, a variant overridden, ...).
     pub notes: Vec<String>,
@@ -202,11 +238,19 @@ pub struct Loaded {
 /// Reading failed: the text could not be parsed, or a move is illegal.
 #[derive(Clone, Debug)]
 pub enum LoadError {
+    /// The text is not a game in any format (or not in the one asked for).
     Read(ReadError),
-    /// `error.position` is the game before the illegal move (its variant is the one used).
+    /// A move is illegal. `error.position` is the game before it (its variant is the one
+    /// used); `written` is where the text has it, for formats with lines.
     Replay {
+        /// The format the text was read in.
         format: Format,
+        /// Which move, why, and the game before it.
         error: Box<ReplayError>,
+        /// Its line and text, for formats with lines.
+        written: Option<Written>,
+        /// How the text's coordinates relate to the standard frame.
+        frame: Frame,
     },
 }
 
@@ -214,7 +258,18 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Read(e) => e.fmt(f),
-            LoadError::Replay { format, error, .. } => write!(f, "{format}: {error}"),
+            LoadError::Replay { format, error, written, frame } => {
+                write!(f, "{format}: ")?;
+                let n = error.index + 1;
+                match written {
+                    Some(w) => write!(f, "line {}: move {n}, {},", w.line, w.text)?,
+                    None => {
+                        let m = error.mv;
+                        write!(f, "move {n} ({} {} {})", frame.show(m.dot), m.dir.name(), m.pos)?
+                    }
+                }
+                write!(f, " is illegal in {}: {}", error.position.variant(), error.reason.in_frame(*frame))
+            }
         }
     }
 }
@@ -232,13 +287,21 @@ impl From<ReadError> for LoadError {
 pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Result<Loaded, LoadError> {
     let (format, record) = parse(text, format)?;
     let mut notes = Vec::new();
+    let headed = matches!(format, Format::Pentasol | Format::Flammenkamp);
     let (variant, source) = match (given, record.variant) {
         (Some(g), Some(f)) if g != f => {
             notes.push(format!("the {format} input says {f}; replaying it as {g}, as asked"));
             (g, VariantSource::Given)
         }
         (Some(g), _) => (g, VariantSource::Given),
-        (None, Some(f)) => (f, VariantSource::File),
+        (None, Some(f)) => {
+            if headed {
+                notes.push(format!(
+                    "{format} does not record the variant: reading {f}, as its header comment says"
+                ));
+            }
+            (f, VariantSource::File)
+        }
         (None, None) => {
             notes.push(format!(
                 "{format} does not record the variant: assuming 5T (give the variant, e.g. 5D, to change it)"
@@ -246,16 +309,13 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
             (Variant::T5, VariantSource::Default)
         }
     };
-    if matches!(format, Format::Pentasol | Format::Flammenkamp) && variant.line_len() != 5 {
-        return Err(ReadError::new(
-            format,
-            None,
-            format!("this notation is for 5-point lines, not {variant}"),
-        )
-        .into());
+    if headed && variant.line_len() != 5 {
+        return Err(ReadError::new(format, None, ReadErrorKind::NotFivePointLines(variant)).into());
     }
-    let game =
-        record.replay(variant).map_err(|error| LoadError::Replay { format, error: Box::new(error) })?;
+    let game = record.replay(variant).map_err(|error| {
+        let written = record.source.moves.get(error.index).cloned();
+        LoadError::Replay { format, error: Box::new(error), written, frame: record.source.frame }
+    })?;
     Ok(Loaded { game, format, variant_source: source, notes })
 }
 
@@ -268,23 +328,6 @@ pub fn write(game: &Game, format: Format, base: &str) -> Result<String, WriteErr
         Format::Msr => Ok(msr::write_compact(game)),
         Format::Link => Ok(link::write(game, base, None)),
         Format::Csv => Ok(csv::write(game)),
-        Format::GilliozGrid | Format::GilliozDto => {
-            Err(WriteError(format!("{format} is read only; write msr-json for morpion-solitaire.io")))
-        }
+        Format::GilliozGrid | Format::GilliozDto => Err(WriteError::ReadOnly(format)),
     }
-}
-
-/// Checks a coordinate read from a file against the engine's limit.
-pub(crate) fn coord(format: Format, line: Option<usize>, v: i64, what: &str) -> Result<i32, ReadError> {
-    if v.abs() > crate::COORD_LIMIT as i64 {
-        return Err(ReadError::new(
-            format,
-            line,
-            format!(
-                "{what} {v} is out of range (coordinates must stay within ±{} of the cross)",
-                crate::COORD_LIMIT
-            ),
-        ));
-    }
-    Ok(v as i32)
 }

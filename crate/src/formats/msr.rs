@@ -1,14 +1,12 @@
 //! MSR 0.1, the record format of morpion-solitaire.io: JSON in the standard frame, and its
 //! compact form `MS1:` + unpadded base64url of the raw DEFLATE of the JSON text.
 
-use super::{base64, coord, Format, ReadError};
+use super::error::{coordinate, json, At, Field, Ms1Damage, ReadError, ReadErrorKind};
+use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Point};
 use crate::record::{Game, Meta, Record};
 use crate::variant::{Move, Variant};
 use serde::{Deserialize, Serialize};
-
-/// Decompressed MS1 payloads larger than this are refused (no zip bombs).
-const MAX_JSON: usize = 4 << 20;
 
 #[derive(Deserialize)]
 struct FileIn {
@@ -66,46 +64,45 @@ pub(super) fn read_json(text: &str) -> Result<Record, ReadError> {
 }
 
 fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
-    let file: FileIn = serde_json::from_str(text).map_err(|e| {
-        ReadError::new(f, Some(e.line()).filter(|&l| l > 0), format!("not an MSR record: {e}"))
-    })?;
+    let file: FileIn = serde_json::from_str(text).map_err(|e| json(f, &e))?;
     let variant = match &file.variant {
-        Some(v) => Some(v.parse::<Variant>().map_err(|e| ReadError::new(f, None, e.to_string()))?),
+        Some(v) => Some(
+            v.parse::<Variant>()
+                .map_err(|_| ReadError::new(f, None, ReadErrorKind::UnknownVariant(v.clone())))?,
+        ),
         None => None,
     };
     let mut moves = Vec::with_capacity(file.moves.len());
     for (i, m) in file.moves.iter().enumerate() {
-        let at = |msg: String| ReadError::new(f, None, format!("move {}: {msg}", i + 1));
-        let dir = Dir::from_name(&m.dir)
-            .ok_or_else(|| at(format!("unknown direction \"{}\" (expected H, V, DN or DP)", m.dir)))?;
+        let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
+        let dir =
+            Dir::from_name(&m.dir).ok_or_else(|| err(ReadErrorKind::UnknownDirection(m.dir.clone())))?;
         if !(0..=5).contains(&m.pos) {
-            return Err(at(format!("pos {} is out of range (0 to L-1)", m.pos)));
+            return Err(err(ReadErrorKind::OutOfRange { field: Field::Pos, value: m.pos.to_string() }));
         }
-        let x = coord(f, None, m.x, "x").map_err(|e| at(e.message))?;
-        let y = coord(f, None, m.y, "y").map_err(|e| at(e.message))?;
+        let x = coordinate(m.x, 0, Field::X).map_err(err)?;
+        let y = coordinate(m.y, 0, Field::Y).map_err(err)?;
         moves.push(Move::new(Point::new(x, y), dir, m.pos as u8));
     }
     let meta =
         Meta { author: file.author, date: file.date, description: file.description, source: file.source };
-    Ok(Record { variant, moves, meta })
+    Ok(Record { variant, moves, meta, source: Default::default() })
 }
 
 pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
     let f = Format::Msr;
+    let damaged = |at: Option<At>, d| ReadError::new(f, at, ReadErrorKind::Ms1(d));
     let body: String =
         text.trim().strip_prefix("MS1:").unwrap_or(text).chars().filter(|c| !c.is_whitespace()).collect();
-    let raw = base64::decode(&body).map_err(|i| {
-        ReadError::new(f, None, format!("damaged MS1 string: bad character at offset {}", i + 4))
+    let raw = base64::decode(&body).map_err(|i| damaged(Some(At::Char(i + 5)), Ms1Damage::Character))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_INPUT_BYTES).map_err(|e| {
+        let why = match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Ms1Damage::TooLarge,
+            _ => Ms1Damage::Compression,
+        };
+        damaged(None, why)
     })?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_JSON).map_err(|e| {
-        ReadError::new(
-            f,
-            None,
-            format!("damaged MS1 string: the compressed data is invalid ({:?})", e.status),
-        )
-    })?;
-    let json =
-        String::from_utf8(json).map_err(|_| ReadError::new(f, None, "damaged MS1 string: not UTF-8 text"))?;
+    let json = String::from_utf8(json).map_err(|_| damaged(None, Ms1Damage::NotText))?;
     read_json_as(&json, f)
 }
 

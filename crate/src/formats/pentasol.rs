@@ -2,13 +2,18 @@
 //! and `delta`, the offset from the new dot to the line's centre, pos = 2 - delta), with a
 //! reference line (Pentasol) or in the standard frame (Flammenkamp). 5-point lines only.
 
-use super::{coord, Format, ReadError, WriteError};
-use crate::geom::{Dir, Point};
-use crate::record::{Game, Record};
-use crate::variant::Move;
+use super::error::{coordinate, whole_number, At, Field, ReadError, ReadErrorKind};
+use super::{Format, WriteError};
+use crate::geom::{Dir, Frame, Point};
+use crate::record::{Game, Record, Written};
+use crate::variant::{Move, Variant};
 
 /// Pentasol's reference point is the cross's inner north-west corner, (3,3) in our frame.
 const CORNER: i32 = 3;
+
+/// The comment this program writes first: `# Morpion Solitaire 5D, 82 moves, ...`. Read
+/// back, it gives the variant the notation itself cannot say.
+const HEADER: &str = "# Morpion Solitaire ";
 
 /// A tiny cursor over one line, for precise messages.
 struct Cursor<'a> {
@@ -23,8 +28,8 @@ impl<'a> Cursor<'a> {
         Cursor { s, at: 0, format, line }
     }
 
-    fn err(&self, msg: String) -> ReadError {
-        ReadError::new(self.format, Some(self.line), msg)
+    fn err(&self, kind: ReadErrorKind) -> ReadError {
+        ReadError::new(self.format, Some(At::Line(self.line)), kind)
     }
 
     fn skip_ws(&mut self) {
@@ -37,11 +42,8 @@ impl<'a> Cursor<'a> {
         self.s[self.at..].chars().next()
     }
 
-    fn found(&self) -> String {
-        match self.peek() {
-            None => "the end of the line".to_string(),
-            Some(c) => format!("'{c}'"),
-        }
+    fn expected(&self, expected: &'static str) -> ReadError {
+        self.err(ReadErrorKind::Expected { expected, found: self.peek() })
     }
 
     fn at_end(&mut self) -> bool {
@@ -49,17 +51,18 @@ impl<'a> Cursor<'a> {
         self.at >= self.s.len()
     }
 
-    fn expect(&mut self, c: char, what: &str) -> Result<(), ReadError> {
+    fn expect(&mut self, c: char, what: &'static str) -> Result<(), ReadError> {
         self.skip_ws();
         if self.peek() == Some(c) {
             self.at += 1;
             Ok(())
         } else {
-            Err(self.err(format!("expected {what}, found {}", self.found())))
+            Err(self.expected(what))
         }
     }
 
-    fn int(&mut self, what: &str) -> Result<i64, ReadError> {
+    /// A whole number, optionally signed; `field` names it in messages.
+    fn int(&mut self, field: Field) -> Result<i64, ReadError> {
         self.skip_ws();
         let start = self.at;
         if matches!(self.peek(), Some('+' | '-')) {
@@ -68,21 +71,17 @@ impl<'a> Cursor<'a> {
         let digits = self.s[self.at..].bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
             self.at = start;
-            return Err(self.err(format!("expected {what}, found {}", self.found())));
+            return Err(self.expected("a number"));
         }
         self.at += digits;
-        let text = &self.s[start..self.at];
-        if digits > 9 {
-            return Err(self.err(format!("{what} {text} is out of range")));
-        }
-        Ok(text.parse::<i64>().expect("at most 9 digits"))
+        whole_number(&self.s[start..self.at], field).map_err(|k| self.err(k))
     }
 
-    fn point(&mut self) -> Result<(i64, i64), ReadError> {
+    fn point(&mut self, fields: (Field, Field)) -> Result<(i64, i64), ReadError> {
         self.expect('(', "a point like (28,28)")?;
-        let a = self.int("a number")?;
+        let a = self.int(fields.0)?;
         self.expect(',', "',' between the coordinates")?;
-        let b = self.int("a number")?;
+        let b = self.int(fields.1)?;
         self.expect(')', "')' after the coordinates")?;
         Ok((a, b))
     }
@@ -95,18 +94,25 @@ impl<'a> Cursor<'a> {
                     self.at += c.len_utf8();
                     Ok(d)
                 }
-                None => Err(self.err(format!("unknown direction glyph '{c}' (expected - | \\ /)"))),
+                None => Err(self.err(ReadErrorKind::UnknownGlyph(c))),
             },
-            None => Err(self.err("expected a direction glyph (- | \\ /), found the end of the line".into())),
+            None => Err(self.expected("a direction glyph (- | \\ /)")),
         }
     }
 
     fn delta(&mut self) -> Result<u8, ReadError> {
-        let d = self.int("the offset to the line's centre (-2..2)")?;
+        let start = self.at;
+        let d = self.int(Field::Offset)?;
         if !(-2..=2).contains(&d) {
-            return Err(self.err(format!("offset {d} to the line's centre is out of range (-2..2)")));
+            let value = self.s[start..self.at].trim().to_string();
+            return Err(self.err(ReadErrorKind::OutOfRange { field: Field::Offset, value }));
         }
         Ok((2 - d) as u8)
+    }
+
+    /// The text from `start` to here, as written.
+    fn since(&self, start: usize) -> String {
+        self.s[start..self.at].trim().to_string()
     }
 }
 
@@ -118,44 +124,58 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// The variant named by this program's header comment, among the comments before the
+/// first move (`# Morpion Solitaire 5D, 82 moves`).
+fn header_variant(text: &str) -> Option<Variant> {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with('#'))
+        .filter_map(|l| l.strip_prefix(HEADER))
+        .find_map(|rest| rest.split([',', ' ']).next()?.parse().ok())
+}
+
 /// Is this line a lone point, as Pentasol's reference line is?
 pub(super) fn is_reference_line(line: &str) -> bool {
     let mut c = Cursor::new(line, Format::Pentasol, 0);
-    c.point().is_ok() && c.at_end()
+    c.point((Field::Column, Field::Row)).is_ok() && c.at_end()
 }
 
 pub(super) fn read_pentasol(text: &str) -> Result<Record, ReadError> {
     let f = Format::Pentasol;
-    let mut reference: Option<(i64, i64)> = None;
-    let mut moves = Vec::new();
+    let mut frame: Option<Frame> = None;
+    let mut record = Record::new(header_variant(text), Vec::new());
     for (n, line) in content_lines(text) {
         let mut c = Cursor::new(line, f, n);
-        let (col, row) = c.point()?;
-        let Some((rx, ry)) = reference else {
+        let (col, row) = c.point((Field::Column, Field::Row))?;
+        let Some(frame) = frame else {
             if !c.at_end() {
-                return Err(c.err("the first line must be the reference point alone, like (28,28)".into()));
+                return Err(c.err(ReadErrorKind::ReferenceNotAlone));
             }
-            reference = Some((col, row));
+            // the reference point is the standard (3,3): x is written x + col - 3
+            let shift = |v: i64, field| {
+                v.checked_sub(CORNER as i64)
+                    .ok_or_else(|| c.err(ReadErrorKind::OutOfRange { field, value: v.to_string() }))
+            };
+            frame = Some(Frame { dx: shift(col, Field::Column)?, dy: shift(row, Field::Row)? });
             continue;
         };
         let dir = c.glyph()?;
         let pos = c.delta()?;
         if !c.at_end() {
-            return Err(c.err(format!("unexpected {} after the move", c.found())));
+            return Err(c.err(ReadErrorKind::Unexpected(c.peek().unwrap_or(' '))));
         }
-        let x = coord(f, Some(n), col - rx + CORNER as i64, "x")?;
-        let y = coord(f, Some(n), row - ry + CORNER as i64, "y")?;
-        moves.push(Move::new(Point::new(x, y), dir, pos));
+        let x = coordinate(col, frame.dx, Field::Column).map_err(|k| c.err(k))?;
+        let y = coordinate(row, frame.dy, Field::Row).map_err(|k| c.err(k))?;
+        record.moves.push(Move::new(Point::new(x, y), dir, pos));
+        record.source.moves.push(Written { line: n, text: c.since(0) });
     }
-    if reference.is_none() {
-        return Err(ReadError::new(f, None, "no reference line: the input is empty"));
-    }
-    Ok(Record::new(None, moves))
+    record.source.frame = frame.ok_or_else(|| ReadError::new(f, None, ReadErrorKind::NoReference))?;
+    Ok(record)
 }
 
 pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
     let f = Format::Flammenkamp;
-    let mut moves = Vec::new();
+    let mut record = Record::new(header_variant(text), Vec::new());
     for (n, line) in content_lines(text) {
         let mut c = Cursor::new(line, f, n);
         while !c.at_end() {
@@ -165,12 +185,14 @@ pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
                 c.at += digits + 1;
                 continue;
             }
-            let (x, y) = c.point()?;
+            let start = c.at;
+            let (x, y) = c.point((Field::X, Field::Y))?;
             let pos = c.delta()?;
             let dir = c.glyph()?;
-            let x = coord(f, Some(n), x, "x")?;
-            let y = coord(f, Some(n), y, "y")?;
-            moves.push(Move::new(Point::new(x, y), dir, pos));
+            let x = coordinate(x, 0, Field::X).map_err(|k| c.err(k))?;
+            let y = coordinate(y, 0, Field::Y).map_err(|k| c.err(k))?;
+            record.moves.push(Move::new(Point::new(x, y), dir, pos));
+            record.source.moves.push(Written { line: n, text: c.since(start) });
             c.skip_ws();
             if c.peek() == Some(',') || c.peek() == Some(';') {
                 c.at += 1;
@@ -178,22 +200,20 @@ pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
         }
     }
     // no moves is the empty game (the start cross), as written for one
-    Ok(Record::new(None, moves))
+    Ok(record)
 }
 
-fn five_points(game: &Game, what: &str) -> Result<(), WriteError> {
-    let v = game.variant();
-    if v.line_len() != 5 {
-        return Err(WriteError(format!(
-            "{what} is for 5-point lines; this game is {v} (write msr-json or a link)"
-        )));
+fn five_points(game: &Game, format: Format) -> Result<(), WriteError> {
+    let variant = game.variant();
+    if variant.line_len() != 5 {
+        return Err(WriteError::NotFivePointLines { format, variant });
     }
     Ok(())
 }
 
 fn header(game: &Game, out: &mut String) {
     let v = game.variant();
-    out.push_str(&format!("# Morpion Solitaire {v}, {} moves", game.score()));
+    out.push_str(&format!("{HEADER}{v}, {} moves", game.score()));
     if let Some(a) = &game.meta().author {
         out.push_str(&format!(", {a}"));
     }
@@ -204,7 +224,7 @@ fn header(game: &Game, out: &mut String) {
 }
 
 pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {
-    five_points(game, "Pentasol")?;
+    five_points(game, Format::Pentasol)?;
     // keep every coordinate positive: the usual (28,28), or more if the game goes far
     let (min_x, min_y, _, _) = game.position().bbox();
     let rx = 28.max(CORNER - min_x + 1);
@@ -226,7 +246,7 @@ pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {
 }
 
 pub(super) fn write_flammenkamp(game: &Game) -> Result<String, WriteError> {
-    five_points(game, "Flammenkamp's notation")?;
+    five_points(game, Format::Flammenkamp)?;
     let mut out = String::new();
     header(game, &mut out);
     for m in game.moves() {
@@ -252,23 +272,63 @@ mod tests {
         );
     }
 
+    /// The kind of error of `text` read as Pentasol, and its line.
+    fn error(text: &str) -> (Option<At>, ReadErrorKind) {
+        let e = read_pentasol(text).unwrap_err();
+        assert_eq!(e.format, Some(Format::Pentasol));
+        (e.at, e.kind)
+    }
+
     #[test]
     fn says_what_and_where() {
-        let e = read_pentasol("(28,28)\n(25,27) x 2\n").unwrap_err();
-        assert_eq!(e.line, Some(2));
-        assert!(e.message.contains("unknown direction glyph 'x'"), "{e}");
-        let e = read_pentasol("(28,28)\n(25,27) |\n").unwrap_err();
-        assert!(e.message.contains("found the end of the line"), "{e}");
-        let e = read_pentasol("(28,28)\n(25,27\n").unwrap_err();
-        assert!(e.message.contains("')'"), "{e}");
-        let e = read_pentasol("(28,28)\n(25,27) | 3\n").unwrap_err();
-        assert!(e.message.contains("out of range"), "{e}");
-        let e = read_pentasol("(28,28)\n(99999,27) | 0\n").unwrap_err();
-        assert!(e.message.contains("x 99974 is out of range"), "{e}");
-        let e = read_pentasol("(28,28)\n(1234567890123,27) | 0\n").unwrap_err();
-        assert!(e.message.contains("out of range"), "{e}");
-        let e = read_pentasol("(28,28) | 0\n").unwrap_err();
-        assert!(e.message.contains("reference point alone"), "{e}");
-        assert!(read_pentasol("# only a comment\n").is_err());
+        use ReadErrorKind::*;
+        let line2 = Some(At::Line(2));
+        assert_eq!(error("(28,28)\n(25,27) x 2\n"), (line2, UnknownGlyph('x')));
+        let (at, kind) = error("(28,28)\n(25,27) |\n");
+        assert_eq!((at, kind.clone()), (line2, Expected { expected: "a number", found: None }));
+        assert!(kind.to_string().contains("found the end of the line"), "{kind}");
+        assert!(matches!(error("(28,28)\n(25,27\n"), (_, Expected { found: None, .. })));
+        let offset = |v: &str| OutOfRange { field: Field::Offset, value: v.to_string() };
+        assert_eq!(error("(28,28)\n(25,27) | 3\n"), (line2, offset("3")));
+        assert_eq!(error("(28,28)\n(25,27) | +3\n"), (line2, offset("+3")));
+        // coordinates out of range are quoted as the file writes them
+        let column = |v: &str| OutOfRange { field: Field::Column, value: v.to_string() };
+        assert_eq!(error("(28,28)\n(99999,27) | 0\n"), (line2, column("99999")));
+        assert_eq!(error("(28,28)\n(1234567890123,27) | 0\n"), (line2, column("1234567890123")));
+        assert_eq!(
+            error("(28,28)\n(-9223372036854775808,27) | 0\n"),
+            (line2, column("-9223372036854775808"))
+        );
+        assert_eq!(
+            error("(28,28)\n(99999999999999999999,27) | 0\n"),
+            (line2, column("99999999999999999999"))
+        );
+        // a reference point far away is fine as long as the moves are near it
+        let far = read_pentasol("(-9223372036854775805,5)\n(-9223372036854775806,4) | 2\n").unwrap();
+        assert_eq!(far.moves[0].dot, Point::new(2, 2));
+        assert_eq!(error("(-9223372036854775808,28)\n"), (Some(At::Line(1)), column("-9223372036854775808")));
+        assert_eq!(error("(28,28) | 0\n"), (Some(At::Line(1)), ReferenceNotAlone));
+        assert_eq!(error("# only a comment\n"), (None, NoReference));
+        assert_eq!(error("(28,28)\n(25,27) | 2 x\n"), (line2, Unexpected('x')));
+    }
+
+    #[test]
+    fn the_header_comment_gives_the_variant_and_the_moves_their_lines() {
+        let r = read_pentasol(
+            "# Morpion Solitaire 5D, 2 moves\n\n(28,28)\n(25,27) | +2\n# a note\n(27,32) \\ 0\n",
+        )
+        .unwrap();
+        assert_eq!(r.variant, Some(Variant::D5));
+        let lines: Vec<(usize, &str)> = r.source.moves.iter().map(|w| (w.line, w.text.as_str())).collect();
+        assert_eq!(lines, vec![(4, "(25,27) | +2"), (6, "(27,32) \\ 0")]);
+        assert_eq!(r.source.frame, Frame { dx: 25, dy: 25 });
+        // only a header before the moves counts, and only this program's
+        assert_eq!(read_pentasol("(28,28)\n# Morpion Solitaire 5D\n").unwrap().variant, None);
+        assert_eq!(read_pentasol("# Morpion 5D\n(28,28)\n").unwrap().variant, None);
+        let f = read_flammenkamp("# Morpion Solitaire 4T, 0 moves\n").unwrap();
+        assert_eq!(f.variant, Some(Variant::T4));
+        let f = read_flammenkamp("1. (3,-1) 2|  2. (4,3) -2-\n").unwrap();
+        let texts: Vec<&str> = f.source.moves.iter().map(|w| w.text.as_str()).collect();
+        assert_eq!(texts, vec!["(3,-1) 2|", "(4,3) -2-"]);
     }
 }

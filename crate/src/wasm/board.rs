@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 #[wasm_bindgen(js_name = Board)]
+#[derive(Debug)]
 pub struct BoardView {
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,

@@ -8,6 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(js_name = Game)]
+#[derive(Debug)]
 pub struct WebGame {
     timeline: Timeline,
     /// What the user should know about how the game was read (set by `import`).

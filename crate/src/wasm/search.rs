@@ -23,6 +23,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_rayon as _;
 
 #[wasm_bindgen(js_name = Search)]
+#[derive(Debug)]
 pub struct WebSearch {
     search: Arc<Search>,
     /// Set when the search has returned (its budget spent, or stopped).

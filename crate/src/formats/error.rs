@@ -1,0 +1,379 @@
+//! What can be wrong with the text of a game, typed: which reader, where (a line, a move, a
+//! character), what, and the value as the text writes it. `Display` is for people; code
+//! and tests match the variants.
+
+use super::{Format, MAX_INPUT_BYTES};
+use crate::position::IllegalMove;
+use crate::variant::Variant;
+use std::fmt;
+
+/// Bad input: which reader found it, where, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// The format the text was read as (none when no format was recognised).
+    pub format: Option<Format>,
+    /// Where in the text, when it is known.
+    pub at: Option<At>,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+/// A place in the text of a game (every number counts from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// A line of a text format.
+    Line(usize),
+    /// A line and column of JSON.
+    Column {
+        /// The line.
+        line: usize,
+        /// The character in the line.
+        column: usize,
+    },
+    /// A move of a format without lines (JSON moves, a link's moves).
+    Move(usize),
+    /// A character of an `MS1:` string or a link.
+    Char(usize),
+}
+
+/// A field of a move whose value can be out of range or not a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// x in the standard frame (MSR, CSV, Flammenkamp, gillioz after its shift).
+    X,
+    /// y in the standard frame.
+    Y,
+    /// A Pentasol column (relative to the reference point).
+    Column,
+    /// A Pentasol row.
+    Row,
+    /// The index of the new dot in its line.
+    Pos,
+    /// Pentasol's offset from the new dot to the line's centre.
+    Offset,
+}
+
+/// What is wrong with the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadErrorKind {
+    /// Nothing but blanks.
+    Empty,
+    /// No format this program reads looks like this.
+    UnknownFormat,
+    /// The text is larger than [`MAX_INPUT_BYTES`]: no game is that long.
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+    },
+    /// Something else than what the syntax needs at this point.
+    Expected {
+        /// What was needed ("a point like (28,28)").
+        expected: &'static str,
+        /// What was there (`None`: the end of the line).
+        found: Option<char>,
+    },
+    /// More text after a complete move.
+    Unexpected(char),
+    /// Pentasol's first line must be the reference point alone.
+    ReferenceNotAlone,
+    /// Pentasol text without its reference line.
+    NoReference,
+    /// A CSV line with fewer than the 4 columns x,y,dir,pos.
+    Columns(usize),
+    /// A field that must be a whole number is not one.
+    NotANumber {
+        /// Which field.
+        field: Field,
+        /// The text found.
+        text: String,
+    },
+    /// A number outside what its field allows.
+    OutOfRange {
+        /// Which field.
+        field: Field,
+        /// The value as the text writes it.
+        value: String,
+    },
+    /// A direction glyph other than `-`, `|`, `\`, `/`.
+    UnknownGlyph(char),
+    /// A direction name other than H, V, DN, DP.
+    UnknownDirection(String),
+    /// A variant name this program does not play.
+    UnknownVariant(String),
+    /// Pentasol and Flammenkamp's notation are for lines of 5 points.
+    NotFivePointLines(Variant),
+    /// JSON that does not parse, or lacks what the format needs (serde's words).
+    Json(String),
+    /// An `MS1:` string that does not decode.
+    Ms1(Ms1Damage),
+    /// gillioz: a line length this program does not play (it plays 3 to 6 points).
+    LineLength(i64),
+    /// gillioz: the start dots are not the start cross of the variant.
+    NotTheStartCross(Variant),
+    /// gillioz: a grid with no step at all (not even the start).
+    EmptyGrid,
+    /// gillioz: a move's step lacks its line or its new dot.
+    MissingElement(&'static str),
+    /// gillioz: two ends that are not the ends of a line.
+    NotALine {
+        /// One end, as written.
+        from: String,
+        /// The other end, as written.
+        to: String,
+        /// Points a line has.
+        len: u8,
+    },
+    /// gillioz: the new dot is not on the move's line.
+    DotNotOnLine {
+        /// The dot, as written.
+        dot: String,
+        /// The line's ends, as written.
+        from: String,
+        /// The other end.
+        to: String,
+    },
+    /// A game link that does not decode: never read as another game.
+    Link(LinkDamage),
+}
+
+/// How an `MS1:` string is damaged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ms1Damage {
+    /// A character outside base64url (`at` says which).
+    Character,
+    /// The compressed data is not valid DEFLATE.
+    Compression,
+    /// It decompresses to more than [`MAX_INPUT_BYTES`].
+    TooLarge,
+    /// It decompresses to bytes that are not UTF-8 text.
+    NotText,
+}
+
+/// How a game link is damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkDamage {
+    /// The address has no `g=` part.
+    NoGame,
+    /// The value has this many parts, not 5.
+    Parts(usize),
+    /// A version this program does not read.
+    Version(String),
+    /// Not a variant name.
+    Variant(String),
+    /// Not a number of moves (or more than a link may hold).
+    MoveCount(String),
+    /// The game ends after `after` moves but the link says `claimed`.
+    GameOver {
+        /// Moves before the end.
+        after: usize,
+        /// Moves the link says.
+        claimed: usize,
+    },
+    /// The bits stop at move `at` of `of`.
+    CutShort {
+        /// The move that has no bits.
+        at: usize,
+        /// Moves the link says.
+        of: usize,
+    },
+    /// Move `at` is not the index of a legal move.
+    NotLegal {
+        /// The move.
+        at: usize,
+    },
+    /// Move `at` is legal but the engine cannot play it (beyond its coordinate limit).
+    Unplayable {
+        /// The move.
+        at: usize,
+        /// Why.
+        reason: IllegalMove,
+    },
+    /// Characters left after the last move.
+    Leftover,
+    /// The check does not match the game.
+    Check,
+    /// A character outside base64url in the moves (`at` says which).
+    Character,
+    /// The shown move (`m=`) is not a number from 0 to the number of moves.
+    ShownMove {
+        /// As written.
+        text: String,
+        /// Moves of the game.
+        moves: usize,
+    },
+}
+
+impl ReadError {
+    /// An error of `format` at `at`.
+    pub(crate) fn new(format: Format, at: Option<At>, kind: ReadErrorKind) -> ReadError {
+        ReadError { format: Some(format), at, kind }
+    }
+
+    /// An error not tied to a format (empty input, unknown format, too large).
+    pub(crate) fn input(kind: ReadErrorKind) -> ReadError {
+        ReadError { format: None, at: None, kind }
+    }
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            At::Line(l) => write!(f, "line {l}"),
+            At::Column { line, column } => write!(f, "line {line}, column {column}"),
+            At::Move(m) => write!(f, "move {m}"),
+            At::Char(c) => write!(f, "character {c}"),
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::X => "x",
+            Field::Y => "y",
+            Field::Column => "column",
+            Field::Row => "row",
+            Field::Pos => "pos",
+            Field::Offset => "offset to the line's centre",
+        })
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // a link's messages name the link themselves
+        if let Some(format) = self.format.filter(|&f| f != Format::Link) {
+            write!(f, "{format}: ")?;
+        }
+        if let Some(at) = self.at {
+            write!(f, "{at}: ")?;
+        }
+        self.kind.fmt(f)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// "'x'" or "the end of the line".
+fn found(c: Option<char>) -> String {
+    c.map_or("the end of the line".to_string(), |c| format!("'{c}'"))
+}
+
+impl fmt::Display for ReadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ReadErrorKind::*;
+        let limit = crate::COORD_LIMIT;
+        match self {
+            Empty => write!(f, "the input is empty"),
+            UnknownFormat => write!(
+                f,
+                "unknown format: expected Pentasol, Flammenkamp, MSR (JSON or MS1:), a game link, gillioz JSON or x,y,dir,pos CSV"
+            ),
+            TooLarge { bytes } => write!(
+                f,
+                "the input is {bytes} bytes, more than any game ({} MB at most; Rosin's 178-move record is 2 kB)",
+                MAX_INPUT_BYTES >> 20
+            ),
+            Expected { expected, found: c } => write!(f, "expected {expected}, found {}", found(*c)),
+            Unexpected(c) => write!(f, "unexpected '{c}' after the move"),
+            ReferenceNotAlone => write!(f, "the first line must be the reference point alone, like (28,28)"),
+            NoReference => write!(f, "no reference line: the input is empty"),
+            Columns(n) => write!(f, "expected x,y,dir,pos; found {n} column{}", if *n == 1 { "" } else { "s" }),
+            NotANumber { field, text } => write!(f, "{field} \"{text}\" is not a whole number"),
+            OutOfRange { field, value } => match field {
+                Field::X | Field::Y => write!(
+                    f,
+                    "{field} {value} is out of range (coordinates must stay within ±{limit} of the cross)"
+                ),
+                Field::Column | Field::Row => write!(
+                    f,
+                    "{field} {value} is too far from the reference point (moves must stay within ±{limit} of the cross)"
+                ),
+                Field::Pos => write!(f, "pos {value} is out of range (0 to L-1)"),
+                Field::Offset => write!(f, "{field} {value} is out of range (-2..2)"),
+            },
+            UnknownGlyph(c) => write!(f, "unknown direction glyph '{c}' (expected - | \\ /)"),
+            UnknownDirection(d) => write!(f, "unknown direction \"{d}\" (expected H, V, DN or DP)"),
+            UnknownVariant(v) => write!(f, "{}", crate::BadVariant(v.clone())),
+            NotFivePointLines(v) => write!(f, "this notation is for 5-point lines, not {v}"),
+            Json(message) => write!(f, "{message}"),
+            Ms1(d) => write!(
+                f,
+                "damaged MS1 string: {}",
+                match d {
+                    Ms1Damage::Character => "a character outside base64url".to_string(),
+                    Ms1Damage::Compression => "the compressed data is invalid".to_string(),
+                    Ms1Damage::TooLarge => format!("it unpacks to more than {} MB", MAX_INPUT_BYTES >> 20),
+                    Ms1Damage::NotText => "it does not unpack to text".to_string(),
+                }
+            ),
+            LineLength(n) => write!(f, "unsupported line of {n} points (this program plays 3 to 6)"),
+            NotTheStartCross(v) => write!(f, "the start dots are not the {v} start cross"),
+            EmptyGrid => write!(f, "the grid is empty"),
+            MissingElement(what) => write!(f, "no {what} in this step"),
+            NotALine { from, to, len } => write!(f, "{from} to {to} is not a line of {len} points"),
+            DotNotOnLine { dot, from, to } => write!(f, "the new dot {dot} is not on the line {from} to {to}"),
+            Link(d) => d.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for LinkDamage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use LinkDamage::*;
+        match self {
+            NoGame => write!(f, "the link carries no game (no g= part after the #)"),
+            Version(v) => write!(f, "unsupported link version \"{v}\" (this program reads version 1)"),
+            Parts(n) => write!(
+                f,
+                "damaged link: expected 5 parts separated by '.', found {n} (was the link cut short?)"
+            ),
+            Variant(v) => write!(f, "damaged link: {}", crate::BadVariant(v.clone())),
+            MoveCount(n) => write!(f, "damaged link: bad number of moves \"{n}\""),
+            GameOver { after, claimed } => {
+                write!(f, "damaged link: the game is over after {after} moves but the link says {claimed}")
+            }
+            CutShort { at, of } => {
+                write!(f, "damaged link: the moves stop at move {at} of {of} (was the link cut short?)")
+            }
+            NotLegal { at } => write!(f, "damaged link: move {at} is not a legal move"),
+            Unplayable { at, reason } => write!(f, "the link's move {at} cannot be played: {reason}"),
+            Leftover => write!(f, "damaged link: there are characters left after the last move"),
+            Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
+            Character => write!(f, "damaged link: a character of the moves is not allowed"),
+            ShownMove { text, moves } => {
+                write!(f, "damaged link: bad shown move \"m={text}\" (0 to {moves})")
+            }
+        }
+    }
+}
+
+/// A whole number as the text writes it, for `field`: too many digits is out of range,
+/// anything else that is not digits is not a number.
+pub(crate) fn whole_number(text: &str, field: Field) -> Result<i64, ReadErrorKind> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ReadErrorKind::NotANumber { field, text: text.to_string() });
+    }
+    text.parse::<i64>().map_err(|_| ReadErrorKind::OutOfRange { field, value: text.to_string() })
+}
+
+/// The standard-frame coordinate of `written` in a text whose frame adds `offset`, within
+/// the engine's limit; the error quotes the value as written (no wrapped arithmetic).
+pub(crate) fn coordinate(written: i64, offset: i64, field: Field) -> Result<i32, ReadErrorKind> {
+    written
+        .checked_sub(offset)
+        .filter(|v| v.unsigned_abs() <= crate::COORD_LIMIT as u64)
+        .map(|v| v as i32)
+        .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: written.to_string() })
+}
+
+/// The serde_json error as a kind and a place (its message without the "at line L column
+/// C" serde appends: the place is said once, in front).
+pub(crate) fn json(format: Format, e: &serde_json::Error) -> ReadError {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let at = (e.line() > 0).then_some(At::Column { line: e.line(), column: e.column() });
+    ReadError::new(format, at, ReadErrorKind::Json(message))
+}
