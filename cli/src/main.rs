@@ -8,13 +8,15 @@ macro_rules! say {
 
 mod ascii;
 mod bench;
+mod best_file;
+mod out_file;
 mod search;
 
 use clap::{Parser, Subcommand};
 use morpion::formats::{self, link, Format};
 use morpion::{count, library, Game, LoadError, Variant};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -66,9 +68,11 @@ enum Command {
     /// A position is a set of drawn lines. Prints one line `n count` per depth as it is
     /// done, using every core.
     Count {
+        /// The variant (5T, 5D, 4T, ...).
         #[arg(long, short)]
         variant: Variant,
-        #[arg(long, short)]
+        /// Count up to this many moves (1 or more).
+        #[arg(long, short, value_parser = at_least::<usize, 1>)]
         depth: usize,
         /// Count positions up to the 8 symmetries of the start cross.
         #[arg(long)]
@@ -99,13 +103,25 @@ enum Command {
     Bench {
         #[arg(long, short, default_value = "5D")]
         variant: Variant,
-        /// Playouts per measurement.
-        #[arg(long, default_value_t = 300_000)]
+        /// Playouts per measurement (at least 100).
+        #[arg(long, default_value_t = 300_000, value_parser = at_least::<u64, 100>)]
         playouts: u64,
         /// Also print one JSON object on the last line.
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A whole number of at least `MIN`, for a flag whose smaller values mean nothing.
+fn at_least<T, const MIN: u64>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + TryFrom<u64> + PartialOrd,
+{
+    let min = T::try_from(MIN).map_err(|_| "bad minimum".to_string())?;
+    match s.trim().parse::<T>() {
+        Ok(n) if n >= min => Ok(n),
+        _ => Err(format!("expected a whole number, {MIN} or more")),
+    }
 }
 
 fn writable_format(s: &str) -> Result<Format, String> {
@@ -154,17 +170,36 @@ fn main() -> ExitCode {
 /// The text of FILE: a file, standard input, or the argument itself if it is a link.
 fn input(file: &str) -> Result<String, String> {
     if file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
-        return Ok(s);
+        return read_text(std::io::stdin().lock(), "standard input");
     }
-    let path = std::path::Path::new(file);
+    let path = Path::new(file);
     // not a file but a game itself (a link or an MS1 string): the core's detection decides
     if !path.exists() && matches!(formats::detect(file), Some(Format::Link | Format::Msr)) {
         return Ok(file.to_string());
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{file}: {e}"))?;
-    String::from_utf8(bytes).map_err(|_| format!("{file}: not a text file (not UTF-8)"))
+    read_file(path)
+}
+
+/// The text of a file, refused early if it is larger than any game can be.
+fn read_file(path: &Path) -> Result<String, String> {
+    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_text(f, &path.display().to_string())
+}
+
+/// Reads at most [`formats::MAX_INPUT_BYTES`] of text (one byte more says it is too much):
+/// `/dev/zero` or `yes |` never fill the memory.
+fn read_text(from: impl Read, name: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    from.take(formats::MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() > formats::MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: larger than {} MB: no game is that long (Rosin's 178-move record is 2 kB)",
+            formats::MAX_INPUT_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file (not UTF-8)"))
 }
 
 fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
@@ -349,7 +384,8 @@ fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
 fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Quit> {
     match output {
         Some(path) => {
-            std::fs::write(&path, text).map_err(|e| Quit::Error(format!("{}: {e}", path.display())))
+            let target = out_file::resolve(&path).map_err(|e| e.to_string())?;
+            Ok(target.write(text, &path).map_err(|e| e.to_string())?)
         }
         None => {
             o.write_all(text.as_bytes())?;

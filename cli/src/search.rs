@@ -1,12 +1,12 @@
 //! `morpion search`: runs the core's NRPA on a thread pool while the main thread watches
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
-use crate::{all_threads, load, plural, print_summary, Quit};
-use morpion::formats::{self, Format};
+use crate::best_file::Out;
+use crate::{all_threads, at_least, load, plural, print_summary, Quit};
 use morpion::nrpa::{Budget, CodeKind, Config, Progress, Search};
 use morpion::{Game, Meta, Position, Variant};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,6 +14,13 @@ use std::time::{Duration, Instant};
 /// How often the main thread looks at the search; progress lines are printed at most
 /// once a second.
 const TICK: Duration = Duration::from_millis(50);
+
+/// More threads than this many per core only add memory (a thread's policies) and
+/// switching, never speed.
+const THREADS_PER_CORE: usize = 4;
+
+/// The longest `--time`: a year. Longer searches are restarted with `--from`.
+const MAX_TIME: Duration = Duration::from_secs(366 * 24 * 3600);
 
 /// The options of `morpion search`.
 #[derive(clap::Args)]
@@ -33,14 +40,16 @@ pub struct Args {
     /// Random seed: with one thread, the same seed finds the same game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Threads (default: one per core).
+    /// Threads (default: one per core; at most 4 per core).
     #[arg(long, short)]
     pub threads: Option<usize>,
-    /// Search for this long (90s, 10m, 1h30m), starting new runs as runs end.
+    /// Search for this long (90s, 10m, 1h30m, 2d; at most a year), starting new runs as
+    /// runs end.
     #[arg(long, value_parser = parse_duration)]
     pub time: Option<std::time::Duration>,
-    /// Search until this many playouts are done, starting new runs as runs end.
-    #[arg(long)]
+    /// Search until exactly this many playouts are done (1 or more), starting new runs as
+    /// runs end.
+    #[arg(long, value_parser = at_least::<u64, 1>)]
     pub playouts: Option<u64>,
     /// Continue this game (a file, `-` or a link) instead of starting from the cross.
     #[arg(long)]
@@ -48,9 +57,14 @@ pub struct Args {
     /// With --from: keep only its first K moves.
     #[arg(long, requires = "from")]
     pub take: Option<usize>,
-    /// Save the best game as MSR JSON (updated whenever it improves).
+    /// Save the best game as MSR JSON, updated whenever it improves. A file that already
+    /// holds a game of this variant is only ever replaced by a longer one; any other file
+    /// is left alone (see --force).
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// With --out: replace the file whatever it holds.
+    #[arg(long, requires = "out")]
+    pub force: bool,
     /// How moves are coded for the policy: line (default) or line-dot.
     #[arg(long, default_value = "line")]
     pub code: CodeKind,
@@ -76,6 +90,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         from,
         take,
         out,
+        force,
         code,
         quiet,
         json,
@@ -103,9 +118,17 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         )
         .into());
     }
-    let threads = threads.unwrap_or_else(all_threads);
+    let cores = all_threads();
+    let threads = threads.unwrap_or(cores);
     if threads == 0 {
         return Err("--threads must be at least 1".to_string().into());
+    }
+    if threads > THREADS_PER_CORE * cores {
+        return Err(format!(
+            "--threads {threads} is too many: at most {} on this machine ({THREADS_PER_CORE} per core; more only slows the search down)",
+            THREADS_PER_CORE * cores
+        )
+        .into());
     }
     let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
     let config = Config { level, iterations, alpha, seed, code };
@@ -116,11 +139,22 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     );
     let given = root.score();
     let variant = root.variant();
+    let mut out = match &out {
+        Some(path) => Some(Out::open(path, variant, force, &describe)?),
+        None => None,
+    };
+    if let Some(note) = out.as_ref().and_then(Out::note) {
+        eprintln!("note: {note}");
+    }
     let opts = Options { config, threads, time, playouts, quiet };
-    let report = run(root, opts, |best| match &out {
-        Some(path) => save(best, path, &describe),
+    let report = run(root, opts, |best| match &mut out {
+        Some(out) => out.offer(best),
         None => Ok(()),
     })?;
+    let saved = match &mut out {
+        Some(out) => Some(out.finish(&report.best)?),
+        None => None,
+    };
     let p = report.progress;
     let how = if report.interrupted {
         ", interrupted"
@@ -149,8 +183,8 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         p.runs_done,
         plural(p.runs_done as usize)
     );
-    if let Some(path) = &out {
-        say!(o, "saved: {} (MSR JSON)", path.display());
+    if let Some((_, line)) = &saved {
+        say!(o, "{line}");
     }
     let game = Game::new(report.best, Meta::default());
     print_summary(&game, o)?;
@@ -171,22 +205,11 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
             "runs_done": p.runs_done,
             "interrupted": report.interrupted,
             "finished": game.is_finished(),
+            "saved": saved.as_ref().map(|(written, _)| *written),
         });
         say!(o, "{obj}");
     }
     Ok(())
-}
-
-/// Writes the game as MSR JSON, through a temporary file so that an interruption never
-/// leaves a half-written file where the previous best was.
-fn save(best: &Position, path: &Path, describe: &str) -> Result<(), String> {
-    let meta = Meta { description: Some(format!("found by morpion search: {describe}")), ..Meta::default() };
-    let text =
-        formats::write(&Game::new(best.clone(), meta), Format::MsrJson, "").map_err(|e| e.to_string())?;
-    let tmp = path.with_extension("part");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub struct Options {
@@ -207,7 +230,8 @@ pub struct Report {
 /// Parses `90`, `90s`, `10m`, `1h30m`, `2.5m`: a number of seconds, minutes or hours, or a
 /// sum of them.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let bad = || format!("bad duration '{s}' (examples: 90s, 10m, 1h30m, 2.5m; a bare number is seconds)");
+    let bad =
+        || format!("bad duration '{s}' (examples: 90s, 10m, 1h30m, 2.5m, 2d; a bare number is seconds)");
     let mut total = 0.0;
     let mut num = String::new();
     let mut any = false;
@@ -220,6 +244,7 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
             's' => 1.0,
             'm' => 60.0,
             'h' => 3600.0,
+            'd' => 86400.0,
             _ => return Err(bad()),
         };
         total += num.parse::<f64>().map_err(|_| bad())? * unit;
@@ -230,10 +255,13 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         total += num.parse::<f64>().map_err(|_| bad())?;
         any = true;
     }
-    if !any || !total.is_finite() || total <= 0.0 {
+    if !any || total.is_nan() || total <= 0.0 {
         return Err(bad());
     }
-    Ok(Duration::from_secs_f64(total))
+    match Duration::try_from_secs_f64(total) {
+        Ok(d) if d <= MAX_TIME => Ok(d),
+        _ => Err(format!("duration '{s}' is too long: at most 366 days (366d)")),
+    }
 }
 
 /// Runs the search to its budget, or to the deadline, or to Ctrl+C; `improved` is called
@@ -243,6 +271,8 @@ pub fn run(
     opts: Options,
     mut improved: impl FnMut(&Position) -> Result<(), String>,
 ) -> Result<Report, String> {
+    // the budget counts from here: making the pool is part of the search's time
+    let start = Instant::now();
     let search = Search::new(root, opts.config.clone()).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
@@ -251,7 +281,8 @@ pub fn run(
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
-        // a second Ctrl+C while the first is being honoured quits at once
+        // Ctrl+C, SIGTERM and SIGHUP (ctrlc's `termination` feature) all stop the search
+        // cleanly; a second one while the first is being honoured quits at once
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
@@ -263,7 +294,6 @@ pub fn run(
         (Some(_), None) => Budget::UntilStopped,
         (None, None) => Budget::OneRun,
     };
-    let start = Instant::now();
     let mut last_line = start;
     let mut saved = None;
     let mut failure = None;
@@ -274,7 +304,7 @@ pub fn run(
             std::thread::sleep(TICK);
             let now = Instant::now();
             if interrupted.load(Ordering::SeqCst) && !told {
-                eprintln!("interrupted: stopping and keeping the best game (Ctrl+C again quits at once)");
+                eprintln!("interrupted: stopping and keeping the best game (a second Ctrl+C or stop signal quits at once)");
                 told = true;
                 search.stop();
             }
@@ -337,8 +367,14 @@ mod tests {
         assert_eq!(parse_duration("10m").unwrap(), Duration::from_secs(600));
         assert_eq!(parse_duration("1h30m").unwrap(), Duration::from_secs(5400));
         assert_eq!(parse_duration("2.5m").unwrap(), Duration::from_secs(150));
+        assert_eq!(parse_duration("2d").unwrap(), Duration::from_secs(2 * 86400));
+        assert_eq!(parse_duration("366d").unwrap(), MAX_TIME);
         for bad in ["", "m", "10x", "-5", "0", "1..5s", "s10"] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
+            assert!(parse_duration(bad).unwrap_err().starts_with("bad duration"), "{bad}");
+        }
+        // absurd budgets are refused, never a panic
+        for long in ["99999999999999999999s", "367d", "8785h", &"9".repeat(400)] {
+            assert!(parse_duration(long).unwrap_err().contains("too long"), "{long}");
         }
     }
 }

@@ -57,7 +57,11 @@ fn an_illegal_move_fails_with_its_number() {
     let o = morpion(&["replay", bad.to_str().unwrap(), "-v", "5D"]);
     assert!(!o.status.success());
     let err = stderr(&o);
-    assert!(err.contains("move 2") && err.contains("already on the board"), "{err}");
+    // the line and the coordinates as the file writes them
+    assert!(
+        err.contains("pentasol: line 3: move 2, (27,27) / 0, is illegal in 5D: the new dot (27,27) is already on the board"),
+        "{err}"
+    );
     assert!(err.contains("the 1 moves before it are legal"), "{err}");
     let o = morpion(&["replay", dir.join("missing.psol").to_str().unwrap()]);
     assert!(!o.status.success());
@@ -264,18 +268,26 @@ fn search_continues_the_first_moves_of_a_record() {
 
 #[test]
 fn search_refuses_bad_requests_clearly() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 13] = [
         (&["search"], "needs --variant"),
         (&["search", "-v", "3T"], "forever"),
         (&["search", "-v", "5D", "-l", "0"], "level 0 is out of range"),
         (&["search", "-v", "5D", "--time", "5x"], "bad duration '5x'"),
+        (&["search", "-v", "5D", "--time", "99999999999999999999s"], "too long: at most 366 days"),
         (&["search", "-v", "5D", "--alpha", "0"], "alpha must be a positive number"),
         (&["search", "-v", "5D", "-t", "0"], "--threads must be at least 1"),
+        (&["search", "-v", "5D", "-t", "10000"], "--threads 10000 is too many: at most"),
+        (&["search", "-v", "5D", "--playouts", "0"], "1 or more"),
+        (&["search", "-v", "5D", "-n", "0"], "iterations must be at least 1"),
         (&["search", "--from", "5t-178-rosin-nowhere.json"], "5t-178-rosin-nowhere.json"),
+        (&["count", "-v", "5T", "--depth", "0"], "1 or more"),
+        (&["bench", "-v", "5T", "--playouts", "0"], "100 or more"),
     ];
     for (args, says) in cases {
         let o = morpion(args);
-        assert!(!o.status.success(), "{args:?}");
+        // an error exit (1, or 2 for a flag clap refuses), never a panic or a signal
+        assert!(matches!(o.status.code(), Some(1 | 2)), "{args:?}: {:?}", o.status);
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
     // a finished game has nothing left to search
@@ -315,4 +327,214 @@ fn search_stops_cleanly_on_ctrl_c() {
     let r = last_json(&morpion(&["replay", out.to_str().unwrap(), "--json"]));
     assert_eq!(r["moves"].as_u64(), Some(score));
     std::fs::remove_file(out).ok();
+}
+
+/// A file of the collection, copied to a scratch file (tests change their copies only).
+fn copy_of(name: &str, to: &str) -> PathBuf {
+    let path = temp(to);
+    std::fs::copy(record(name), &path).unwrap();
+    path
+}
+
+/// The moves in a game file (any format).
+fn moves_in(path: &std::path::Path) -> u64 {
+    last_json(&morpion(&["replay", path.to_str().unwrap(), "--json"]))["moves"].as_u64().unwrap()
+}
+
+/// `--out` over a longer game of the same variant keeps it: a level-1 search (about 60
+/// moves) never replaces Rosin's 82; `--force` does.
+#[test]
+fn search_never_replaces_a_longer_game() {
+    let keep = copy_of("5d-82-rosin.sjourdois.msr.json", "keep.json");
+    let before = std::fs::read(&keep).unwrap();
+    let search = |extra: &[&str]| {
+        let mut args =
+            vec!["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "--json", "-o", keep.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        morpion(&args)
+    };
+    let o = search(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("holds a 82-move 5D game: only a longer game replaces it"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("kept: ") && stdout(&o).contains("holds a longer game (82 moves)"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(last_json(&o)["saved"], false);
+    assert_eq!(std::fs::read(&keep).unwrap(), before, "the 82-move game is untouched");
+    // --force replaces it
+    let o = search(&["--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_json(&o)["saved"], true);
+    let found = last_json(&o)["score"].as_u64().unwrap();
+    assert!(found < 82);
+    assert_eq!(moves_in(&keep), found);
+    // a shorter game of the variant there (Rosin's first 10 moves, as CSV) is replaced by
+    // a longer one, and the output says so
+    let csv = stdout(&morpion(&["records", "5d-82", "--to", "csv"]));
+    let first_ten: Vec<&str> = csv.lines().take(12).collect();
+    std::fs::write(&keep, first_ten.join("\n")).unwrap();
+    assert_eq!(moves_in(&keep), 10);
+    let o =
+        morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "--json", "-o", keep.to_str().unwrap()]);
+    assert!(stderr(&o).contains("holds a 10-move 5D game"), "{}", stderr(&o));
+    let v = last_json(&o);
+    assert_eq!(v["saved"], true);
+    assert!(
+        stdout(&o).contains(&format!("saved: {} (MSR JSON, {} moves)", keep.display(), v["score"])),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(moves_in(&keep), v["score"].as_u64().unwrap());
+    std::fs::remove_file(keep).ok();
+}
+
+/// A file that is not a game of the variant is never overwritten without --force.
+#[test]
+fn search_leaves_other_files_alone() {
+    let notes = temp("notes.txt");
+    std::fs::write(&notes, "my notes, not a game\n").unwrap();
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "-q", "-o", notes.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("holds not a game this program reads") && stderr(&o).contains("--force"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes, not a game\n");
+    // a game of another variant either
+    let other = copy_of("5t-178-rosin.sjourdois.msr.json", "other.json");
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "-q", "-o", other.to_str().unwrap()]);
+    assert!(stderr(&o).contains("holds a 178-move 5T game, not 5D"), "{}", stderr(&o));
+    assert_eq!(moves_in(&other), 178);
+    // an empty file is nothing to keep
+    std::fs::write(&notes, "").unwrap();
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", notes.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(moves_in(&notes) > 30);
+    std::fs::remove_file(notes).ok();
+    std::fs::remove_file(other).ok();
+}
+
+/// Links are followed (and stay links), a FILE.part of the user's stays, no temporary is
+/// left behind, and devices are written in place, never replaced.
+#[cfg(unix)]
+#[test]
+fn search_writes_through_links_and_to_devices_in_place() {
+    let dir = temp("out-dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let real = dir.join("real.json");
+    let link = dir.join("best.json");
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    std::fs::write(dir.join("best.json.part"), "the user's").unwrap();
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", link.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert!(moves_in(&real) > 30);
+    assert_eq!(std::fs::read_to_string(dir.join("best.json.part")).unwrap(), "the user's");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["best.json", "best.json.part", "real.json"]);
+    std::fs::remove_dir_all(&dir).ok();
+    // /dev/stdout: the game is written there once, at the end, after the summary
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", "/dev/stdout"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a regular file: the best game is written there once"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"version\": \"0.1\""), "{}", stdout(&o));
+    // /dev/full: a clear error, and the device is still a device
+    use std::os::unix::fs::FileTypeExt;
+    if std::path::Path::new("/dev/full").exists() {
+        let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", "/dev/full"]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(stderr(&o).contains("/dev/full: writing: No space left on device"), "{}", stderr(&o));
+        assert!(std::fs::metadata("/dev/full").unwrap().file_type().is_char_device());
+    }
+}
+
+/// `--playouts N` does exactly N; a time budget holds with many threads.
+#[test]
+fn search_budgets_are_kept() {
+    let v = last_json(&morpion(&[
+        "search",
+        "-v",
+        "5T",
+        "-l",
+        "2",
+        "-t",
+        "2",
+        "--playouts",
+        "100",
+        "-q",
+        "--json",
+    ]));
+    assert_eq!(v["playouts"], 100);
+    let max = (4 * std::thread::available_parallelism().map_or(1, |n| n.get())).to_string();
+    let o = morpion(&["search", "-v", "5T", "-t", &max, "--time", "1s", "-q", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let seconds = last_json(&o)["seconds"].as_f64().unwrap();
+    assert!(seconds < 10.0, "a 1 s search on {max} threads took {seconds} s");
+}
+
+/// Inputs larger than any game are refused early, from a device or a pipe.
+#[cfg(unix)]
+#[test]
+fn endless_input_is_refused_early() {
+    let o = morpion(&["replay", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("/dev/zero: larger than 4 MB"), "{}", stderr(&o));
+    let o = Command::new("sh")
+        .args(["-c", &format!("yes | {} replay -", env!("CARGO_BIN_EXE_morpion"))])
+        .output()
+        .unwrap();
+    assert!(stderr(&o).contains("standard input: larger than 4 MB"), "{}", stderr(&o));
+}
+
+/// What `convert` writes as Pentasol or Flammenkamp, `replay` reads back in its variant.
+#[test]
+fn own_pentasol_reads_back_in_its_variant() {
+    for to in ["pentasol", "flammenkamp"] {
+        let file = temp(&format!("own.{to}"));
+        let o = morpion(&["records", "5d-82", "--to", to]);
+        std::fs::write(&file, stdout(&o)).unwrap();
+        let o = morpion(&["replay", file.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(last_json(&o)["variant"], "5D", "{to}");
+        assert!(stderr(&o).contains("reading 5D, as its header comment says"), "{}", stderr(&o));
+        std::fs::remove_file(file).ok();
+    }
+}
+
+/// SIGTERM and SIGHUP stop a search as Ctrl+C does: the best game printed and saved.
+#[cfg(unix)]
+#[test]
+fn search_stops_cleanly_on_sigterm_and_sighup() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    for signal in ["-TERM", "-HUP"] {
+        let out = temp(&format!("signal{signal}.msr.json"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+            .args(["search", "-v", "5T", "--time", "1h", "-t", "1", "-o", out.to_str().unwrap(), "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        err.read_line(&mut first).unwrap();
+        assert!(first.contains("playouts"), "{first}");
+        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
+        let o = child.wait_with_output().unwrap();
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+        assert!(o.status.success(), "{signal}: {rest}");
+        assert!(rest.contains("interrupted: stopping"), "{rest}");
+        let v = last_json(&o);
+        assert_eq!(v["interrupted"], true);
+        assert_eq!(moves_in(&out), v["score"].as_u64().unwrap());
+        std::fs::remove_file(out).ok();
+    }
 }

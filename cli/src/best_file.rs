@@ -1,0 +1,180 @@
+//! `search --out FILE`: where a search keeps its best game. The file is only ever replaced
+//! by a longer game of the same variant, and nothing else in it is overwritten unless the
+//! user says `--force`; the writing itself is out_file.rs's (atomic, through links,
+//! devices in place).
+
+use crate::out_file::{self, Target};
+use crate::read_file;
+use morpion::formats::{self, Format};
+use morpion::{Game, Meta, Position, Variant};
+use std::path::{Path, PathBuf};
+
+/// What a file already holds, as far as a search saving there is concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Holds {
+    /// Nothing (no file, or an empty one).
+    Nothing,
+    /// A legal game of the search's variant, this long.
+    Game(usize),
+    /// Something else: a game of another variant, or not a game (the reason).
+    Other(String),
+}
+
+/// What `path` holds for a search of `variant`.
+fn holds(path: &Path, variant: Variant) -> Holds {
+    match std::fs::metadata(path) {
+        Err(_) => return Holds::Nothing,
+        Ok(m) if m.len() == 0 => return Holds::Nothing,
+        Ok(_) => {}
+    }
+    let text = match read_file(path) {
+        Ok(t) => t,
+        Err(e) => return Holds::Other(e),
+    };
+    match formats::load(&text, None, None) {
+        Ok(l) if l.game.variant() == variant => Holds::Game(l.game.score()),
+        Ok(l) => Holds::Other(format!("a {}-move {} game, not {variant}", l.game.score(), l.game.variant())),
+        Err(e) => Holds::Other(format!("not a game this program reads ({e})")),
+    }
+}
+
+/// `--out FILE`: the best game as MSR JSON, saved as it improves, never over a longer game
+/// of the same variant (unless `--force`), nor over anything else that is not such a game.
+/// A regular file is replaced atomically (out_file.rs); a device or a FIFO is written once,
+/// at the end.
+pub struct Out {
+    path: PathBuf,
+    target: Target,
+    variant: Variant,
+    force: bool,
+    describe: String,
+    /// The length of the game the file holds, which only a longer one may replace.
+    floor: Option<usize>,
+    /// The length of the game this search last wrote.
+    written: Option<usize>,
+}
+
+impl Out {
+    pub fn open(path: &Path, variant: Variant, force: bool, describe: &str) -> Result<Out, String> {
+        let target = out_file::resolve(path).map_err(|e| e.to_string())?;
+        let mut floor = None;
+        if let (Some(file), false) = (target.regular(), force) {
+            match holds(file, variant) {
+                Holds::Nothing => {}
+                Holds::Game(n) => floor = Some(n),
+                Holds::Other(what) => {
+                    return Err(format!(
+                        "{} holds {what}: choose another file, or add --force to replace it",
+                        path.display()
+                    ))
+                }
+            }
+        }
+        Ok(Out {
+            path: path.to_path_buf(),
+            target,
+            variant,
+            force,
+            describe: describe.to_string(),
+            floor,
+            written: None,
+        })
+    }
+
+    /// What the user should know before the search starts.
+    pub fn note(&self) -> Option<String> {
+        match (&self.target, self.floor) {
+            (Target::InPlace(_), _) => Some(format!(
+                "{} is not a regular file: the best game is written there once, at the end",
+                self.path.display()
+            )),
+            (_, Some(n)) => Some(format!(
+                "{} holds a {n}-move {} game: only a longer game replaces it (--force replaces it anyway)",
+                self.path.display(),
+                self.variant
+            )),
+            _ => None,
+        }
+    }
+
+    /// A new best game: saved if it beats what the file holds (read again just before, in
+    /// case another search saved a longer game there meanwhile).
+    pub fn offer(&mut self, best: &Position) -> Result<(), String> {
+        let Some(file) = self.target.regular() else { return Ok(()) };
+        let score = best.score();
+        if !self.force {
+            if let Holds::Game(n) = holds(file, self.variant) {
+                if Some(n) != self.written {
+                    self.floor = Some(self.floor.map_or(n, |f| f.max(n)));
+                }
+            }
+            if self.floor.is_some_and(|f| score <= f) {
+                return Ok(());
+            }
+        }
+        self.write(best)
+    }
+
+    fn write(&mut self, best: &Position) -> Result<(), String> {
+        let meta = Meta {
+            description: Some(format!("found by morpion search: {}", self.describe)),
+            ..Meta::default()
+        };
+        let text =
+            formats::write(&Game::new(best.clone(), meta), Format::MsrJson, "").map_err(|e| e.to_string())?;
+        self.target.write(&text, &self.path).map_err(|e| e.to_string())?;
+        self.written = Some(best.score());
+        self.floor = self.written;
+        Ok(())
+    }
+
+    /// At the end: writes a device or FIFO; says whether FILE holds this search's best.
+    pub fn finish(&mut self, best: &Position) -> Result<(bool, String), String> {
+        if matches!(self.target, Target::InPlace(_)) {
+            self.write(best)?;
+        }
+        let shown = self.path.display();
+        Ok(match self.written {
+            Some(n) if n == best.score() => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
+            _ => (
+                false,
+                format!(
+                    "kept: {shown} holds a longer game ({} moves) than this search's best ({}): not replaced (--force replaces it)",
+                    self.floor.unwrap_or(0),
+                    best.score()
+                ),
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two searches saving to one file: each reads the file again before it writes, so a
+    /// longer game the other saved meanwhile is never replaced by a shorter one.
+    #[test]
+    fn a_longer_game_saved_meanwhile_is_kept() {
+        let file = std::env::temp_dir().join(format!("morpion-out-race-{}.json", std::process::id()));
+        let rosin = morpion::library::find("5d-82-rosin").unwrap().game();
+        let first = |n: usize| Position::from_moves(Variant::D5, &rosin.moves()[..n]).unwrap();
+        let mut ours = Out::open(&file, Variant::D5, false, "test").unwrap();
+        ours.offer(&first(40)).unwrap();
+        assert_eq!(holds(&file, Variant::D5), Holds::Game(40));
+        // another search saves a longer game there
+        let mut theirs = Out::open(&file, Variant::D5, false, "other").unwrap();
+        assert_eq!(theirs.floor, Some(40));
+        theirs.offer(&first(60)).unwrap();
+        // ours improves, but not enough: the file keeps the 60-move game
+        ours.offer(&first(50)).unwrap();
+        assert_eq!(holds(&file, Variant::D5), Holds::Game(60));
+        let (saved, line) = ours.finish(&first(50)).unwrap();
+        assert!(!saved && line.contains("holds a longer game (60 moves)"), "{line}");
+        // and beats it later
+        ours.offer(&first(70)).unwrap();
+        assert_eq!(holds(&file, Variant::D5), Holds::Game(70));
+        assert!(ours.finish(&first(70)).unwrap().0);
+        std::fs::remove_file(file).ok();
+    }
+}

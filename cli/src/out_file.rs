@@ -1,0 +1,328 @@
+//! Writing a file the user named, without ever damaging what is there.
+//!
+//! - A regular file (or a new one) is replaced atomically: the text goes to a temporary
+//!   file with a unique name in the same folder (created, never reused: two writers cannot
+//!   share it), which is synced and renamed over the file, keeping its permissions. A
+//!   failure leaves the file as it was and removes only the temporary file this program
+//!   created.
+//! - A symbolic link is followed: the file it points to is replaced and the link stays a
+//!   link (a dangling link gets its file created).
+//! - What is not a regular file (a terminal, `/dev/null`, a FIFO, `/dev/stdout` and the
+//!   other descriptors under /proc) is written in place; a folder, a socket or a disk
+//!   device is refused.
+
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// How many symbolic links may lead to the file (as the kernel allows on Linux).
+const MAX_LINKS: usize = 40;
+
+/// Where a file's text goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A regular file, or none yet, at this path (links resolved): replaced atomically.
+    Regular(PathBuf),
+    /// Not a regular file: written in place, through the name given.
+    InPlace(PathBuf),
+}
+
+/// Why a file could not be written (nothing of the user's was changed).
+#[derive(Debug)]
+pub enum SaveError {
+    /// The name is a folder.
+    Folder(PathBuf),
+    /// A socket or a disk device: no game is written over those.
+    NotAFile {
+        /// The name given.
+        path: PathBuf,
+        /// What it is.
+        what: &'static str,
+    },
+    /// More than [`MAX_LINKS`] symbolic links in a row.
+    TooManyLinks(PathBuf),
+    /// The system refused: what was being done, on which file.
+    Io {
+        /// The name given.
+        path: PathBuf,
+        /// What was being done.
+        doing: &'static str,
+        /// The system's error.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Folder(p) => write!(f, "{} is a folder: give a file name", p.display()),
+            SaveError::NotAFile { path, what } => {
+                write!(f, "{} is {what}: refusing to write a game there", path.display())
+            }
+            SaveError::TooManyLinks(p) => write!(f, "{}: too many symbolic links in a row", p.display()),
+            SaveError::Io { path, doing, error } => write!(f, "{}: {doing}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+fn io_error(path: &Path, doing: &'static str) -> impl FnOnce(io::Error) -> SaveError {
+    let path = path.to_path_buf();
+    move |error| SaveError::Io { path, doing, error }
+}
+
+/// Decides how `path` is written, following symbolic links.
+pub fn resolve(path: &Path) -> Result<Target, SaveError> {
+    let mut at = path.to_path_buf();
+    for _ in 0..=MAX_LINKS {
+        let meta = match fs::symlink_metadata(&at) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Target::Regular(at)),
+            Err(e) => return Err(io_error(path, "looking at it")(e)),
+        };
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            let to = fs::read_link(&at).map_err(io_error(path, "reading the link"))?;
+            // descriptors (/dev/stdout, /dev/fd/N, /proc/self/fd/N) are not files to replace
+            let folder = at.parent().and_then(|d| fs::canonicalize(d).ok());
+            if to.starts_with("/proc/") || folder.is_some_and(|d| d.starts_with("/proc/")) {
+                return Ok(Target::InPlace(path.to_path_buf()));
+            }
+            at = match at.parent() {
+                Some(dir) if to.is_relative() => dir.join(to),
+                _ => to,
+            };
+            continue;
+        }
+        if kind.is_file() {
+            return Ok(Target::Regular(at));
+        }
+        if kind.is_dir() {
+            return Err(SaveError::Folder(path.to_path_buf()));
+        }
+        return match special(&kind) {
+            Some(what) => Err(SaveError::NotAFile { path: path.to_path_buf(), what }),
+            None => Ok(Target::InPlace(path.to_path_buf())),
+        };
+    }
+    Err(SaveError::TooManyLinks(path.to_path_buf()))
+}
+
+/// What a file that is neither regular, a folder nor a link is, if it must not be written.
+#[cfg(unix)]
+fn special(kind: &fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_socket() {
+        Some("a socket")
+    } else if kind.is_block_device() {
+        Some("a disk device")
+    } else {
+        None // a FIFO or a character device (a terminal, /dev/null)
+    }
+}
+
+#[cfg(not(unix))]
+fn special(_: &fs::FileType) -> Option<&'static str> {
+    None
+}
+
+impl Target {
+    /// The file that holds the text once written: a regular file's real path.
+    pub fn regular(&self) -> Option<&Path> {
+        match self {
+            Target::Regular(p) => Some(p),
+            Target::InPlace(_) => None,
+        }
+    }
+
+    /// Writes `text`. `shown` is the name the user gave, for messages.
+    pub fn write(&self, text: &str, shown: &Path) -> Result<(), SaveError> {
+        match self {
+            Target::InPlace(path) => {
+                let mut f =
+                    OpenOptions::new().write(true).open(path).map_err(io_error(shown, "opening it"))?;
+                f.write_all(text.as_bytes()).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
+            }
+            Target::Regular(path) => replace(path, text, shown),
+        }
+    }
+}
+
+/// Replaces (or creates) the regular file `path` with `text`, atomically.
+fn replace(path: &Path, text: &str, shown: &Path) -> Result<(), SaveError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let (tmp, mut file) =
+        temporary(&dir, &name).map_err(io_error(shown, "creating a temporary file beside it"))?;
+    let written = (|| {
+        file.write_all(text.as_bytes())?;
+        if let Ok(old) = fs::metadata(path) {
+            file.set_permissions(old.permissions())?;
+        }
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp); // ours: created above with create_new
+        return Err(io_error(shown, "writing it")(e));
+    }
+    // the rename itself is durable once the folder is synced (not possible everywhere)
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// A new file `.NAME.PID-N.tmp` in `dir`, created exclusively (never an existing file).
+fn temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    let pid = std::process::id();
+    let mut n = 0u32;
+    loop {
+        let tmp = dir.join(format!(".{name}.{pid}-{n}.tmp"));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("morpion-out-file-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Names in `dir`, sorted.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_regular_file_is_replaced_and_nothing_else_is_left_or_removed() {
+        let dir = scratch("regular");
+        let file = dir.join("best.json");
+        // the user's own best.json.part and a file that looks like our temporaries stay
+        fs::write(dir.join("best.json.part"), "mine").unwrap();
+        fs::write(dir.join(format!(".best.json.{}-0.tmp", std::process::id())), "also mine").unwrap();
+        let target = resolve(&file).unwrap();
+        assert_eq!(target, Target::Regular(file.clone()));
+        target.write("one", &file).unwrap();
+        target.write("two", &file).unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "two");
+        assert_eq!(fs::read_to_string(dir.join("best.json.part")).unwrap(), "mine");
+        assert_eq!(names(&dir).len(), 3, "{:?}", names(&dir));
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn permissions_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        let file = dir.join("best.json");
+        fs::write(&file, "old").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
+        resolve(&file).unwrap().write("new", &file).unwrap();
+        assert_eq!(fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640);
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_stays_a_link_and_its_file_is_replaced() {
+        let dir = scratch("link");
+        fs::create_dir(dir.join("real")).unwrap();
+        let real = dir.join("real/best.json");
+        fs::write(&real, "old").unwrap();
+        let link = dir.join("best.json");
+        std::os::unix::fs::symlink("real/best.json", &link).unwrap();
+        let target = resolve(&link).unwrap();
+        assert_eq!(target, Target::Regular(dir.join("real/best.json")));
+        target.write("new", &link).unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new");
+        // a dangling link gets its file
+        let dangling = dir.join("later.json");
+        std::os::unix::fs::symlink("real/later.json", &dangling).unwrap();
+        resolve(&dangling).unwrap().write("made", &dangling).unwrap();
+        assert!(fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read_to_string(dir.join("real/later.json")).unwrap(), "made");
+        // a loop is refused
+        std::os::unix::fs::symlink("loop.json", dir.join("loop.json")).unwrap();
+        assert!(matches!(resolve(&dir.join("loop.json")), Err(SaveError::TooManyLinks(_))));
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_and_descriptors_are_written_in_place_folders_refused() {
+        for dev in ["/dev/null", "/dev/stdout", "/dev/fd/2"] {
+            let p = Path::new(dev);
+            if fs::symlink_metadata(p).is_ok() {
+                assert_eq!(resolve(p).unwrap(), Target::InPlace(p.to_path_buf()), "{dev}");
+            }
+        }
+        use std::os::unix::fs::FileTypeExt;
+        resolve(Path::new("/dev/null")).unwrap().write("gone", Path::new("/dev/null")).unwrap();
+        assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        let full = Path::new("/dev/full");
+        if full.exists() {
+            let e = resolve(full).unwrap().write("x", full).unwrap_err();
+            assert!(e.to_string().starts_with("/dev/full: writing:"), "{e}");
+            assert!(fs::metadata(full).unwrap().file_type().is_char_device(), "/dev/full is still a device");
+        }
+        assert!(matches!(resolve(&std::env::temp_dir()), Err(SaveError::Folder(_))));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_written_in_place() {
+        let dir = scratch("fifo");
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+        };
+        let target = resolve(&fifo).unwrap();
+        assert_eq!(target, Target::InPlace(fifo.clone()));
+        target.write("through the pipe", &fifo).unwrap();
+        assert_eq!(reader.join().unwrap(), "through the pipe");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_file_and_no_temporary() {
+        let dir = scratch("fail");
+        let file = dir.join("best.json");
+        fs::write(&file, "old").unwrap();
+        // the target's folder is gone: creating the temporary fails, the error names the file
+        let gone = dir.join("no/such/folder/best.json");
+        let e = Target::Regular(gone.clone()).write("new", &gone).unwrap_err();
+        assert!(e.to_string().starts_with(&format!("{}: creating a temporary file", gone.display())), "{e}");
+        assert_eq!(names(&dir), vec!["best.json"]);
+        fs::remove_dir_all(dir).unwrap();
+    }
+}
