@@ -10,7 +10,7 @@ WASM_BINDGEN_VERSION := 0.2.130
 WEB_PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: serve build test rust-setup nightly-setup test-rust test-wasm lint fuzz fuzz-setup bench \
-	web web-setup npm-setup browser-setup test-web
+	web web-setup bindgen-setup npm-setup browser-setup test-web pkg
 
 ## Build everything (native command line in target/release/morpion).
 build:
@@ -30,10 +30,18 @@ web: web-setup
 
 ## Trunk, wasm-bindgen-cli, the wasm32 target, nightly with rust-src (the threaded search
 ## build: scripts/build-threaded.sh) and npm's binaryen, each only when missing.
-web-setup: rust-setup nightly-setup npm-setup
+web-setup: rust-setup nightly-setup npm-setup bindgen-setup
 	@PATH="$(WEB_PATH)" command -v trunk >/dev/null || $(CARGO) +nightly install trunk --locked
+
+bindgen-setup:
 	@PATH="$(WEB_PATH)" wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
 		|| $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force
+
+## pkg/: wasm-bindgen's bindings of the core (debug build), for their TypeScript types:
+## the page's scripts are type-checked against them.
+pkg: rust-setup bindgen-setup
+	$(CARGO) build --locked -p morpion --target wasm32-unknown-unknown
+	PATH="$(WEB_PATH)" wasm-bindgen --target web --out-dir pkg target/wasm32-unknown-unknown/debug/morpion.wasm
 
 ## Nightly with rust-src (the threaded build's -Z build-std) and clippy (its lint); also
 ## Trunk's and cargo-fuzz's toolchain.
@@ -69,11 +77,14 @@ test-rust:
 test-wasm:
 	$(CARGO) build --locked -p morpion --target wasm32-unknown-unknown
 
-lint: rust-setup nightly-setup
+## Rust: clippy (native, wasm32, the threaded build) and formatting. The page's scripts:
+## TypeScript's check of their JSDoc types against pkg/'s, and ESLint.
+lint: rust-setup nightly-setup npm-setup pkg
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	$(CARGO) clippy --locked -p morpion --target wasm32-unknown-unknown -- -D warnings
 	bash scripts/build-threaded.sh lint
 	$(CARGO) fmt --all --check
+	npm run lint
 
 ## The page's unit tests (node) and end-to-end tests in headless chromium against dist/.
 test-web: web browser-setup

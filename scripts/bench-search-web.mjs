@@ -40,7 +40,7 @@ function inPage(page, threads) {
           resolve({ score: m.best.score, pps: m.report.playoutsPerSecond, seconds: m.elapsed, build: client.build });
         },
       });
-      const link = new app.wasm.Game("5D").link(location.href.split("#")[0]);
+      const link = app.newGameLink("5D");
       client.start({ link, level: 3, seconds: 0, oneRun: true, threads, seed: 1, base: "" });
     });
   }, threads);
@@ -98,12 +98,13 @@ try {
       }).observe({ type: "longtask" });
     });
     await p.getByTestId("search-start").click();
-    await p.waitForFunction(() => !window.morpionApp.search.client.running && document.querySelector("[data-testid=best-score]").textContent !== "–", null, { timeout: 120_000 });
+    await p.waitForFunction(() => !window.morpionSearch.running() && document.querySelector("[data-testid=best-score]").textContent !== "–", null, { timeout: 120_000 });
     const r = await p.evaluate(() => {
-      const s = window.morpionApp.search;
+      const s = window.morpionSearch;
       window.benchFrames.stop = true;
-      const at78 = s.samples.find((x) => x.score >= 78);
-      return { best: s.samples.at(-1).score, at78: at78 ? at78.t : null, threads: document.querySelector("[data-testid=threads]").textContent, pps: s.client.last.report.playoutsPerSecond, frames: window.benchFrames };
+      const scores = s.scores();
+      const at78 = scores.find((x) => x.score >= 78);
+      return { best: scores.at(-1).score, at78: at78 ? at78.t : null, threads: document.querySelector("[data-testid=threads]").textContent, pps: s.report().playoutsPerSecond, frames: window.benchFrames };
     });
     const f = r.frames;
     console.log(`page search ${i}: 5D, level 3, 1 min, ${r.threads} threads: best ${r.best}${r.at78 === null ? ", never 78" : `, 78 reached at ${r.at78.toFixed(1)} s`}, ${Math.round(r.pps).toLocaleString("en-US")} playouts/s; main thread: ${f.frames} frames, longest gap ${f.maxGap.toFixed(0)} ms, ${f.long} long tasks (longest ${f.longest.toFixed(0)} ms)`);

@@ -26,9 +26,9 @@ try {
     const app = window.morpionApp;
     app.setStyle({ numbers });
     const n = 300;
-    for (let i = 0; i < 20; i++) app.board.draw(); // warm up
+    for (let i = 0; i < 20; i++) app.drawNow(); // warm up
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) app.board.draw();
+    for (let i = 0; i < n; i++) app.drawNow();
     return (performance.now() - t0) / n;
   }, numbers);
   const plain = await draw(false);
@@ -38,8 +38,7 @@ try {
     const n = 200;
     const t0 = performance.now();
     for (let i = 0; i < n; i++) {
-      app.game.go_to(i % 2 ? 178 : 0);
-      app.update();
+      app.goTo(i % 2 ? 178 : 0);
     }
     return (performance.now() - t0) / n;
   });

@@ -32,7 +32,7 @@ test("a click near a playable point plays it; a click on a dot says why not", as
   await page.mouse.click(p.pageX + 3, p.pageY - 2); // near, not exactly on, the point
   assert.equal(await score(page), 1);
   assert.match(await address(page), /#g=1\.5T\.1\./);
-  const dot = await page.evaluate(() => window.morpionApp.board.screen_of(3, 0)); // on the cross
+  const dot = await page.evaluate(() => window.morpionApp.screenOf(3, 0)); // on the cross
   const box = await page.getByTestId("board").boundingBox();
   await page.mouse.click(box.x + dot[0], box.y + dot[1]);
   assert.equal(await score(page), 1, "nothing is played on a dot");
@@ -84,7 +84,7 @@ test("the keyboard alone can play: arrows move the cursor, Enter plays", async (
   const { page, errors, context } = await openApp(env.browser, env.url);
   const target = await playablePoint(page, "one");
   await page.getByTestId("board").focus();
-  const start = await page.evaluate(() => window.morpionApp.board.centre_point());
+  const start = await page.evaluate(() => window.morpionApp.centrePoint());
   const keys = [];
   const dx = target.x - start[0];
   const dy = target.y - start[1];
@@ -139,7 +139,7 @@ test("a reload keeps the game, and so does opening the bare address", async () =
 
 test("zoom buttons and wheel change the scale; drag pans without playing", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
-  const cell = () => page.evaluate(() => window.morpionApp.board.cell());
+  const cell = () => page.evaluate(() => window.morpionApp.cell());
   const c0 = await cell();
   await page.getByRole("button", { name: "Zoom in" }).click();
   assert.ok((await cell()) > c0);
@@ -149,12 +149,12 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, 300);
   assert.ok((await cell()) < c0, "wheel down zooms out");
-  const before = await page.evaluate(() => window.morpionApp.board.screen_of(0, 0));
+  const before = await page.evaluate(() => window.morpionApp.screenOf(0, 0));
   await page.mouse.move(box.x + 100, box.y + 100);
   await page.mouse.down();
   await page.mouse.move(box.x + 160, box.y + 130, { steps: 5 });
   await page.mouse.up();
-  const moved = await page.evaluate(() => window.morpionApp.board.screen_of(0, 0));
+  const moved = await page.evaluate(() => window.morpionApp.screenOf(0, 0));
   assert.ok(Math.abs(moved[0] - before[0] - 60) < 1e-6 && Math.abs(moved[1] - before[1] - 30) < 1e-6);
   assert.equal(await score(page), 0, "a drag plays nothing");
   assert.deepEqual(errors, []);

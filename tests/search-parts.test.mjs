@@ -1,15 +1,24 @@
 // Unit tests of the search panel's plain parts: the best-games list and the chart geometry.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describeGame, formatDuration, KEEP, loadGames, saveGames, withGame, withoutGame } from "../www/js/best-games.js";
+import { describeGame, forgetGame, formatDuration, keepGame, KEEP, loadGames, withGame, withoutGame } from "../www/js/best-games.js";
 import { chartGeometry } from "../www/js/chart.js";
 
 const game = (id, score, date = "2026-11-21T10:00:00Z") => ({ id, score, date, link: `#g=${id}`, variant: "5D" });
 
-/** A stand-in for localStorage. */
+/**
+ * A stand-in for localStorage.
+ * @param {Record<string, string>} initial
+ * @returns {Storage & { data: Record<string, string> }}
+ */
 function memoryStorage(initial = {}) {
   const data = { ...initial };
-  return { getItem: (k) => (k in data ? data[k] : null), setItem: (k, v) => { data[k] = String(v); }, data };
+  const storage = {
+    getItem: (/** @type {string} */ k) => (k in data ? data[k] : null),
+    setItem: (/** @type {string} */ k, /** @type {string} */ v) => { data[k] = String(v); },
+    data,
+  };
+  return /** @type {any} */ (storage);
 }
 
 test("kept games are ordered best first, newest first among equals", () => {
@@ -28,6 +37,28 @@ test("a search's entry is replaced as its best improves, not added again", () =>
   assert.deepEqual(withoutGame(list, "run").map((e) => e.id), ["other"]);
 });
 
+test("an entry is never replaced by a shorter game", () => {
+  let list = withGame([], game("run", 82));
+  list = withGame(list, game("run", 58));
+  assert.deepEqual(list.map((e) => [e.id, e.score]), [["run", 82]]);
+});
+
+test("two tabs keeping games at once keep each other's", () => {
+  const s = memoryStorage();
+  // both tabs read the (empty) list when they open
+  const tabA = loadGames(s);
+  const tabB = loadGames(s);
+  assert.deepEqual([tabA, tabB], [[], []]);
+  keepGame(game("a", 80), s);
+  keepGame(game("b", 70), s);
+  keepGame(game("a", 81), s);
+  assert.deepEqual(loadGames(s).map((e) => [e.id, e.score]), [["a", 81], ["b", 70]]);
+  // a deletion in one tab leaves the other's games
+  keepGame(game("c", 75), s);
+  forgetGame("a", s);
+  assert.deepEqual(loadGames(s).map((e) => e.id), ["c", "b"]);
+});
+
 test("only the best KEEP games are kept", () => {
   let list = [];
   for (let i = 0; i < KEEP + 5; i++) list = withGame(list, game(`g${i}`, i));
@@ -37,14 +68,16 @@ test("only the best KEEP games are kept", () => {
 
 test("storage round trip; damaged or foreign storage gives an empty list, not an error", () => {
   const s = memoryStorage();
-  assert.equal(saveGames([game("a", 80)], s), true);
+  assert.deepEqual(keepGame(game("a", 80), s).map((e) => e.id), ["a"]);
   assert.deepEqual(loadGames(s).map((e) => e.id), ["a"]);
   assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": "{not json" })), []);
   assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": '{"a":1}' })), []);
   const mixed = JSON.stringify([game("ok", 70), { id: "no-link", score: 3 }, null, 7]);
   assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": mixed })).map((e) => e.id), ["ok"]);
-  const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
-  assert.equal(saveGames([game("a", 1)], full), false);
+  // a full storage keeps nothing new but the page goes on
+  const full = /** @type {any} */ ({ getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } });
+  assert.deepEqual(keepGame(game("a", 1), full).map((e) => e.id), ["a"]);
+  assert.deepEqual(loadGames(full), []);
 });
 
 test("kept games and durations read well", () => {

@@ -21,10 +21,10 @@ async function bestAbove(page, than, timeout = 30_000) {
 }
 
 /** Playouts so far, as the worker last reported them. */
-const playouts = (page) => page.evaluate(() => window.morpionApp.search.client.last?.report?.playouts ?? 0);
+const playouts = (page) => page.evaluate(() => window.morpionSearch.playouts());
 
 async function waitUntilOver(page) {
-  await page.waitForFunction(() => !window.morpionApp.search.client.running, null, { timeout: 30_000 });
+  await page.waitForFunction(() => !window.morpionSearch.running(), null, { timeout: 30_000 });
   await page.waitForFunction(() => !document.querySelector("[data-testid=search-start]").disabled);
 }
 
@@ -88,7 +88,7 @@ test("pause parks the search and resume goes on", async () => {
   await page.waitForTimeout(800);
   assert.equal(await playouts(page), parked, "playouts went on while paused");
   await page.getByTestId("search-pause").click();
-  await page.waitForFunction((n) => window.morpionApp.search.client.last.report.playouts > n + 10_000, parked);
+  await page.waitForFunction((n) => window.morpionSearch.playouts() > n + 10_000, parked);
   await page.getByTestId("search-stop").click();
   await waitUntilOver(page);
   assert.deepEqual(errors, []);
@@ -121,7 +121,7 @@ test("the page answers while a search runs, and a search can continue the game o
 
 test("a finished game cannot be searched on: the page says why and keeps the game", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
-  const name = await page.evaluate(() => window.morpionApp.records.find((r) => r.variant === "5D").name);
+  const name = await page.evaluate(() => window.morpionApp.records().find((r) => r.variant === "5D").name);
   await page.selectOption("[data-testid=records]", name);
   const before = await address(page);
   await page.selectOption("[data-testid=search-from]", "here");

@@ -3,9 +3,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { address, morpion, openApp, playablePoint, playMoves, ROOT, score, useBrowser } from "./support.mjs";
+import { address, morpion, openApp, playMoves, RECORDS, score, useBrowser } from "./support.mjs";
 
-const PSOL = join(ROOT, "..", "shared", "records", "5d-82-rosin.anagorko.psol");
+const PSOL = join(RECORDS, "5d-82-rosin.anagorko.psol");
 
 const env = useBrowser();
 
@@ -55,7 +55,7 @@ test("a link from `morpion convert --to link` opens the exact game, and the page
   assert.equal(await score(page), 82);
   assert.equal(await address(page), link, "all moves shown: the page's link is the command line's");
   // The moves are the record's, move for move.
-  const csv = await page.evaluate(() => window.morpionApp.game.export("csv", ""));
+  const csv = await page.evaluate(() => window.morpionApp.exportText("csv"));
   assert.equal(csv, morpion("convert", "-v", "5D", "--to", "csv", PSOL));
   assert.deepEqual(errors, []);
   await context.close();
@@ -113,7 +113,7 @@ test("an MS1 string and a dropped file are imported too", async () => {
   await page.getByTestId("import-text").fill(ms1);
   await page.getByTestId("import-go").click();
   assert.equal(await score(page), 82);
-  const json = morpion("convert", "--to", "msr-json", join(ROOT, "..", "shared", "records", "4t-62-hyyroporanen.sjourdois.msr.json"));
+  const json = morpion("convert", "--to", "msr-json", join(RECORDS, "4t-62-hyyroporanen.sjourdois.msr.json"));
   const dataTransfer = await page.evaluateHandle((text) => {
     const dt = new DataTransfer();
     dt.items.add(new File([text], "game.json", { type: "application/json" }));

@@ -12,6 +12,8 @@ import { serve } from "../scripts/serve-static.mjs";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");
 export const SHOTS = join(ROOT, "tests", "screenshots");
+/** The record collection kept in the repository (a copy of shared/records). */
+export const RECORDS = join(ROOT, "crate", "tests", "data", "records");
 
 export const PHONE = { width: 360, height: 740 };
 export const WIDE = { width: 1400, height: 900 };
@@ -89,9 +91,9 @@ export async function playablePoint(page, count = "one") {
     const r = canvas.getBoundingClientRect();
     for (let y = -20; y <= 30; y++) {
       for (let x = -20; x <= 30; x++) {
-        const n = app.game.choices_at(x, y).length;
+        const n = app.choicesAt(x, y).length;
         if ((count === "one" && n === 1) || (count === "several" && n > 1)) {
-          const [sx, sy] = app.board.screen_of(x, y);
+          const [sx, sy] = app.screenOf(x, y);
           const pageX = r.left + sx;
           const pageY = r.top + sy;
           if (document.elementFromPoint(pageX, pageY) === canvas) return { x, y, n, pageX, pageY };

@@ -47,6 +47,14 @@ impl Entry {
         self.variant.parse().expect("library variants are valid")
     }
 
+    /// One line about the game, for menus and titles (the page's and the command line's):
+    /// `5T · 178 moves · Christopher D. Rosin, 2011-08`.
+    pub fn label(&self) -> String {
+        let who = known(self.author).unwrap_or_else(|| "unknown".to_string());
+        let when = known(self.date).map(|d| format!(", {d}")).unwrap_or_default();
+        format!("{} · {} moves · {who}{when}", self.variant, self.score)
+    }
+
     /// The game, replayed (every entry is checked by the tests to replay and be finished).
     pub fn game(&self) -> Game {
         let loaded = formats::load(self.csv, Some(Format::Csv), Some(self.variant()))
@@ -55,7 +63,7 @@ impl Entry {
         *game.meta_mut() = Meta {
             author: known(self.author),
             date: known(self.date),
-            description: Some(format!("{} · {} moves · {}", self.variant, self.score, self.author)),
+            description: Some(self.label()),
             source: known(self.source).or_else(|| Some(self.origin.to_string())),
         };
         game
@@ -83,6 +91,13 @@ mod tests {
         assert_eq!(identify(g.variant(), g.moves()).unwrap().name, e.name);
         assert!(identify(g.variant(), &g.moves()[..81]).is_none());
         assert!(identify(Variant::T5, g.moves()).is_none(), "same moves, other variant");
+    }
+
+    #[test]
+    fn labels_say_what_is_known() {
+        assert_eq!(find("5t-178-rosin").unwrap().label(), "5T · 178 moves · Christopher D. Rosin, 2011-08");
+        assert_eq!(find("5t-20-worst").unwrap().label(), "5T · 20 moves · unknown");
+        assert_eq!(find("5t-146").unwrap().label(), "5T · 146 moves · Akiyama");
     }
 
     #[test]

@@ -1,208 +1,337 @@
-// The controller: one game, one board, and what each control does to them. Rules, formats
-// and drawing are in the wasm module (crate/src/wasm); this keeps the status, the address
-// and local storage in step with the game. main.js starts it and wires the events.
+// @ts-check
+// The controller: one game (a wasm Timeline), one board, and what each control does to
+// them. Rules, formats and drawing are in the wasm module (crate/src/wasm); this keeps the
+// status, the address and local storage in step with the game.
+//
+// Its state is private: the other modules (main.js, share.js, search-panel.js) use the
+// small API below (queries, actions, and `on` for the change hooks), as chessground's Api.
 
+import { $, button, el, errorText, input, say, select } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { linkBase, remember, showInAddress } from "./saved.js";
 
-export const $ = (id) => document.getElementById(id);
+/** @typedef {import("../../pkg/morpion.js")} Wasm */
+/** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
+/** @typedef {import("../../pkg/morpion.js").Board} Board */
+/** @typedef {import("../../pkg/morpion.js").Style} Style */
+/** @typedef {import("../../pkg/morpion.js").Choice} Choice */
+/** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
+/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean }} Toggles */
+/** @typedef {"change" | "previewend"} AppEvent */
+/** @typedef {[number, number]} GridPoint */
 
 const PLAY_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M6 4v12l10-6z"/></svg>';
 const PAUSE_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="5" y="4" width="3.5" height="12"/><rect x="11.5" y="4" width="3.5" height="12"/></svg>';
 
-/** Shows a message that needs attention (role="alert"); the app stays usable. */
-export function showError(text) {
-  $("error-text").textContent = text;
-  $("error").hidden = false;
-}
-
-export function clearError() {
-  $("error").hidden = true;
-}
-
-/** A short note under the score (role="status"). */
-export function say(text) {
-  $("message").textContent = text;
-}
-
-/** The message of anything thrown by the wasm module. */
-export function errorText(e) {
-  return (e && e.message) || String(e);
-}
-
 /** One game on one board, and what the controls do to them. */
 export class App {
-  constructor(wasm) {
-    this.wasm = wasm;
-    this.board = new wasm.Board($("board"));
-    this.game = new wasm.Game("5T");
-    this.style = { numbers: false, hints: true, grid: true };
-    this.offerAt = null; // the point whose lines are offered: [x, y]
-    this.choosing = false; // the offer is a choice the user must make
-    this.cursor = null; // the keyboard cursor: [x, y]
-    this.timer = null; // replay animation
-    this.drawQueued = false;
-    this.sized = false; // the canvas has its size (the first fit waits for it)
-    this.fitPending = false;
-    this.preview = null; // a game shown instead of this.game (a search's best), not played
-    this.onPreviewEnd = () => {}; // told when the board goes back to this.game
-    this.onUpdate = () => {}; // told after every change of this.game
+  /** @type {Wasm} */ #wasm;
+  /** @type {Board} */ #board;
+  /** @type {Timeline} */ #timeline;
+  /** @type {RecordInfo[]} */ #records;
+  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
+  /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
+  /** The offer is a choice the user must make. */ #choosing = false;
+  /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
+  /** The replay animation. @type {ReturnType<typeof setInterval> | null} */ #timer = null;
+  #drawQueued = false;
+  /** The canvas has its size (the first fit waits for it). */ #sized = false;
+  #fitPending = false;
+  /** A game shown instead of the user's (a search's best), not played. @type {Timeline | null} */
+  #preview = null;
+  /** @type {Record<AppEvent, Array<() => void>>} */
+  #listeners = { change: [], previewend: [] };
+
+  /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
+  constructor(wasm, canvas) {
+    this.#wasm = wasm;
+    this.#board = new wasm.Board(canvas);
+    this.#timeline = new wasm.Timeline("5T");
+    this.#records = wasm.records();
+    this.#board.set_style(this.#style);
   }
+
+  // ---- hooks -------------------------------------------------------------------
+
+  /**
+   * Calls `fn` on `event`: "change" after every change of the user's game (a move, undo,
+   * replay step, a new game); "previewend" when the board goes back to the user's game
+   * because the user played, undid or replayed (not when asked by `endPreview`).
+   * @param {AppEvent} event @param {() => void} fn
+   */
+  on(event, fn) {
+    this.#listeners[event].push(fn);
+  }
+
+  /** @param {AppEvent} event */
+  #emit(event) {
+    for (const fn of this.#listeners[event]) fn();
+  }
+
+  // ---- queries -------------------------------------------------------------------
+
+  variant() { return this.#timeline.variant(); }
+  /** Moves shown (the score on the board). */
+  shown() { return this.#timeline.shown(); }
+  /** Moves in the line of play, shown or not. */
+  length() { return this.#timeline.length(); }
+  /** The link of the user's game (with the shown move unless all are shown). */
+  link() { return this.#timeline.link(linkBase()); }
+  /** The link of a new game of `variant`. @param {string} variant */
+  newGameLink(variant) {
+    const fresh = new this.#wasm.Timeline(variant);
+    try {
+      return fresh.link(linkBase());
+    } finally {
+      fresh.free();
+    }
+  }
+  /** The whole line of play in a text format (`pentasol`, `msr-json`, ...). @param {string} format */
+  exportText(format) { return this.#timeline.export(format, linkBase()); }
+  /** The position shown as an SVG image (move numbers as on the board, no hints). */
+  svg() { return this.#timeline.svg(this.#imageStyle(), 28); }
+  /** Paints the position shown on `canvas` for a PNG (`scale` device pixels a CSS pixel). @param {HTMLCanvasElement} canvas @param {number} scale */
+  drawImage(canvas, scale) { this.#wasm.draw_image(canvas, this.#timeline, this.#imageStyle(), 28, scale); }
+  #imageStyle() { return { ...this.#style, hints: false, grid: true }; }
+  /** The embedded record games. */
+  records() { return this.#records; }
+  /** The lines that would add a dot at grid point (x, y). @param {number} x @param {number} y */
+  choicesAt(x, y) { return this.#timeline.choices_at(x, y); }
+  /** Where grid point (x, y) is on the canvas, in CSS pixels. @param {number} x @param {number} y */
+  screenOf(x, y) { return this.#board.screen_of(x, y); }
+  /** The grid point nearest the middle of the canvas. */
+  centrePoint() { return this.#board.centre_point(); }
+  /** CSS pixels a grid cell. */
+  cell() { return this.#board.cell(); }
+  /** Whether the board shows a game that is not the user's (a search's best). */
+  previewing() { return this.#preview !== null; }
+
+  // ---- drawing -------------------------------------------------------------------
 
   /** Draws at the next animation frame (at most once a frame). */
   redraw() {
-    if (this.drawQueued) return;
-    this.drawQueued = true;
+    if (this.#drawQueued) return;
+    this.#drawQueued = true;
     requestAnimationFrame(() => {
-      this.drawQueued = false;
-      this.board.draw();
+      this.#drawQueued = false;
+      this.#board.draw();
     });
   }
 
+  /** Draws now (the board's benchmark). */
+  drawNow() { this.#board.draw(); }
+
+  /** @param {Partial<Toggles>} changes */
   setStyle(changes) {
-    Object.assign(this.style, changes);
-    this.board.set_style(this.style);
+    Object.assign(this.#style, changes);
+    this.#board.set_style(this.#style);
     this.redraw();
+  }
+
+  /** The canvas is `width` x `height` CSS pixels at `dpr` device pixels each. @param {number} width @param {number} height @param {number} dpr */
+  resize(width, height, dpr) {
+    this.#board.resize(width, height, dpr);
+    if (!this.#sized || this.#fitPending) {
+      this.#sized = true;
+      this.#fitPending = false;
+      this.#board.fit();
+    }
+    this.#board.draw();
+  }
+
+  /** @param {number} dx @param {number} dy */
+  pan(dx, dy) { this.#board.pan(dx, dy); this.redraw(); }
+  /** @param {number} f @param {number} x @param {number} y */
+  zoomAt(f, x, y) { this.#board.zoom_at(f, x, y); this.redraw(); }
+  /** @param {number} f */
+  zoom(f) { this.#board.zoom(f); this.redraw(); }
+  fit() { this.#board.fit(); this.redraw(); }
+
+  // ---- which game --------------------------------------------------------------
+
+  /**
+   * Makes `timeline` the game on the board (the App owns it from now on). `how`: "new" (a
+   * new history entry) or "view" (already in the address); both zoom to fit.
+   * @param {Timeline} timeline @param {"new" | "view"} how @param {RecordInfo | null} record
+   */
+  #setGame(timeline, how, record = null) {
+    this.stopReplay();
+    this.#endPreview();
+    if (timeline !== this.#timeline) {
+      this.#timeline.free();
+      this.#timeline = timeline;
+    }
+    this.closeOffer();
+    select("records").value = record ? record.name : "";
+    $("record-note").textContent = record && record.note ? record.note : "";
+    this.#update(true, how === "new");
+  }
+
+  /** A new game of `variant` (a new history entry). @param {string} variant */
+  newGame(variant) {
+    this.#setGame(new this.#wasm.Timeline(variant), "new");
+    say(`New ${variant} game: click or tap a green ring to play there.`);
   }
 
   /**
-   * Makes `game` the game on the board. `how`: "new" (a new history entry, zoom to fit) or
-   * "view" (already in the address, zoom to fit). `record`: the library entry it is.
+   * Opens the game of a link (or any text the readers know). Throws, changing nothing,
+   * when it cannot be read. @param {string} link @param {"new" | "view"} how
    */
-  setGame(game, how, record = null) {
-    this.endPreview();
-    if (game !== this.game) {
-      this.game.free();
-      this.game = game;
-    }
-    this.closeOffer();
-    $("records").value = record ? record.name : "";
-    $("record-note").textContent = record && record.note ? record.note : "";
-    this.update(true, how === "new");
+  openLink(link, how) {
+    this.#setGame(this.#wasm.Timeline.import(link, ""), how);
   }
 
-  /** After any change of the game: board, status, address, storage. */
-  update(fit = false, newEntry = false) {
-    if (this.preview) return; // the game changes (a replay step) but the preview stays on show
-    const g = this.game;
-    if (this.offerAt) this.closeOffer(); // the lines offered belonged to the position before
-    this.board.show(g, fit && this.sized);
-    if (fit && !this.sized) this.fitPending = true;
-    this.showStatus(g, g.title());
-    const link = g.link(linkBase());
+  /**
+   * Imports a game in any format; `variant` ("" for none) wins over the text's. Throws,
+   * changing nothing, when it cannot be read. Returns what the user should be told.
+   * @param {string} text @param {string} variant
+   */
+  importText(text, variant) {
+    const timeline = this.#wasm.Timeline.import(text, variant);
+    const read = { format: timeline.format() || "", notes: timeline.notes(), length: timeline.length() };
+    this.#setGame(timeline, "new");
+    return read;
+  }
+
+  /** A game of the record library, by name. @param {string} name */
+  openRecord(name) {
+    const record = this.#records.find((r) => r.name === name) || null;
+    this.#setGame(this.#wasm.Timeline.record(name), "new", record);
+  }
+
+  /** After any change of the game: board, status, address, storage, listeners. */
+  #update(fit = false, newEntry = false) {
+    if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
+    const t = this.#timeline;
+    if (this.#offerAt) this.closeOffer(); // the lines offered belonged to the position before
+    this.#board.show(t, fit && this.#sized);
+    if (fit && !this.#sized) this.#fitPending = true;
+    this.#showStatus(t, t.title());
+    const link = t.link(linkBase());
     showInAddress(link, newEntry);
     remember(link);
     this.redraw();
-    this.onUpdate();
+    this.#emit("change");
   }
 
-  /** The status panel and the move controls, for the game `g` on the board. */
-  showStatus(g, title) {
-    const shown = g.shown();
-    const length = g.length();
-    const own = g === this.game;
+  /** The status panel and the move controls, for the timeline `t` on the board. @param {Timeline} t @param {string} title */
+  #showStatus(t, title) {
+    const shown = t.shown();
+    const length = t.length();
+    const own = t === this.#timeline;
     $("score").textContent = String(shown);
-    $("legal").textContent = String(g.legal_count());
-    $("variant-name").textContent = g.variant();
-    $("variant").value = g.variant();
+    $("legal").textContent = String(t.legal_count());
+    $("variant-name").textContent = t.variant();
+    select("variant").value = t.variant();
     $("title").textContent = title;
-    $("undo").disabled = !own || !g.can_undo();
-    $("redo").disabled = !own || !g.can_redo();
-    $("first").disabled = $("prev").disabled = !own || !g.can_undo();
-    $("next").disabled = $("last").disabled = !own || !g.can_redo();
-    $("play").disabled = !own || length === 0;
-    const slider = $("slider");
+    button("undo").disabled = !own || !t.can_undo();
+    button("redo").disabled = !own || !t.can_redo();
+    button("first").disabled = button("prev").disabled = !own || !t.can_undo();
+    button("next").disabled = button("last").disabled = !own || !t.can_redo();
+    button("play").disabled = !own || length === 0;
+    const slider = input("slider");
     slider.disabled = !own;
     slider.max = String(length);
     slider.value = String(shown);
     slider.setAttribute("aria-valuetext", `move ${shown} of ${length}`);
     $("move-of").textContent = `${shown} of ${length}`;
     const over = $("gameover");
-    over.hidden = !g.finished();
-    if (g.finished()) over.textContent = `Game over: ${shown} moves. No legal move is left.`;
+    over.hidden = !t.finished();
+    if (t.finished()) over.textContent = `Game over: ${shown} moves. No legal move is left.`;
   }
 
   // ---- a game shown without being played (a search's best) --------------------
 
   /**
-   * Shows `game` on the board instead of the user's game, which stays as it was (address,
-   * storage, undo history). The App owns `game` from now on. `title` says what it is.
+   * Shows the game of `link` on the board instead of the user's game, which stays as it
+   * was (address, storage, undo history). `title` says what it is; `fit` zooms to it.
+   * Throws, changing nothing, if the link cannot be read.
+   * @param {string} link @param {string} title @param {boolean} fit
    */
-  showPreview(game, title, fit) {
+  showPreview(link, title, fit) {
+    const timeline = this.#wasm.Timeline.import(link, "");
     this.stopReplay();
     this.closeOffer();
-    if (this.preview && this.preview !== game) this.preview.free();
-    const first = !this.preview;
-    this.preview = game;
-    this.board.show(game, (fit || first) && this.sized);
-    this.showStatus(game, title);
+    if (this.#preview) this.#preview.free();
+    const first = !this.#preview;
+    this.#preview = timeline;
+    this.#board.show(timeline, (fit || first) && this.#sized);
+    this.#showStatus(timeline, title);
     this.redraw();
   }
 
-  /** Back to the user's game (`notify`: tell the search panel, which did not ask). */
-  endPreview(notify = true) {
-    if (!this.preview) return;
-    this.preview.free();
-    this.preview = null;
-    this.update(true);
-    if (notify) this.onPreviewEnd();
+  /** Back to the user's game, as the search panel asks (its box unticked). */
+  endPreview() {
+    this.#endPreview(false);
   }
 
-  // ---- playing -------------------------------------------------------------
+  /** Back to the user's game; `notify` tells the "previewend" listeners (the user did it). */
+  #endPreview(notify = true) {
+    if (!this.#preview) return;
+    this.#preview.free();
+    this.#preview = null;
+    this.#update(true);
+    if (notify) this.#emit("previewend");
+  }
 
-  /** A tap or click at (x, y) CSS pixels on the board. */
+  // ---- playing -------------------------------------------------------------------
+
+  /** A tap or click at (x, y) CSS pixels on the board. @param {number} x @param {number} y */
   tap(x, y) {
-    if (this.preview) return say("The board shows the search's best game. To play, go back to your game (the search panel's \"Show the best game\" box), or open the best game to play on from it.");
+    if (this.#preview) {
+      say("The board shows the search's best game. To play, go back to your game (the search panel's \"Show the best game\" box), or open the best game to play on from it.");
+      return;
+    }
     this.stopReplay();
-    if (this.choosing) {
-      const i = this.board.choice_near(x, y);
-      if (i !== undefined) return this.play(this.offerAt, i);
-      const p = this.board.hit(x, y);
-      if (p && p[0] === this.offerAt[0] && p[1] === this.offerAt[1]) return; // still choosing
+    if (this.#choosing && this.#offerAt) {
+      const i = this.#board.choice_near(x, y);
+      if (i !== undefined) return this.#play(this.#offerAt, i);
+      const p = this.#board.hit(x, y);
+      if (p && p[0] === this.#offerAt[0] && p[1] === this.#offerAt[1]) return; // still choosing
       this.closeOffer();
     }
-    const p = this.board.hit(x, y);
+    const p = this.#board.hit(x, y);
     if (!p) return say("Tap on a grid point (a crossing of the grid lines).");
-    this.choose(p);
+    this.#choose([p[0], p[1]]);
   }
 
-  /** The user picked point p (tap, click or Enter): play there, or offer the lines. */
-  choose(p) {
-    const choices = this.game.choices_at(p[0], p[1]);
+  /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
+  #choose(p) {
+    const choices = this.#timeline.choices_at(p[0], p[1]);
     if (choices.length === 0) {
       this.closeOffer();
-      return say(this.game.why_not(p[0], p[1]));
+      return say(this.#timeline.why_not(p[0], p[1]));
     }
-    if (choices.length === 1) return this.play(p, 0);
-    this.offer(p, true, choices);
+    if (choices.length === 1) return this.#play(p, 0);
+    this.#offer(p, true, choices);
   }
 
-  play(p, choice) {
+  /** @param {GridPoint} p @param {number} choice */
+  #play(p, choice) {
     try {
-      this.game.play_at(p[0], p[1], choice);
+      this.#timeline.play_at(p[0], p[1], choice);
     } catch (e) {
       return say(errorText(e));
     }
     this.closeOffer();
     say("");
-    this.update();
+    this.#update();
   }
 
-  /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. */
-  offer(p, choosing, choices) {
-    this.offerAt = p;
-    this.choosing = choosing;
-    this.board.offer(choices.flatMap((c) => [...c.from, ...c.to]));
+  /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices */
+  #offer(p, choosing, choices) {
+    this.#offerAt = p;
+    this.#choosing = choosing;
+    this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
     const box = $("chooser");
     if (choosing) {
-      const list = $("chooser-options");
-      list.replaceChildren(...choices.map((c, i) => {
+      $("chooser-options").replaceChildren(...choices.map((c, i) => {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = `${i + 1}. ${c.label[0].toUpperCase()}${c.label.slice(1)}`;
-        b.addEventListener("click", () => this.play(p, i));
-        b.addEventListener("pointerenter", () => { this.board.set_chosen(i); this.redraw(); });
-        b.addEventListener("focus", () => { this.board.set_chosen(i); this.redraw(); });
+        b.addEventListener("click", () => this.#play(p, i));
+        b.addEventListener("pointerenter", () => { this.#board.set_chosen(i); this.redraw(); });
+        b.addEventListener("focus", () => { this.#board.set_chosen(i); this.redraw(); });
         return b;
       }));
       box.hidden = false;
@@ -214,125 +343,135 @@ export class App {
   }
 
   closeOffer() {
-    if (this.choosing) say("");
-    this.offerAt = null;
-    this.choosing = false;
-    this.board.clear_offer();
+    if (this.#choosing) say("");
+    this.#offerAt = null;
+    this.#choosing = false;
+    this.#board.clear_offer();
     $("chooser").hidden = true;
     this.redraw();
   }
 
-  /** The mouse is at (x, y), or left the board (null): preview what a click would do. */
-  hover(x, y) {
-    if (this.preview) return;
-    if (this.choosing) {
+  /** The mouse is at (x, y), or left the board (null): preview what a click would do. @param {number | null} x @param {number} [y] */
+  hover(x, y = 0) {
+    if (this.#preview) return;
+    const canvas = el("board", HTMLCanvasElement);
+    if (this.#choosing) {
       if (x !== null) {
-        const i = this.board.choice_near(x, y);
-        this.board.set_chosen(i);
+        this.#board.set_chosen(this.#board.choice_near(x, y));
         this.redraw();
       }
       return;
     }
-    const p = x === null ? null : this.board.hit(x, y);
-    const same = p && this.offerAt && p[0] === this.offerAt[0] && p[1] === this.offerAt[1];
+    const hit = x === null ? undefined : this.#board.hit(x, y);
+    /** @type {GridPoint | null} */
+    const p = hit ? [hit[0], hit[1]] : null;
+    const same = p && this.#offerAt && p[0] === this.#offerAt[0] && p[1] === this.#offerAt[1];
     if (same) return;
-    const choices = p ? this.game.choices_at(p[0], p[1]) : [];
-    if (choices.length > 0) {
-      this.offer(p, false, choices);
-      $("board").style.cursor = "pointer";
-    } else if (this.offerAt) {
-      this.closeOffer();
-      $("board").style.cursor = "";
+    const choices = p ? this.#timeline.choices_at(p[0], p[1]) : [];
+    if (p && choices.length > 0) {
+      this.#offer(p, false, choices);
+      canvas.style.cursor = "pointer";
     } else {
-      $("board").style.cursor = "";
+      if (this.#offerAt) this.closeOffer();
+      canvas.style.cursor = "";
     }
   }
 
   undo() {
-    this.endPreview();
+    this.#endPreview();
     this.stopReplay();
-    if (this.game.undo()) this.update();
+    if (this.#timeline.undo()) this.#update();
   }
 
   redo() {
-    this.endPreview();
+    this.#endPreview();
     this.stopReplay();
-    if (this.game.redo()) this.update();
+    if (this.#timeline.redo()) this.#update();
   }
 
+  /** Shows the first `n` moves. @param {number} n */
   goTo(n) {
-    this.endPreview();
-    this.game.go_to(n);
+    this.#endPreview();
+    this.stopReplay();
+    this.#timeline.go_to(n);
     this.closeOffer();
-    this.update();
+    this.#update();
   }
 
-  newGame(variant) {
-    this.stopReplay();
-    this.setGame(new this.wasm.Game(variant), "new");
-    say(`New ${variant} game: click or tap a green ring to play there.`);
-  }
+  first() { this.goTo(0); }
+  last() { this.goTo(this.#timeline.length()); }
 
   // ---- replay ----------------------------------------------------------------
 
   toggleReplay() {
-    if (this.timer) return this.stopReplay();
-    this.endPreview();
-    if (!this.game.can_redo()) this.game.go_to(0);
+    if (this.#timer) return this.stopReplay();
+    this.#endPreview();
+    if (!this.#timeline.can_redo()) this.#timeline.go_to(0);
     const step = () => {
-      if (!this.game.redo()) return this.stopReplay();
-      this.update();
-      if (!this.game.can_redo()) this.stopReplay();
+      if (!this.#timeline.redo()) return this.stopReplay();
+      this.#update();
+      if (!this.#timeline.can_redo()) this.stopReplay();
     };
-    this.timer = setInterval(step, 1000 / Number($("speed").value));
-    $("play").innerHTML = PAUSE_ICON;
-    $("play").setAttribute("aria-label", "Pause");
-    this.update();
+    this.#timer = setInterval(step, 1000 / Number(select("speed").value));
+    button("play").innerHTML = PAUSE_ICON;
+    button("play").setAttribute("aria-label", "Pause");
+    this.#update();
+  }
+
+  /** The replay speed changed: a running replay goes on at the new speed. */
+  speedChanged() {
+    if (!this.#timer) return;
+    this.stopReplay();
+    this.toggleReplay();
   }
 
   stopReplay() {
-    if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = null;
-    $("play").innerHTML = PLAY_ICON;
-    $("play").setAttribute("aria-label", "Play the moves");
+    if (!this.#timer) return;
+    clearInterval(this.#timer);
+    this.#timer = null;
+    button("play").innerHTML = PLAY_ICON;
+    button("play").setAttribute("aria-label", "Play the moves");
   }
 
   // ---- keyboard ---------------------------------------------------------------
 
-  boardKey(e) {
-    if (this.preview) return false;
+  /** @param {KeyboardEvent} e */
+  #boardKey(e) {
+    if (this.#preview) return false;
     const step = arrowStep(e.key);
     if (step) {
       e.preventDefault();
-      const c = this.cursor || this.board.centre_point();
-      this.cursor = [c[0] + step[0], c[1] + step[1]];
-      this.board.set_cursor(this.cursor);
-      if (!this.choosing) {
-        const choices = this.game.choices_at(this.cursor[0], this.cursor[1]);
-        if (choices.length > 0) this.offer(this.cursor, false, choices);
-        else if (this.offerAt) this.closeOffer();
+      const c = this.#cursor || this.#board.centre_point();
+      /** @type {GridPoint} */
+      const cursor = [c[0] + step[0], c[1] + step[1]];
+      this.#cursor = cursor;
+      this.#board.set_cursor(Int32Array.from(cursor));
+      if (!this.#choosing) {
+        const choices = this.#timeline.choices_at(cursor[0], cursor[1]);
+        if (choices.length > 0) this.#offer(cursor, false, choices);
+        else if (this.#offerAt) this.closeOffer();
       }
       this.redraw();
       return true;
     }
-    if ((e.key === "Enter" || e.key === " ") && this.cursor) {
+    if ((e.key === "Enter" || e.key === " ") && this.#cursor) {
       e.preventDefault();
       this.stopReplay();
-      this.choose(this.cursor);
+      this.#choose(this.#cursor);
       return true;
     }
-    if (this.choosing && /^[1-9]$/.test(e.key)) {
+    if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {
       e.preventDefault();
-      this.play(this.offerAt, Number(e.key) - 1);
+      this.#play(this.#offerAt, Number(e.key) - 1);
       return true;
     }
     return false;
   }
 
+  /** A key pressed anywhere on the page. @param {KeyboardEvent} e */
   pageKey(e) {
-    const target = e.target;
-    const typing = target.closest && target.closest("input, textarea, select, dialog");
+    const target = e.target instanceof Element ? e.target : null;
+    const typing = target?.closest("input, textarea, select, dialog");
     const ctrl = e.ctrlKey || e.metaKey;
     if (ctrl && !typing && e.key.toLowerCase() === "z") {
       e.preventDefault();
@@ -342,14 +481,15 @@ export class App {
       e.preventDefault();
       return this.redo();
     }
-    if (e.key === "Escape" && this.offerAt) return this.closeOffer();
+    if (e.key === "Escape" && this.#offerAt) return this.closeOffer();
     if (typing || ctrl || e.altKey) return;
-    if (target === $("board") && this.boardKey(e)) return;
+    if (target && target.id === "board" && this.#boardKey(e)) return;
+    /** @type {Record<string, () => void>} */
     const keys = {
       ArrowLeft: () => this.undo(),
       ArrowRight: () => this.redo(),
-      Home: () => this.goTo(0),
-      End: () => this.goTo(this.game.length()),
+      Home: () => this.first(),
+      End: () => this.last(),
       "+": () => this.zoom(1.25),
       "=": () => this.zoom(1.25),
       "-": () => this.zoom(0.8),
@@ -360,15 +500,5 @@ export class App {
       e.preventDefault();
       keys[e.key]();
     }
-  }
-
-  zoom(f) {
-    this.board.zoom(f);
-    this.redraw();
-  }
-
-  fit() {
-    this.board.fit();
-    this.redraw();
   }
 }

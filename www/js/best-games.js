@@ -1,31 +1,56 @@
+// @ts-check
 // "My best games": the games searches found, kept in local storage so they survive a
 // reload. Pure list functions (tested with node) and a thin storage layer.
+//
+// Nothing kept is lost: an entry is only ever replaced by a longer game (a search's entry
+// grows as it improves), and every change reads the stored list again and changes only
+// its own entry, so two tabs searching at once keep each other's games.
 
 const KEY = "morpion.best-games.v1";
 /** How many games are kept (the best ones). */
 export const KEEP = 50;
 
-/** A stored entry is usable if it has a link and a score; anything else is skipped. */
+/**
+ * @typedef {object} BestGame
+ * @property {string} id one per search
+ * @property {string} link the game
+ * @property {number} score its length
+ * @property {string} variant
+ * @property {number} [level] the search's level
+ * @property {number} [threads]
+ * @property {number} [from] the moves it started from
+ * @property {number} [seconds] when it was found, in seconds of search
+ * @property {string} [date] when it was found (ISO 8601)
+ */
+
+/** A stored entry is usable if it has an id, a link and a score; anything else is skipped. @param {any} e @returns {e is BestGame} */
 function valid(e) {
-  return e && typeof e.id === "string" && typeof e.link === "string" && Number.isFinite(e.score);
+  return Boolean(e) && typeof e.id === "string" && typeof e.link === "string" && Number.isFinite(e.score);
 }
 
-/** Best first; equal scores, newest first. */
+/** Best first; equal scores, newest first. @param {BestGame} a @param {BestGame} b */
 function order(a, b) {
   return b.score - a.score || (b.date || "").localeCompare(a.date || "");
 }
 
-/** The list with `entry` added, or replacing the entry of the same id (a search's best as it improves). */
+/**
+ * The list with `entry` added, or replacing the entry of the same id when it is longer
+ * (never by a shorter game: the entry kept is the longer one).
+ * @param {BestGame[]} list @param {BestGame} entry
+ */
 export function withGame(list, entry) {
+  const old = list.find((e) => e.id === entry.id);
+  if (old && old.score > entry.score) return [...list].sort(order).slice(0, KEEP);
   const rest = list.filter((e) => e.id !== entry.id);
   return [...rest, entry].sort(order).slice(0, KEEP);
 }
 
+/** @param {BestGame[]} list @param {string} id */
 export function withoutGame(list, id) {
   return list.filter((e) => e.id !== id);
 }
 
-/** The kept games (an empty list when storage is empty, disabled or damaged). */
+/** The kept games (an empty list when storage is empty, disabled or damaged). @param {Storage} [storage] @returns {BestGame[]} */
 export function loadGames(storage = globalThis.localStorage) {
   try {
     const v = JSON.parse(storage.getItem(KEY) || "[]");
@@ -35,8 +60,8 @@ export function loadGames(storage = globalThis.localStorage) {
   }
 }
 
-/** Saves the list; returns false if storage refused (private browsing, quota). */
-export function saveGames(list, storage = globalThis.localStorage) {
+/** Saves the list; returns false if storage refused (private browsing, quota). @param {BestGame[]} list @param {Storage} [storage] */
+function saveGames(list, storage = globalThis.localStorage) {
   try {
     storage.setItem(KEY, JSON.stringify(list));
     return true;
@@ -45,19 +70,42 @@ export function saveGames(list, storage = globalThis.localStorage) {
   }
 }
 
-/** One line about a kept game: "82 moves · 5D · level 4, 2 threads, found in 1 min". */
+/**
+ * Keeps `entry` in the stored list as it is now (read again: another tab may have added
+ * games since this one read it). Returns the list kept.
+ * @param {BestGame} entry @param {Storage} [storage]
+ */
+export function keepGame(entry, storage = globalThis.localStorage) {
+  const list = withGame(loadGames(storage), entry);
+  saveGames(list, storage);
+  return list;
+}
+
+/** Deletes the entry `id` from the stored list as it is now. Returns the list kept. @param {string} id @param {Storage} [storage] */
+export function forgetGame(id, storage = globalThis.localStorage) {
+  const list = withoutGame(loadGames(storage), id);
+  saveGames(list, storage);
+  return list;
+}
+
+/** Whether a storage event is about the kept games (another tab changed them). @param {StorageEvent} e */
+export function isAboutGames(e) {
+  return e.key === KEY || e.key === null;
+}
+
+/** One line about a kept game: "82 moves · 5D · level 4, 2 threads, found in 1 min". @param {BestGame} e */
 export function describeGame(e) {
   const parts = [`${e.score} moves`, e.variant];
   const how = [];
   if (e.level) how.push(`level ${e.level}`);
   if (e.threads) how.push(`${e.threads} thread${e.threads === 1 ? "" : "s"}`);
   if (e.from) how.push(`from move ${e.from}`);
-  if (Number.isFinite(e.seconds)) how.push(`found in ${formatDuration(e.seconds)}`);
+  if (e.seconds !== undefined && Number.isFinite(e.seconds)) how.push(`found in ${formatDuration(e.seconds)}`);
   if (how.length) parts.push(how.join(", "));
   return parts.join(" · ");
 }
 
-/** 75 -> "1 min 15 s", 9.4 -> "9 s", 3600 -> "1 h". */
+/** 75 -> "1 min 15 s", 9.4 -> "9 s", 3600 -> "1 h". @param {number} seconds */
 export function formatDuration(seconds) {
   const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600);

@@ -1,3 +1,4 @@
+// @ts-check
 // Mouse, touch and pen on the board canvas, turned into intentions: pan, zoom, tap, hover.
 // Knows nothing of the game; the app decides what a tap means.
 
@@ -9,12 +10,16 @@ import { isTap, pinch, wheelFactor } from "./gesture.js";
  * - `tap(x, y)` for a press that did not move;
  * - `hover(x, y)` as a mouse moves without a button, `hover(null)` when it leaves.
  * Coordinates are CSS pixels relative to the canvas.
+ * @param {HTMLCanvasElement} canvas
+ * @param {{ pan(dx: number, dy: number): void, zoomAt(f: number, x: number, y: number): void,
+ *   tap(x: number, y: number): void, hover(x: number | null, y?: number): void }} intents
  */
 export function attachBoardInput(canvas, { pan, zoomAt, tap, hover }) {
-  const pointers = new Map(); // pointerId -> {x, y, startX, startY}
+  /** Pointers down, by id: where each is and where it started. @type {Map<number, { x: number, y: number, start: { x: number, y: number } }>} */
+  const pointers = new Map();
   let dragging = false;
 
-  const local = (e) => {
+  const local = (/** @type {MouseEvent} */ e) => {
     const r = canvas.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
@@ -49,6 +54,7 @@ export function attachBoardInput(canvas, { pan, zoomAt, tap, hover }) {
     known.y = p.y;
   });
 
+  /** @param {PointerEvent} e @param {boolean} cancelled */
   const end = (e, cancelled) => {
     const known = pointers.get(e.pointerId);
     if (!known) return;

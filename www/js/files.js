@@ -1,6 +1,7 @@
+// @ts-check
 // Getting text and images out of the page: clipboard and downloads.
 
-/** Copies `text`; resolves to true when it worked. */
+/** Copies `text`; resolves to true when it worked. @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -14,7 +15,7 @@ export async function copyText(text) {
     area.style.opacity = "0";
     document.body.append(area);
     area.select();
-    let ok = false;
+    let ok;
     try {
       ok = document.execCommand("copy");
     } catch {
@@ -25,7 +26,7 @@ export async function copyText(text) {
   }
 }
 
-/** Offers `blob` as a download called `name`. */
+/** Offers `blob` as a download called `name`. @param {Blob} blob @param {string} name */
 export function download(blob, name) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");

@@ -1,14 +1,17 @@
+// @ts-check
 // Pointer gestures as plain functions (no DOM), unit-tested in tests/gesture.test.mjs.
+
+/** @typedef {{ x: number, y: number }} Xy */
 
 /** A press that moved less than this many CSS pixels is a tap, not a drag. */
 export const TAP_SLOP = 8;
 
-/** Distance between two points {x, y}. */
+/** Distance between two points. @param {Xy} a @param {Xy} b */
 export function distance(a, b) {
   return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
-/** Did a press from `down` to `up` stay put? */
+/** Did a press from `down` to `up` stay put? @param {Xy} down @param {Xy} up */
 export function isTap(down, up) {
   return distance(down, up) < TAP_SLOP;
 }
@@ -16,6 +19,7 @@ export function isTap(down, up) {
 /**
  * Two fingers moved from (a0, b0) to (a1, b1): zoom by `factor` about the new midpoint
  * (cx, cy) after panning by (dx, dy), so the grid follows both fingers.
+ * @param {Xy} a0 @param {Xy} b0 @param {Xy} a1 @param {Xy} b1
  */
 export function pinch(a0, b0, a1, b1) {
   const d0 = distance(a0, b0);
@@ -26,14 +30,14 @@ export function pinch(a0, b0, a1, b1) {
   return { factor, cx: m1.x, cy: m1.y, dx: m1.x - m0.x, dy: m1.y - m0.y };
 }
 
-/** The zoom factor of a wheel event: smooth for touchpads, one step a notch for wheels. */
+/** The zoom factor of a wheel event: smooth for touchpads, one step a notch for wheels. @param {number} deltaY @param {number} deltaMode */
 export function wheelFactor(deltaY, deltaMode) {
   const pixels = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
   const clamped = Math.max(-200, Math.min(200, pixels));
   return Math.exp(-clamped * 0.002);
 }
 
-/** The grid step an arrow key asks for, or null. */
+/** The grid step an arrow key asks for, or null. @param {string} key @returns {[number, number] | null} */
 export function arrowStep(key) {
   switch (key) {
     case "ArrowLeft": return [-1, 0];

@@ -1,25 +1,39 @@
-// Starts the page: waits for the wasm module, fills the menus, opens the game of the
-// address (or the last one kept), and wires every control to the App.
+// @ts-check
+// Starts the page: waits for the wasm module, fills the menus from what it says (variants,
+// records, export formats, the board's palette), opens the game of the address (or the
+// last one kept), and wires every control to the App's API.
 
-import { $, App, clearError, errorText, say, showError } from "./app.js";
+import { App } from "./app.js";
 import { attachBoardInput } from "./board-input.js";
-import { addressHasGame, linkBase, recall, showInAddress } from "./saved.js";
+import { $, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
+import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
 import { attachShare } from "./share.js";
+
+/** @typedef {import("./app.js").Wasm} Wasm */
 
 /** How long the engine may take to start before the page says something is wrong. */
 const START_TIMEOUT_MS = 20_000;
 
-/** The wasm bindings, once Trunk's loader has started the module. */
+/**
+ * The wasm bindings, once Trunk's loader has started the module.
+ * @returns {Promise<Wasm>}
+ */
 function bindings() {
-  if (window.wasmBindings) return Promise.resolve(window.wasmBindings);
+  const loaded = () => /** @type {Wasm | undefined} */ (/** @type {any} */ (window).wasmBindings);
+  const now = loaded();
+  if (now) return Promise.resolve(now);
   return new Promise((resolve, reject) => {
-    addEventListener("TrunkApplicationStarted", () => resolve(window.wasmBindings), { once: true });
+    addEventListener("TrunkApplicationStarted", () => {
+      const wasm = loaded();
+      if (wasm) resolve(wasm);
+    }, { once: true });
     // A failed start (no WebAssembly, a missing file) is noted by index.html's first script.
     const started = Date.now();
     const check = () => {
       const failure = document.documentElement.dataset.startError;
-      if (window.wasmBindings) return;
+      const wasm = loaded();
+      if (wasm) return resolve(wasm);
       if (failure) return reject(new Error(failure));
       if (Date.now() - started > START_TIMEOUT_MS) return reject(new Error("it did not start within 20 seconds"));
       setTimeout(check, 100);
@@ -28,105 +42,113 @@ function bindings() {
   });
 }
 
-function fillVariants(select, names) {
-  for (const v of names) select.append(new Option(v, v));
+/** @param {HTMLSelectElement} menu @param {string[]} names */
+function fillVariants(menu, names) {
+  for (const v of names) menu.append(new Option(v, v));
 }
 
-function fillRecords(select, records) {
+/** The records, grouped by variant, labelled as the engine labels them. @param {import("./app.js").RecordInfo[]} records */
+function fillRecords(records) {
+  const menu = select("records");
+  /** @type {Map<string, HTMLOptGroupElement>} */
   const groups = new Map();
   for (const r of records) {
-    if (!groups.has(r.variant)) {
-      const g = document.createElement("optgroup");
-      g.label = r.variant;
-      groups.set(r.variant, g);
-      select.append(g);
+    let group = groups.get(r.variant);
+    if (!group) {
+      group = document.createElement("optgroup");
+      group.label = r.variant;
+      groups.set(r.variant, group);
+      menu.append(group);
     }
-    const who = r.author && r.author !== "?" ? r.author : "unknown";
-    const when = r.date && r.date !== "?" ? `, ${r.date}` : "";
-    groups.get(r.variant).append(new Option(`${r.variant} · ${r.score} moves · ${who}${when}`, r.name));
+    group.append(new Option(r.label, r.name));
   }
 }
 
-/** The game to start with: the address's, else the last one kept, else a new 5T game. */
-function initialGame(app) {
-  const { Game } = app.wasm;
+/**
+ * The board's colours as CSS custom properties (`--board-line`, ...): the stylesheet and
+ * the search chart draw board things in the palette the engine paints with.
+ * @param {import("../../pkg/morpion.js").Theme} theme
+ */
+function applyTheme(theme) {
+  for (const [name, colour] of Object.entries(theme)) {
+    document.documentElement.style.setProperty(`--board-${name.replace("_", "-")}`, colour);
+  }
+}
+
+/** The game to start with: the address's, else the last one kept, else a new 5T game. @param {App} app */
+function openInitialGame(app) {
   if (addressHasGame()) {
     try {
-      return Game.import(location.href, "");
+      return app.openLink(location.href, "view");
     } catch (e) {
-      showError(`This link could not be opened: ${errorText(e)}. Your last game is shown instead.`);
+      const kept = recall() ? " Your last game is shown instead." : "";
+      showError(`This link could not be opened: ${errorText(e)}.${kept}`);
     }
   }
   const kept = recall();
   if (kept) {
     try {
-      return Game.import(kept.link, "");
+      return app.openLink(kept.link, "view");
     } catch {
       // A game kept by an older version: start afresh.
     }
   }
-  return new Game("5T");
+  app.openLink(app.newGameLink("5T"), "view");
 }
 
-/** The user changed the address (pasted a link, pressed Back): open its game. */
+/** The user changed the address (pasted a link, pressed Back): open its game. @param {App} app */
 function openAddress(app) {
-  if (location.href === app.game.link(linkBase())) return;
-  if (!addressHasGame()) return;
+  if (location.href === app.link() || !addressHasGame()) return;
   try {
-    const game = app.wasm.Game.import(location.href, "");
-    app.stopReplay();
-    app.setGame(game, "view");
+    app.openLink(location.href, "view");
     clearError();
   } catch (e) {
     showError(`This link could not be opened: ${errorText(e)}. Your game is unchanged.`);
-    showInAddress(app.game.link(linkBase()), false);
+    showInAddress(app.link(), false);
   }
 }
 
+/** @param {App} app */
 function wire(app) {
-  const canvas = $("board");
-  attachBoardInput(canvas, {
-    pan: (dx, dy) => { app.board.pan(dx, dy); app.redraw(); },
-    zoomAt: (f, x, y) => { app.board.zoom_at(f, x, y); app.redraw(); },
-    tap: (x, y) => { canvas.focus({ preventScroll: true }); app.tap(x, y); },
+  const board = canvas("board");
+  attachBoardInput(board, {
+    pan: (dx, dy) => app.pan(dx, dy),
+    zoomAt: (f, x, y) => app.zoomAt(f, x, y),
+    tap: (x, y) => { board.focus({ preventScroll: true }); app.tap(x, y); },
     hover: (x, y) => app.hover(x, y),
   });
   new ResizeObserver(() => {
-    const r = canvas.getBoundingClientRect();
-    app.board.resize(r.width, r.height, window.devicePixelRatio || 1);
-    if (!app.sized || app.fitPending) {
-      app.sized = true;
-      app.fitPending = false;
-      app.board.fit();
-    }
-    app.board.draw();
-  }).observe(canvas);
+    const r = board.getBoundingClientRect();
+    app.resize(r.width, r.height, window.devicePixelRatio || 1);
+  }).observe(board);
 
-  $("undo").addEventListener("click", () => app.undo());
-  $("redo").addEventListener("click", () => app.redo());
-  $("first").addEventListener("click", () => { app.stopReplay(); app.goTo(0); });
-  $("prev").addEventListener("click", () => app.undo());
-  $("next").addEventListener("click", () => app.redo());
-  $("last").addEventListener("click", () => { app.stopReplay(); app.goTo(app.game.length()); });
-  $("play").addEventListener("click", () => app.toggleReplay());
-  $("speed").addEventListener("change", () => { if (app.timer) { app.stopReplay(); app.toggleReplay(); } });
-  $("slider").addEventListener("input", (e) => { app.stopReplay(); app.goTo(Number(e.target.value)); });
-  $("zoom-in").addEventListener("click", () => app.zoom(1.25));
-  $("zoom-out").addEventListener("click", () => app.zoom(0.8));
-  $("zoom-fit").addEventListener("click", () => app.fit());
-  $("hints").addEventListener("change", (e) => app.setStyle({ hints: e.target.checked }));
-  $("numbers").addEventListener("change", (e) => app.setStyle({ numbers: e.target.checked }));
-  $("new-game").addEventListener("click", () => app.newGame($("variant").value));
-  $("variant").addEventListener("change", (e) => app.newGame(e.target.value));
-  $("chooser-cancel").addEventListener("click", () => app.closeOffer());
-  $("error-close").addEventListener("click", clearError);
-  $("records").addEventListener("change", (e) => {
-    const name = e.target.value;
+  /** @type {Record<string, () => void>} */
+  const clicks = {
+    undo: () => app.undo(),
+    redo: () => app.redo(),
+    first: () => app.first(),
+    prev: () => app.undo(),
+    next: () => app.redo(),
+    last: () => app.last(),
+    play: () => app.toggleReplay(),
+    "zoom-in": () => app.zoom(1.25),
+    "zoom-out": () => app.zoom(0.8),
+    "zoom-fit": () => app.fit(),
+    "new-game": () => app.newGame(select("variant").value),
+    "chooser-cancel": () => app.closeOffer(),
+    "error-close": clearError,
+  };
+  for (const [id, action] of Object.entries(clicks)) button(id).addEventListener("click", action);
+  select("speed").addEventListener("change", () => app.speedChanged());
+  input("slider").addEventListener("input", (e) => app.goTo(Number(/** @type {HTMLInputElement} */ (e.target).value)));
+  input("hints").addEventListener("change", (e) => app.setStyle({ hints: /** @type {HTMLInputElement} */ (e.target).checked }));
+  input("numbers").addEventListener("change", (e) => app.setStyle({ numbers: /** @type {HTMLInputElement} */ (e.target).checked }));
+  select("variant").addEventListener("change", (e) => app.newGame(/** @type {HTMLSelectElement} */ (e.target).value));
+  select("records").addEventListener("change", (e) => {
+    const name = /** @type {HTMLSelectElement} */ (e.target).value;
     if (!name) return;
-    app.stopReplay();
     try {
-      const game = app.wasm.Game.record(name);
-      app.setGame(game, "new", app.records.find((x) => x.name === name));
+      app.openRecord(name);
       say("Step through it with the replay buttons, or play your own move from any point.");
     } catch (err) {
       showError(errorText(err));
@@ -135,7 +157,6 @@ function wire(app) {
   document.addEventListener("keydown", (e) => app.pageKey(e));
   addEventListener("popstate", () => openAddress(app));
   addEventListener("hashchange", () => openAddress(app));
-  attachShare(app);
 }
 
 async function main() {
@@ -147,20 +168,20 @@ async function main() {
     showError(`The game engine could not start: ${errorText(e)}. Reload the page to try again; the page needs a browser with WebAssembly (every current browser has it).`);
     return;
   }
-  const app = new App(wasm);
-  app.records = wasm.records();
-  fillVariants($("variant"), wasm.variants());
-  fillVariants($("import-variant"), wasm.variants());
-  fillRecords($("records"), app.records);
-  app.board.set_style(app.style);
+  applyTheme(wasm.theme());
+  const app = new App(wasm, canvas("board"));
+  fillVariants(select("variant"), wasm.variants());
+  fillVariants(select("import-variant"), wasm.variants());
+  fillRecords(app.records());
   wire(app);
-  const game = initialGame(app);
-  app.setGame(game, "view");
-  app.search = new SearchPanel(app);
-  if (game.length() === 0) say("Click or tap a green ring to play there.");
+  attachShare(app, wasm);
+  openInitialGame(app);
+  if (app.length() === 0) say("Click or tap a green ring to play there.");
+  const search = new SearchPanel(app);
   $("loading").hidden = true;
   document.body.classList.add("ready");
-  window.morpionApp = app; // for the browser tests and the console
+  // for the browser tests and the console: the same APIs the page's modules use
+  Object.assign(window, { morpionApp: app, morpionSearch: search });
 }
 
 main();

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the game lives besides memory: the page address (the link of the game, always
 // current) and local storage (the last game, for a reload without a link).
 
@@ -16,6 +17,7 @@ export function addressHasGame() {
 /**
  * Puts `link` in the address bar. `newEntry` makes a new history entry (a new game, an
  * import, a record), so that Back returns to the game before; moves replace the entry.
+ * @param {string} link @param {boolean} newEntry
  */
 export function showInAddress(link, newEntry) {
   if (link === location.href) return;
@@ -23,7 +25,7 @@ export function showInAddress(link, newEntry) {
   else history.replaceState(null, "", link);
 }
 
-/** Keeps the game for the next visit. Storage may be full or disabled: then it is not kept. */
+/** Keeps the game for the next visit. Storage may be full or disabled: then it is not kept. @param {string} link */
 export function remember(link) {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify({ link }));
@@ -32,7 +34,7 @@ export function remember(link) {
   }
 }
 
-/** The last game kept, as {link}, or null. */
+/** The last game kept, as {link}, or null. @returns {{ link: string } | null} */
 export function recall() {
   try {
     const v = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");

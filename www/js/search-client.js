@@ -1,6 +1,37 @@
+// @ts-check
 // The page's side of the search worker (search-worker.js): starts, pauses and stops
 // searches and turns the worker's messages into calls on a listener. The main thread does
 // nothing here but post and receive small messages.
+
+/** @typedef {import("../../pkg/morpion.js").SearchReport} SearchReport */
+/**
+ * What a search is asked to do (the worker's "start" message).
+ * @typedef {object} Options
+ * @property {string} link the game to continue (a link; `&m=N`: from move N)
+ * @property {number} from moves it starts from
+ * @property {string} variant
+ * @property {number} level
+ * @property {boolean} oneRun one top-level run, not a time
+ * @property {number} seconds the time budget (0: until stopped)
+ * @property {number} threads
+ * @property {number} seed
+ * @property {string} base the address links start with
+ */
+/**
+ * What the listener is told of a running search.
+ * @typedef {object} Message
+ * @property {SearchReport | null} report the last figures (none before the first)
+ * @property {number} elapsed seconds searched
+ * @property {{ score: number, link: string } | null | undefined} best the best game so far
+ */
+/**
+ * Who hears about the search.
+ * @typedef {object} Listener
+ * @property {(started: { build: string, threads: number }) => void} started
+ * @property {(msg: Message) => void} progress
+ * @property {(msg: Message & { reason: string }) => void} done
+ * @property {(text: string, last: Message | null) => void} failed
+ */
 
 /** Whether this page can run a search on several threads (shared memory needs isolation). */
 export function threadsAvailable() {
@@ -17,16 +48,21 @@ export function maxThreads() {
  * `done(msg)` and `failed(text)`; `msg` is `{report, elapsed, best?}` as the worker sends.
  */
 export class SearchClient {
+  /** @param {Listener} listener */
   constructor(listener) {
     this.listener = listener;
+    /** @type {Worker | null} */
     this.worker = null;
     this.poolThreads = 0; // the worker's thread pool is made once: its size
     this.running = false;
+    this.paused = false;
+    /** @type {string | null} */
     this.build = null;
-    this.last = null; // the last progress message, with the best game seen so far
+    /** The last progress message, with the best game seen so far. @type {Message | null} */
+    this.last = null;
   }
 
-  /** `options`: {link, level, seconds, oneRun, threads, seed, base}. */
+  /** @param {Options} options */
   start(options) {
     if (this.running) return;
     // A rayon pool cannot be resized: another thread count needs another worker.
@@ -36,9 +72,15 @@ export class SearchClient {
     this.paused = false;
     this.build = null; // known once the worker says which build it loaded
     this.last = null;
-    this.worker.postMessage({ type: "start", ...options });
+    this.#post({ type: "start", ...options });
   }
 
+  /** @param {object} message */
+  #post(message) {
+    if (this.worker) this.worker.postMessage(message);
+  }
+
+  /** @param {number} threads */
   makeWorker(threads) {
     this.worker = new Worker(new URL("./search-worker.js", import.meta.url), { type: "module" });
     this.poolThreads = threads;
@@ -55,29 +97,30 @@ export class SearchClient {
     this.poolThreads = 0;
   }
 
+  /** @param {any} data a message of search-worker.js */
   receive(data) {
     switch (data.type) {
       case "started":
         this.build = data.build;
         return this.listener.started(data);
       case "progress":
-        this.keep(data);
-        return this.listener.progress(this.last);
+        return this.listener.progress(this.keep(data));
       case "done":
-        this.keep(data);
         this.running = false;
-        return this.listener.done({ ...this.last, reason: data.reason });
+        return this.listener.done({ ...this.keep(data), reason: data.reason });
       case "error":
         return this.fail(data.message);
     }
   }
 
-  /** Remembers the message, carrying the best game forward (sent only when it changes). */
+  /** Remembers the message, carrying the best game forward (sent only when it changes). @param {any} data @returns {Message} */
   keep(data) {
     const best = data.best || (this.last && this.last.best);
     this.last = { report: data.report, elapsed: data.elapsed, best };
+    return this.last;
   }
 
+  /** @param {string} text */
   fail(text) {
     const wasRunning = this.running;
     this.running = false;
@@ -94,18 +137,18 @@ export class SearchClient {
   pause() {
     if (!this.canPause || this.paused) return;
     this.paused = true;
-    this.worker.postMessage({ type: "pause" });
+    this.#post({ type: "pause" });
   }
 
   resume() {
     if (!this.running || !this.paused) return;
     this.paused = false;
-    this.worker.postMessage({ type: "resume" });
+    this.#post({ type: "resume" });
   }
 
   stop() {
     if (!this.running) return;
-    if (this.build === "threads") return this.worker.postMessage({ type: "stop" });
+    if (this.build === "threads") return this.#post({ type: "stop" });
     // One thread: the worker is busy searching; end it. Its best game is already here.
     this.endWorker();
     this.running = false;

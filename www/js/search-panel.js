@@ -1,11 +1,18 @@
+// @ts-check
 // The search panel: its options, the live figures and chart, the best game on the board,
-// and "My best games". The search itself runs in the worker (search-client.js).
+// and "My best games". The search itself runs in the worker (search-client.js); the game
+// on the board is the App's, reached through its API only.
 
-import { $, errorText, showError } from "./app.js";
-import { describeGame, formatDuration, loadGames, saveGames, withGame, withoutGame } from "./best-games.js";
+import { describeGame, forgetGame, formatDuration, isAboutGames, keepGame, loadGames } from "./best-games.js";
 import { paintChart } from "./chart.js";
+import { $, button, canvas, el, errorText, input, select, showError } from "./dom.js";
 import { linkBase } from "./saved.js";
 import { maxThreads, SearchClient, threadsAvailable } from "./search-client.js";
+
+/** @typedef {import("./app.js").App} App */
+/** @typedef {import("./best-games.js").BestGame} BestGame */
+/** @typedef {import("./search-client.js").Options} Options */
+/** @typedef {import("./search-client.js").Message} Message */
 
 const NUMBER = new Intl.NumberFormat("en-US");
 
@@ -17,156 +24,194 @@ function randomSeed() {
 }
 
 export class SearchPanel {
+  /** @type {App} */ #app;
+  /** @type {SearchClient} */ #client;
+  /** @type {BestGame[]} */ #games;
+  /** The current search's options. @type {Options | null} */ #search = null;
+  /** The best score over time, for the chart. @type {Array<{ t: number, score: number }>} */ #samples = [];
+  /** The current search's best game. @type {string | null} */ #bestLink = null;
+  /** Its entry in "My best games". @type {BestGame | null} */ #entry = null;
+  /** Threads the current search runs on. */ #threads = 0;
+  /** Seconds searched so far. */ #now = 0;
+  #chartQueued = false;
+
+  /** @param {App} app */
   constructor(app) {
-    this.app = app;
-    this.client = new SearchClient(this);
-    this.games = loadGames();
-    this.samples = []; // [{t, score}] of the current search, for the chart
-    this.bestLink = null; // the current search's best game
-    this.entry = null; // its entry in "My best games"
-    this.threads = 0; // threads the current search runs on
-    this.chartQueued = false;
-    this.fillThreads();
-    this.wire();
-    this.describeFrom();
-    this.renderGames();
-    this.paintChart();
+    this.#app = app;
+    this.#client = new SearchClient(this);
+    this.#games = loadGames();
+    this.#fillThreads();
+    this.#wire();
+    this.#describeFrom();
+    this.#renderGames();
+    this.#paintChart();
   }
 
-  fillThreads() {
-    const select = $("search-threads-choice");
+  /** Whether a search is running (for the tests and the console). */
+  running() {
+    return this.#client.running;
+  }
+
+  /** The last figures of the running (or last) search. */
+  report() {
+    return this.#client.last?.report ?? null;
+  }
+
+  /** Playouts the running (or last) search has done. */
+  playouts() {
+    return this.report()?.playouts ?? 0;
+  }
+
+  /** The best score over time of the running (or last) search. */
+  scores() {
+    return [...this.#samples];
+  }
+
+  #fillThreads() {
+    const menu = select("search-threads-choice");
     const n = maxThreads();
     for (let t = n; t >= 1; t--) {
-      select.append(new Option(t === n && n > 1 ? `${t} (all)` : String(t), String(t)));
+      menu.append(new Option(t === n && n > 1 ? `${t} (all)` : String(t), String(t)));
     }
-    select.disabled = n === 1;
+    menu.disabled = n === 1;
     $("search-mode").textContent = threadsAvailable()
       ? `Runs on up to ${n} thread${n === 1 ? "" : "s"} (this device's cores), in the background: the page stays usable.`
       : "One thread only: this page is not cross-origin isolated, so the browser allows no shared memory between threads. Reloading once usually fixes that; if not, the search still runs, on one core.";
   }
 
-  wire() {
-    $("search-start").addEventListener("click", () => this.start());
-    $("search-stop").addEventListener("click", () => this.client.stop());
-    $("search-pause").addEventListener("click", () => this.togglePause());
-    $("search-show").addEventListener("change", (e) => (e.target.checked ? this.showBest(true) : this.app.endPreview(false)));
-    $("search-open").addEventListener("click", () => this.openGame(this.bestLink));
-    this.app.onPreviewEnd = () => ($("search-show").checked = false);
+  #wire() {
+    button("search-start").addEventListener("click", () => this.#start());
+    button("search-stop").addEventListener("click", () => this.#client.stop());
+    button("search-pause").addEventListener("click", () => this.#togglePause());
+    input("search-show").addEventListener("change", (e) => {
+      if (/** @type {HTMLInputElement} */ (e.target).checked) this.#showBest(true);
+      else this.#app.endPreview();
+    });
+    button("search-open").addEventListener("click", () => this.#openGame(this.#bestLink));
+    this.#app.on("previewend", () => (input("search-show").checked = false));
     // what "on from this position" means follows the game
-    this.app.onUpdate = () => this.describeFrom();
-    new ResizeObserver(() => this.paintChart()).observe($("search-chart"));
+    this.#app.on("change", () => this.#describeFrom());
+    // another tab kept or deleted a game
+    addEventListener("storage", (e) => {
+      if (!isAboutGames(e)) return;
+      this.#games = loadGames();
+      this.#renderGames();
+    });
+    new ResizeObserver(() => this.#paintChart()).observe(canvas("search-chart"));
   }
 
   /** The "Search" menu names the variant and the position a search would start from. */
-  describeFrom() {
-    const g = this.app.game;
-    const options = $("search-from").options;
-    options[0].textContent = `a new ${g.variant()} game`;
-    options[1].textContent = `on from this position (${g.shown()} move${g.shown() === 1 ? "" : "s"})`;
+  #describeFrom() {
+    const shown = this.#app.shown();
+    const options = select("search-from").options;
+    options[0].textContent = `a new ${this.#app.variant()} game`;
+    options[1].textContent = `on from this position (${shown} move${shown === 1 ? "" : "s"})`;
   }
 
-  options() {
-    const g = this.app.game;
-    const here = $("search-from").value === "here";
-    const time = $("search-time").value;
-    let link = g.link(linkBase());
-    if (!here) {
-      const fresh = new this.app.wasm.Game(g.variant());
-      link = fresh.link(linkBase());
-      fresh.free();
-    }
+  /** @returns {Options} */
+  #options() {
+    const here = select("search-from").value === "here";
+    const time = select("search-time").value;
     return {
-      link,
-      from: here ? g.shown() : 0,
-      variant: g.variant(),
-      level: Number($("search-level").value),
+      link: here ? this.#app.link() : this.#app.newGameLink(this.#app.variant()),
+      from: here ? this.#app.shown() : 0,
+      variant: this.#app.variant(),
+      level: Number(select("search-level").value),
       oneRun: time === "run",
       seconds: time === "run" ? 0 : Number(time),
-      threads: Number($("search-threads-choice").value) || 1,
+      threads: Number(select("search-threads-choice").value) || 1,
       seed: randomSeed(),
       base: linkBase(),
     };
   }
 
-  start() {
-    if (this.client.running) return;
-    const o = this.options();
-    this.search = o;
-    this.samples = [];
-    this.bestLink = null;
-    this.entry = null;
-    this.threads = 0; // known once the worker has made its pool
-    this.setRunning(true);
-    this.status(`Starting a level ${o.level} search of ${o.variant}…`);
+  #start() {
+    if (this.#client.running) return;
+    const o = this.#options();
+    this.#search = o;
+    this.#samples = [];
+    this.#bestLink = null;
+    this.#entry = null;
+    this.#threads = 0; // known once the worker has made its pool
+    this.#setRunning(true);
+    this.#status(`Starting a level ${o.level} search of ${o.variant}…`);
     for (const id of ["search-best", "search-rate", "search-elapsed", "search-progress", "search-threads"]) $(id).textContent = "–";
-    $("search-show").checked = true;
-    $("search-show").disabled = true; // until there is a best game to show
-    $("search-open").disabled = true;
-    this.paintChart();
-    this.client.start(o);
+    input("search-show").checked = true;
+    input("search-show").disabled = true; // until there is a best game to show
+    button("search-open").disabled = true;
+    this.#paintChart();
+    this.#client.start(o);
   }
 
-  setRunning(running) {
-    $("search-start").disabled = running;
-    $("search-stop").disabled = !running;
-    $("search-pause").disabled = true; // enabled once the worker says it can pause
-    this.pauseLabel("Pause");
+  /** @param {boolean} running */
+  #setRunning(running) {
+    button("search-start").disabled = running;
+    button("search-stop").disabled = !running;
+    button("search-pause").disabled = true; // enabled once the worker says it can pause
+    this.#pauseLabel("Pause");
     for (const id of ["search-from", "search-level", "search-time", "search-threads-choice"]) {
-      $(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
+      select(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
   }
 
-  togglePause() {
-    if (this.client.paused) {
-      this.client.resume();
-      this.pauseLabel("Pause");
-      this.status("Searching…");
+  #togglePause() {
+    if (this.#client.paused) {
+      this.#client.resume();
+      this.#pauseLabel("Pause");
+      this.#status("Searching…");
     } else {
-      this.client.pause();
-      this.pauseLabel("Resume");
-      this.status("Paused: the threads are idle. Resume goes on where it was.");
+      this.#client.pause();
+      this.#pauseLabel("Resume");
+      this.#status("Paused: the threads are idle. Resume goes on where it was.");
     }
   }
 
-  pauseLabel(word) {
-    $("search-pause").textContent = word;
-    $("search-pause").setAttribute("aria-label", `${word} the search`);
+  /** @param {string} word */
+  #pauseLabel(word) {
+    button("search-pause").textContent = word;
+    button("search-pause").setAttribute("aria-label", `${word} the search`);
   }
 
   // ---- the client's listener ----------------------------------------------------
 
+  /** @param {{ build: string, threads: number }} started */
   started({ build, threads }) {
-    this.threads = threads;
+    this.#threads = threads;
     $("search-threads").textContent = String(threads);
-    $("search-pause").disabled = build !== "threads";
-    $("search-pause").title = build === "threads" ? "" : "Pausing needs threads (a cross-origin isolated page)";
-    this.status(`Searching on ${threads} thread${threads === 1 ? "" : "s"}…`);
+    button("search-pause").disabled = build !== "threads";
+    button("search-pause").title = build === "threads" ? "" : "Pausing needs threads (a cross-origin isolated page)";
+    this.#status(`Searching on ${threads} thread${threads === 1 ? "" : "s"}…`);
   }
 
+  /** @param {Message} msg */
   progress(msg) {
-    this.show(msg);
+    this.#show(msg);
   }
 
+  /** @param {Message & { reason: string }} msg */
   done(msg) {
-    this.show(msg);
-    this.setRunning(false);
-    const why = { budget: "its budget is spent", time: "its time is up", stopped: "stopped" }[msg.reason] || "done";
+    this.#show(msg);
+    this.#setRunning(false);
+    /** @type {Record<string, string>} */
+    const reasons = { budget: "its budget is spent", time: "its time is up", stopped: "stopped" };
+    const why = reasons[msg.reason] || "done";
     if (!msg.best) {
-      this.status(`The search ended (${why}) before a single game was played.`);
+      this.#status(`The search ended (${why}) before a single game was played.`);
       return;
     }
-    this.status(`Search over (${why}): best ${msg.best.score} moves, kept in My best games. "Open the best game" lets you replay, share or export it.`);
+    this.#status(`Search over (${why}): best ${msg.best.score} moves, kept in My best games. "Open the best game" lets you replay, share or export it.`);
   }
 
+  /** @param {string} text @param {Message | null} last */
   failed(text, last) {
-    if (last) this.show(last);
-    this.setRunning(false);
-    this.status("");
+    if (last) this.#show(last);
+    this.#setRunning(false);
+    this.#status("");
     showError(`The search could not go on: ${text}`);
   }
 
-  /** The figures, the chart and the best game of a progress message. */
-  show({ report, elapsed, best }) {
+  /** The figures, the chart and the best game of a progress message. @param {Message} msg */
+  #show({ report, elapsed, best }) {
     if (report) {
       $("search-rate").textContent = NUMBER.format(Math.round(report.playoutsPerSecond));
       $("search-progress").textContent = report.run
@@ -174,101 +219,99 @@ export class SearchPanel {
         : "–";
     }
     $("search-elapsed").textContent = formatDuration(elapsed);
-    this.now = elapsed;
-    if (best && best.link !== this.bestLink) {
-      this.bestLink = best.link;
+    this.#now = elapsed;
+    if (best && best.link !== this.#bestLink) {
+      this.#bestLink = best.link;
       $("search-best").textContent = String(best.score);
-      this.samples.push({ t: elapsed, score: best.score });
-      this.keep(best, elapsed);
-      $("search-show").disabled = false;
-      $("search-open").disabled = false;
+      this.#samples.push({ t: elapsed, score: best.score });
+      this.#keep(best, elapsed);
+      input("search-show").disabled = false;
+      button("search-open").disabled = false;
       // fitted each time: a better game is usually a bigger one
-      if ($("search-show").checked) this.showBest(true);
+      if (input("search-show").checked) this.#showBest(true);
     }
-    this.paintChart();
+    this.#paintChart();
   }
 
-  /** The current search's best game, in "My best games" (updated as it improves). */
-  keep(best, elapsed) {
-    const s = this.search;
-    this.entry = {
-      id: this.entry ? this.entry.id : `${Date.now()}-${s.seed}`,
+  /** The current search's best game, in "My best games" (its entry grows as it improves). @param {{ score: number, link: string }} best @param {number} elapsed */
+  #keep(best, elapsed) {
+    const s = this.#search;
+    if (!s) return;
+    this.#entry = {
+      id: this.#entry ? this.#entry.id : `${Date.now()}-${s.seed}`,
       link: best.link,
       score: best.score,
       variant: s.variant,
       level: s.level,
       seconds: Math.round(elapsed),
-      threads: this.threads || s.threads,
+      threads: this.#threads || s.threads,
       from: s.from,
       date: new Date().toISOString(),
     };
-    this.games = withGame(this.games, this.entry);
-    saveGames(this.games);
-    this.renderGames();
+    this.#games = keepGame(this.#entry);
+    this.#renderGames();
   }
 
-  showBest(fit) {
-    if (!this.bestLink) return;
+  /** @param {boolean} fit */
+  #showBest(fit) {
+    if (!this.#bestLink) return;
     try {
-      const game = this.app.wasm.Game.import(this.bestLink, "");
-      this.app.showPreview(game, `The search's best game so far: ${game.length()} moves`, fit);
+      const score = this.#samples.length ? this.#samples[this.#samples.length - 1].score : 0;
+      this.#app.showPreview(this.#bestLink, `The search's best game so far: ${score} moves`, fit);
     } catch (e) {
       showError(`The best game could not be shown: ${errorText(e)}`);
     }
   }
 
-  /** Makes a kept game the game on the board (a new history entry: Back returns). */
-  openGame(link) {
+  /** Makes a kept game the game on the board (a new history entry: Back returns). @param {string | null} link */
+  #openGame(link) {
     if (!link) return;
     try {
-      const game = this.app.wasm.Game.import(link, "");
-      this.app.stopReplay();
-      this.app.setGame(game, "new");
-      $("search-show").checked = false;
+      this.#app.openLink(link, "new");
+      input("search-show").checked = false;
     } catch (e) {
       showError(`This game could not be opened: ${errorText(e)}`);
     }
   }
 
-  renderGames() {
-    const list = $("best-games");
-    list.replaceChildren(
-      ...this.games.map((e) => {
+  #renderGames() {
+    el("best-games", HTMLOListElement).replaceChildren(
+      ...this.#games.map((e) => {
         const li = document.createElement("li");
         const open = document.createElement("button");
         open.type = "button";
         open.className = "link-button";
         open.textContent = describeGame(e);
-        open.title = `Open it (found ${new Date(e.date).toLocaleString()})`;
-        open.addEventListener("click", () => this.openGame(e.link));
+        open.title = `Open it (found ${e.date ? new Date(e.date).toLocaleString() : "earlier"})`;
+        open.addEventListener("click", () => this.#openGame(e.link));
         const del = document.createElement("button");
         del.type = "button";
         del.className = "icon-button";
         del.setAttribute("aria-label", `Delete the ${e.score}-move ${e.variant} game`);
         del.textContent = "×";
         del.addEventListener("click", () => {
-          this.games = withoutGame(this.games, e.id);
-          saveGames(this.games);
-          this.renderGames();
+          this.#games = forgetGame(e.id);
+          this.#renderGames();
         });
         li.append(open, del);
         return li;
       }),
     );
-    $("best-games-empty").hidden = this.games.length > 0;
+    $("best-games-empty").hidden = this.#games.length > 0;
   }
 
-  status(text) {
+  /** @param {string} text */
+  #status(text) {
     $("search-status").textContent = text;
   }
 
   /** At most once an animation frame. */
-  paintChart() {
-    if (this.chartQueued) return;
-    this.chartQueued = true;
+  #paintChart() {
+    if (this.#chartQueued) return;
+    this.#chartQueued = true;
     requestAnimationFrame(() => {
-      this.chartQueued = false;
-      paintChart($("search-chart"), this.samples, this.now || 0, window.devicePixelRatio || 1);
+      this.#chartQueued = false;
+      paintChart(canvas("search-chart"), this.#samples, this.#now, window.devicePixelRatio || 1);
     });
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The search worker: runs the page's NRPA searches, one at a time, off the main thread.
 //
 // When the page is cross-origin isolated it loads the threaded build (threaded/morpion.js,
@@ -15,21 +16,55 @@
 //               {type: "done", report, elapsed, best?, reason}
 //               {type: "error", message}
 
+import { errorText } from "./dom.js";
+
+/** @typedef {import("../../pkg/morpion.js")} Wasm */
+/** @typedef {import("../../pkg/morpion.js").SearchReport} SearchReport */
+/** @typedef {import("./search-client.js").Options} Options */
+/** @typedef {{ wasm: Wasm, build: "threads" | "single", threads: number }} Engine */
+/**
+ * The running search.
+ * @typedef {object} Run
+ * @property {import("../../pkg/morpion.js").Search} search
+ * @property {Clock} clock
+ * @property {number | null} lastBest the best score last reported
+ * @property {"budget" | "time" | "stopped"} reason why it ends
+ * @property {ReturnType<typeof setInterval> | undefined} timer the progress poll (threads)
+ */
+
+/** Sends a message to the page (the worker's global postMessage, typed for the page's lib). */
+const post = (/** @type {object} */ message) => /** @type {any} */ (self).postMessage(message);
+
+/** The builds, beside the page's scripts in dist/ (Trunk's and scripts/build-threaded.sh's). */
+const SINGLE = "../morpion.js";
+const THREADED = "../threaded/morpion.js";
+
 /** How often progress is reported (ms): several times a second. */
 const PERIOD_MS = 200;
 
-let engine = null; // Promise of {wasm, build, threads}, made by the first search
-let current = null; // the running search
+/** Made by the first search. @type {Promise<Engine> | null} */
+let engine = null;
+/** @type {Run | null} */
+let current = null;
 
+/**
+ * The threaded build on an isolated page (with a pool of `threads`), else the page's own.
+ * @param {number} threads @returns {Promise<Engine>}
+ */
 function loadEngine(threads) {
   if (self.crossOriginIsolated) {
-    return import("../threaded/morpion.js").then(async (wasm) => {
+    // the threaded build has wasm-bindgen-rayon's pool maker besides the page's bindings
+    /** @type {Promise<Wasm & { initThreadPool(n: number): Promise<void> }>} */
+    const threaded = import(THREADED);
+    return threaded.then(async (wasm) => {
       await wasm.default();
       await wasm.initThreadPool(threads);
       return { wasm, build: "threads", threads: wasm.Search.threads() };
     });
   }
-  return import("../morpion.js").then(async (wasm) => {
+  /** @type {Promise<Wasm>} */
+  const single = import(SINGLE);
+  return single.then(async (wasm) => {
     await wasm.default();
     return { wasm, build: "single", threads: 1 };
   });
@@ -39,6 +74,7 @@ function loadEngine(threads) {
 class Clock {
   constructor() {
     this.start = performance.now();
+    /** @type {number | null} */
     this.pausedAt = null;
     this.pausedFor = 0;
   }
@@ -56,33 +92,32 @@ class Clock {
   }
 }
 
-function message(e) {
-  return (e && e.message) || String(e);
-}
-
+/** @param {Options} msg */
 async function start(msg) {
-  if (current) return postMessage({ type: "error", message: "a search is already running" });
+  if (current) return post({ type: "error", message: "a search is already running" });
   if (!engine) engine = loadEngine(msg.threads);
   let loaded;
   try {
     loaded = await engine;
   } catch (e) {
     engine = null;
-    return postMessage({ type: "error", message: `the search engine could not start: ${message(e)}` });
+    return post({ type: "error", message: `the search engine could not start: ${errorText(e)}` });
   }
   const { wasm, build, threads } = loaded;
   let search;
   try {
     search = new wasm.Search(msg.link, msg.level, msg.seed);
   } catch (e) {
-    return postMessage({ type: "error", message: message(e) });
+    return post({ type: "error", message: errorText(e) });
   }
-  const run = { search, clock: new Clock(), lastBest: null, reason: "budget", timer: null };
+  /** @type {Run} */
+  const run = { search, clock: new Clock(), lastBest: null, reason: "budget", timer: undefined };
   current = run;
-  postMessage({ type: "started", build, threads });
+  post({ type: "started", build, threads });
 
-  /** The progress, with the best game when it has improved since the last report. */
+  /** The progress, with the best game when it has improved since the last report. @param {SearchReport} r */
   const report = (r) => {
+    /** @type {{ report: SearchReport, elapsed: number, best?: { score: number, link: string | undefined } }} */
     const out = { report: r, elapsed: run.clock.seconds() };
     if (r.best !== null && r.best !== run.lastBest) {
       run.lastBest = r.best;
@@ -97,29 +132,29 @@ async function start(msg) {
   const finish = () => {
     clearInterval(run.timer);
     const out = report(search.progress(run.clock.seconds()));
-    postMessage({ type: "done", ...out, reason: run.reason });
+    post({ type: "done", ...out, reason: run.reason });
     search.free();
     current = null;
   };
 
   if (build === "threads") {
-    search.start(msg.oneRun);
+    search.start(msg.oneRun); // the threaded build: the pool searches, this thread watches
     run.timer = setInterval(() => {
       const r = search.progress(run.clock.seconds());
       if (r.done) return finish();
-      postMessage({ type: "progress", ...report(r) });
+      post({ type: "progress", ...report(r) });
     }, PERIOD_MS);
   } else {
     try {
-      search.run_here(msg.oneRun, (r) => postMessage({ type: "progress", ...report(r) }), PERIOD_MS);
+      search.run_here(msg.oneRun, (r) => post({ type: "progress", ...report(r) }), PERIOD_MS);
     } catch (e) {
-      postMessage({ type: "error", message: message(e) });
+      post({ type: "error", message: errorText(e) });
     }
     finish();
   }
 }
 
-onmessage = ({ data }) => {
+addEventListener("message", ({ data }) => {
   const run = current;
   switch (data.type) {
     case "start":
@@ -138,4 +173,4 @@ onmessage = ({ data }) => {
       run.clock.resume();
       return run.search.stop();
   }
-};
+});

@@ -1,57 +1,59 @@
+// @ts-check
 // Share, import, export: the copy-link button, the import dialog (paste or file), files
-// dropped on the page, and the export menu (text formats and images).
+// dropped on the page, and the export menu (the engine's text formats, and images).
 
-import { $, clearError, errorText, say, showError } from "./app.js";
+import { button, clearError, el, errorText, input, say, select, showError } from "./dom.js";
 import { copyText, download } from "./files.js";
-import { linkBase } from "./saved.js";
 
-const EXTENSIONS = {
-  pentasol: ["txt", "text/plain"],
-  flammenkamp: ["txt", "text/plain"],
-  "msr-json": ["json", "application/json"],
-  msr: ["txt", "text/plain"],
-  link: ["txt", "text/plain"],
-};
+/** @typedef {import("./app.js").App} App */
+/** @typedef {import("./app.js").Wasm} Wasm */
 
-/** Files larger than this are not games: refuse them before reading. */
-const MAX_FILE_BYTES = 2_000_000;
+/** The images the page makes itself, after the engine's text formats in the menu. */
+const IMAGES = [
+  { name: "png", label: "Image (PNG)", extension: "png", mediaType: "image/png" },
+  { name: "svg", label: "Image (SVG)", extension: "svg", mediaType: "image/svg+xml" },
+];
 
-export function attachShare(app) {
-  const dialog = $("import-dialog");
-  const text = $("import-text");
-  const problem = $("import-error");
+/** @param {App} app @param {Wasm} wasm */
+export function attachShare(app, wasm) {
+  const dialog = el("import-dialog", HTMLDialogElement);
+  const text = el("import-text", HTMLTextAreaElement);
+  const problem = el("import-error", HTMLElement);
+  const maxBytes = wasm.max_input_bytes();
+  const formats = [...wasm.formats(), ...IMAGES];
+  const menu = select("export-format");
+  for (const f of formats) menu.append(new Option(f.label, f.name));
 
-  /** Reads `input`; replaces the game only when it is read without error. */
-  const importText = (input, variant) => {
-    const game = app.wasm.Game.import(input, variant);
-    app.stopReplay();
-    const notes = game.notes();
-    const format = game.format();
-    app.setGame(game, "new");
+  /**
+   * Reads `input`; replaces the game only when it is read without error.
+   * @param {string} content @param {string} variant
+   */
+  const importText = (content, variant) => {
+    const read = app.importText(content, variant);
     clearError();
-    say(`Imported ${game.length()} moves (${format}).${notes.length ? " " + notes.join("; ") + "." : ""}`);
+    say(`Imported ${read.length} moves (${read.format}).${read.notes.length ? " " + read.notes.join("; ") + "." : ""}`);
   };
 
-  $("copy-link").addEventListener("click", async () => {
-    const link = app.game.link(linkBase());
-    say((await copyText(link)) ? "Link copied: anyone who opens it sees this game." : "Copy failed: copy the page address instead.");
+  button("copy-link").addEventListener("click", async () => {
+    say((await copyText(app.link())) ? "Link copied: anyone who opens it sees this game." : "Copy failed: copy the page address instead.");
   });
 
-  $("import-open").addEventListener("click", () => {
+  button("import-open").addEventListener("click", () => {
     problem.textContent = "";
     dialog.showModal();
     text.focus();
   });
 
-  $("import-form").addEventListener("submit", (e) => {
-    if (e.submitter && e.submitter.value !== "import") return; // Cancel closes the dialog
+  el("import-form", HTMLFormElement).addEventListener("submit", (e) => {
+    const submitter = /** @type {HTMLButtonElement | null} */ (e.submitter);
+    if (submitter && submitter.value !== "import") return; // Cancel closes the dialog
     e.preventDefault();
     if (!text.value.trim()) {
       problem.textContent = "Paste a game or choose a file first.";
       return;
     }
     try {
-      importText(text.value, $("import-variant").value);
+      importText(text.value, select("import-variant").value);
       dialog.close();
       text.value = "";
       problem.textContent = "";
@@ -60,13 +62,16 @@ export function attachShare(app) {
     }
   });
 
+  /** @param {File} file */
   const readFile = async (file) => {
-    if (file.size > MAX_FILE_BYTES) throw new Error(`${file.name} is too large to be a game (${file.size} bytes)`);
+    if (file.size > maxBytes) {
+      throw new Error(`${file.name} is too large to be a game (${file.size} bytes; at most ${maxBytes >> 20} MB)`);
+    }
     return file.text();
   };
 
-  $("import-file").addEventListener("change", async (e) => {
-    const file = e.target.files[0];
+  input("import-file").addEventListener("change", async (e) => {
+    const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
     if (!file) return;
     try {
       text.value = await readFile(file);
@@ -81,7 +86,7 @@ export function attachShare(app) {
     if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) e.preventDefault();
   });
   document.addEventListener("drop", async (e) => {
-    const file = e.dataTransfer && e.dataTransfer.files[0];
+    const file = e.dataTransfer?.files[0];
     if (!file) return;
     e.preventDefault();
     try {
@@ -97,48 +102,50 @@ export function attachShare(app) {
     }
   });
 
-  const fileStem = () => `morpion-${app.game.variant()}-${app.game.length()}`;
+  const fileStem = () => `morpion-${app.variant()}-${app.length()}`;
 
+  /** The image of the position shown, as a PNG or SVG blob. @param {string} format @returns {Promise<Blob>} */
   const imageBlob = (format) => {
-    const style = { ...app.style, hints: false, grid: true };
-    if (format === "svg") {
-      return Promise.resolve(new Blob([app.game.svg(style, 28)], { type: "image/svg+xml" }));
-    }
+    if (format === "svg") return Promise.resolve(new Blob([app.svg()], { type: "image/svg+xml" }));
     const canvas = document.createElement("canvas");
-    app.wasm.draw_image(canvas, app.game, style, 28, 2);
+    app.drawImage(canvas, 2);
     return new Promise((resolve, reject) =>
       canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the image could not be made"))), "image/png"));
   };
 
-  $("export").addEventListener("click", async () => {
-    const format = $("export-format").value;
+  /** The chosen format, as the menu lists it. */
+  const chosen = () => {
+    const f = formats.find((x) => x.name === menu.value);
+    if (!f) throw new Error(`unknown export format ${menu.value}`);
+    return f;
+  };
+
+  const isImage = (/** @type {{ name: string }} */ f) => IMAGES.some((i) => i.name === f.name);
+
+  button("export").addEventListener("click", async () => {
     try {
-      if (format === "png" || format === "svg") {
-        download(await imageBlob(format), `${fileStem()}.${format}`);
-      } else {
-        const [ext, type] = EXTENSIONS[format];
-        download(new Blob([app.game.export(format, linkBase())], { type }), `${fileStem()}.${ext}`);
-      }
-      say(`Saved ${fileStem()} (${format}).`);
+      const f = chosen();
+      const blob = isImage(f) ? await imageBlob(f.name) : new Blob([app.exportText(f.name)], { type: f.mediaType });
+      download(blob, `${fileStem()}.${f.extension}`);
+      say(`Saved ${fileStem()}.${f.extension} (${f.label}).`);
     } catch (err) {
       showError(`Export failed: ${errorText(err)}`);
     }
   });
 
-  $("export-copy").addEventListener("click", async () => {
-    const format = $("export-format").value;
+  button("export-copy").addEventListener("click", async () => {
     try {
-      const out = format === "png" || format === "svg"
-        ? await imageToClipboard(format)
-        : await copyText(app.game.export(format, linkBase()));
-      say(out ? `Copied (${format}).` : "Copy failed: use Download instead.");
+      const f = chosen();
+      const copied = isImage(f) ? await imageToClipboard(f.name) : await copyText(app.exportText(f.name));
+      say(copied ? `Copied (${f.label}).` : "Copy failed: use Download instead.");
     } catch (err) {
       showError(`Export failed: ${errorText(err)}`);
     }
   });
 
+  /** @param {string} format */
   async function imageToClipboard(format) {
-    if (format === "svg") return copyText(app.game.svg({ ...app.style, hints: false }, 28));
+    if (format === "svg") return copyText(app.svg());
     if (!window.ClipboardItem) return false;
     try {
       await navigator.clipboard.write([new ClipboardItem({ "image/png": imageBlob("png") })]);

@@ -9,7 +9,7 @@
 use super::viewport::{GridBox, Viewport};
 use crate::geom::Point;
 use crate::position::Position;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A position, ready to draw.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -55,8 +55,9 @@ pub struct Overlay {
     pub chosen: Option<usize>,
 }
 
-/// Colours, as CSS colour strings.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+/// Colours, as CSS colour strings. The defaults are the app's palette: the page takes them
+/// from here (its stylesheet and chart use them), so they are written once.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(default)]
 pub struct Theme {
     /// Behind everything.

@@ -2,7 +2,7 @@
 //! knows no rules: it is given scenes (from a `Game`) and lines to offer.
 
 use super::canvas::CanvasPainter;
-use super::game::WebGame;
+use super::timeline::WebTimeline;
 use crate::geom::Point;
 use crate::view::{self, Overlay, Scene, Style, Viewport};
 use wasm_bindgen::prelude::*;
@@ -61,13 +61,16 @@ impl BoardView {
 
     /// `{numbers, hints, grid, theme: {background, grid, start, dot, line, last, hint,
     /// number, number_bg, choice, cursor}}`; missing fields keep their defaults.
-    pub fn set_style(&mut self, style: JsValue) -> Result<(), JsError> {
+    pub fn set_style(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Style")] style: JsValue,
+    ) -> Result<(), JsError> {
         self.style = serde_wasm_bindgen::from_value(style)?;
         Ok(())
     }
 
     /// Shows the position of `game`; `fit` also zooms to it.
-    pub fn show(&mut self, game: &WebGame, fit: bool) {
+    pub fn show(&mut self, game: &WebTimeline, fit: bool) {
         self.scene = Scene::of(game.timeline().position());
         self.overlay = Overlay { cursor: self.overlay.cursor, ..Overlay::default() };
         if fit {
@@ -119,7 +122,7 @@ impl BoardView {
     }
 
     /// Offers lines to choose from, as their ends `[ax, ay, bx, by, ...]` (the `from` and
-    /// `to` of `Game.choices_at`): the board draws them and does not ask why.
+    /// `to` of `Timeline.choices_at`): the board draws them and does not ask why.
     pub fn offer(&mut self, ends: Vec<i32>) {
         self.overlay.choices =
             ends.chunks_exact(4).map(|c| (Point::new(c[0], c[1]), Point::new(c[2], c[3]))).collect();
@@ -157,8 +160,8 @@ impl BoardView {
 #[wasm_bindgen]
 pub fn draw_image(
     canvas: HtmlCanvasElement,
-    game: &WebGame,
-    style: JsValue,
+    game: &WebTimeline,
+    #[wasm_bindgen(unchecked_param_type = "Style | undefined")] style: JsValue,
     cell: f64,
     scale: f64,
 ) -> Result<(), JsError> {

@@ -1,15 +1,18 @@
 //! The browser bindings, and the only code that knows about JavaScript.
 //!
-//! Three opaque handles: [`WebGame`] (a game as a timeline: play, undo/redo, replay steps,
-//! import/export), [`BoardView`] (a canvas, its viewport and what is drawn on it) and
-//! [`WebSearch`] (an NRPA search, run by the page's search worker). They wrap
-//! the native, natively tested `crate::view` and `crate::nrpa`. No state lives outside the handles, and
-//! results cross the boundary as small typed values (numbers, strings, plain objects).
+//! Three opaque handles: `Timeline` (a game as a line of play: play, undo/redo, replay
+//! steps, import/export), `Board` (a canvas, its viewport and what is drawn on it) and
+//! `Search` (an NRPA search, run by the page's search worker). They wrap the native,
+//! natively tested `crate::view` and `crate::nrpa`. No state lives outside the handles;
+//! results cross the boundary as small typed values (numbers, strings, plain objects whose
+//! TypeScript types are declared here, so the page's type check knows them), and the data
+//! the page shows (variants, records, export formats, the palette, the input limit) comes
+//! from here, written once.
 
 mod board;
 mod canvas;
-mod game;
 mod search;
+mod timeline;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -35,18 +38,34 @@ pub fn variants() -> Vec<String> {
     all.iter().map(|v| v.to_string()).collect()
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** A game of the record library. */
+export interface RecordInfo { name: string; variant: string; score: number; label: string; note: string }
+/** A format the page can export, as the core names and describes it. */
+export interface FormatInfo { name: string; label: string; extension: string; mediaType: string }
+/** The board's colours (CSS colour strings). */
+export interface Theme { background: string; grid: string; start: string; dot: string; line: string; last: string; hint: string; number: string; number_bg: string; choice: string; cursor: string }
+/** How the board is drawn; missing fields keep their defaults. */
+export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; theme?: Partial<Theme> }
+/** One of the lines that would add a given dot. */
+export interface Choice { label: string; from: [number, number]; to: [number, number] }
+/** A running search, as the page shows it. */
+export interface SearchReport { best: number | null; playouts: number; playoutsPerSecond: number; run: number; runsDone: number; iteration: number; iterations: number; paused: boolean; done: boolean }
+"#;
+
 #[derive(Serialize)]
 struct RecordInfo {
     name: &'static str,
     variant: &'static str,
     score: usize,
-    author: &'static str,
-    date: &'static str,
+    /// One line for menus, the same as the command line's (`Entry::label`).
+    label: String,
     note: &'static str,
 }
 
-/// The embedded record library: `[{name, variant, score, author, date, note}]`.
-#[wasm_bindgen]
+/// The embedded record library.
+#[wasm_bindgen(unchecked_return_type = "RecordInfo[]")]
 pub fn records() -> Result<JsValue, JsError> {
     let list: Vec<RecordInfo> = crate::library::entries()
         .iter()
@@ -54,10 +73,45 @@ pub fn records() -> Result<JsValue, JsError> {
             name: e.name,
             variant: e.variant,
             score: e.score,
-            author: e.author,
-            date: e.date,
+            label: e.label(),
             note: e.note,
         })
         .collect();
     Ok(serde_wasm_bindgen::to_value(&list)?)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FormatInfo {
+    name: &'static str,
+    label: &'static str,
+    extension: &'static str,
+    media_type: &'static str,
+}
+
+/// The formats a game can be exported in (the command line's `--to` list), in menu order.
+#[wasm_bindgen(unchecked_return_type = "FormatInfo[]")]
+pub fn formats() -> Result<JsValue, JsError> {
+    let list: Vec<FormatInfo> = crate::formats::Format::WRITABLE
+        .iter()
+        .map(|f| FormatInfo {
+            name: f.name(),
+            label: f.label(),
+            extension: f.extension(),
+            media_type: f.media_type(),
+        })
+        .collect();
+    Ok(serde_wasm_bindgen::to_value(&list)?)
+}
+
+/// The board's palette: the page's stylesheet and chart take their board colours from it.
+#[wasm_bindgen(unchecked_return_type = "Theme")]
+pub fn theme() -> Result<JsValue, JsError> {
+    Ok(serde_wasm_bindgen::to_value(&crate::view::Theme::default())?)
+}
+
+/// The largest text the readers take: the page refuses larger files before reading them.
+#[wasm_bindgen]
+pub fn max_input_bytes() -> usize {
+    crate::formats::MAX_INPUT_BYTES
 }

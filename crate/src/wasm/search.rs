@@ -81,22 +81,36 @@ impl WebSearch {
         rayon::current_num_threads()
     }
 
-    /// Starts the search on the thread pool and returns at once (threaded build only).
-    /// `one_run`: one top-level run; otherwise runs follow each other until `stop`.
-    #[cfg(feature = "threads")]
-    pub fn start(&self, one_run: bool) {
-        let search = Arc::clone(&self.search);
-        let done = Arc::clone(&self.done);
-        rayon::spawn(move || {
-            search.run(budget(one_run));
-            done.store(true, std::sync::atomic::Ordering::Release);
-        });
+    /// Starts the search on the thread pool and returns at once. `one_run`: one top-level
+    /// run; otherwise runs follow each other until `stop`. Only the threaded build has a
+    /// pool: the default build says so (it searches with `run_here`).
+    pub fn start(&self, one_run: bool) -> Result<(), JsError> {
+        #[cfg(feature = "threads")]
+        {
+            let search = Arc::clone(&self.search);
+            let done = Arc::clone(&self.done);
+            rayon::spawn(move || {
+                search.run(budget(one_run));
+                done.store(true, std::sync::atomic::Ordering::Release);
+            });
+            Ok(())
+        }
+        #[cfg(not(feature = "threads"))]
+        {
+            let _ = one_run;
+            Err(JsError::new("this build has no thread pool: it searches with run_here"))
+        }
     }
 
     /// Searches on this thread until the budget is spent or `stop` is called from `tick`,
     /// calling `tick(report)` at most every `every_ms` milliseconds, and at once when the
     /// best score rises (so the caller always knows the best game).
-    pub fn run_here(&self, one_run: bool, tick: &js_sys::Function, every_ms: f64) -> Result<(), JsError> {
+    pub fn run_here(
+        &self,
+        one_run: bool,
+        #[wasm_bindgen(unchecked_param_type = "(report: SearchReport) => void")] tick: &js_sys::Function,
+        every_ms: f64,
+    ) -> Result<(), JsError> {
         let start = js_sys::Date::now();
         let mut last_report = start;
         let mut last_best = None;
@@ -125,6 +139,7 @@ impl WebSearch {
 
     /// Progress as `{best, playouts, playoutsPerSecond, run, runsDone, iteration,
     /// iterations, paused, done}`; `elapsed` is the caller's clock in seconds.
+    #[wasm_bindgen(unchecked_return_type = "SearchReport")]
     pub fn progress(&self, elapsed: f64) -> JsValue {
         self.report(elapsed)
     }

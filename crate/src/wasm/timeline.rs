@@ -1,4 +1,6 @@
-//! `Game` in JavaScript: a [`Timeline`] behind an opaque handle.
+//! `Timeline` in JavaScript: a [`view::Timeline`] (the moves of a line of play and how many
+//! are shown) behind an opaque handle. The page holds one for the user's game and one for
+//! a search's best game shown on the board.
 
 use crate::formats::{self, Format};
 use crate::geom::{Dir, Point};
@@ -7,9 +9,9 @@ use crate::Variant;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(js_name = Game)]
+#[wasm_bindgen(js_name = Timeline)]
 #[derive(Debug)]
-pub struct WebGame {
+pub struct WebTimeline {
     timeline: Timeline,
     /// What the user should know about how the game was read (set by `import`).
     notes: Vec<String>,
@@ -39,9 +41,9 @@ fn variant(name: &str) -> Result<Variant, JsError> {
     name.parse().map_err(|e: crate::BadVariant| JsError::new(&e.to_string()))
 }
 
-impl WebGame {
-    fn wrap(timeline: Timeline) -> WebGame {
-        WebGame { timeline, notes: Vec::new(), format: None }
+impl WebTimeline {
+    fn wrap(timeline: Timeline) -> WebTimeline {
+        WebTimeline { timeline, notes: Vec::new(), format: None }
     }
 
     pub(super) fn timeline(&self) -> &Timeline {
@@ -49,27 +51,27 @@ impl WebGame {
     }
 }
 
-#[wasm_bindgen(js_class = Game)]
-impl WebGame {
+#[wasm_bindgen(js_class = Timeline)]
+impl WebTimeline {
     /// A new game of `variant` (`5T`, `5D`, `4T`, ...).
     #[wasm_bindgen(constructor)]
-    pub fn new(variant_name: &str) -> Result<WebGame, JsError> {
-        Ok(WebGame::wrap(Timeline::new(variant(variant_name)?)))
+    pub fn new(variant_name: &str) -> Result<WebTimeline, JsError> {
+        Ok(WebTimeline::wrap(Timeline::new(variant(variant_name)?)))
     }
 
     /// Reads a game in any known format (Pentasol, Flammenkamp, MSR, MS1, links, ...).
     /// `variant_name` (empty for none) wins over what the text says.
-    pub fn import(text: &str, variant_name: &str) -> Result<WebGame, JsError> {
+    pub fn import(text: &str, variant_name: &str) -> Result<WebTimeline, JsError> {
         let given = if variant_name.trim().is_empty() { None } else { Some(variant(variant_name)?) };
         let imported = Timeline::import(text, given).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(WebGame { timeline: imported.timeline, notes: imported.notes, format: Some(imported.format) })
+        Ok(WebTimeline { timeline: imported.timeline, notes: imported.notes, format: Some(imported.format) })
     }
 
     /// A game of the record library, by name.
-    pub fn record(name: &str) -> Result<WebGame, JsError> {
+    pub fn record(name: &str) -> Result<WebTimeline, JsError> {
         let entry =
             crate::library::find(name).ok_or_else(|| JsError::new(&format!("no record called {name}")))?;
-        Ok(WebGame::wrap(Timeline::from_game(&entry.game(), None)))
+        Ok(WebTimeline::wrap(Timeline::from_game(&entry.game(), None)))
     }
 
     /// Notes from the import (an assumed variant, ...).
@@ -124,7 +126,8 @@ impl WebGame {
         self.timeline.go_to(n)
     }
 
-    /// The lines that would add a dot at (x, y): `[{label, from, to}]`.
+    /// The lines that would add a dot at (x, y).
+    #[wasm_bindgen(unchecked_return_type = "Choice[]")]
     pub fn choices_at(&self, x: i32, y: i32) -> Result<JsValue, JsError> {
         let len = self.timeline.variant().line_len();
         let list: Vec<Choice> = self
@@ -170,7 +173,11 @@ impl WebGame {
     }
 
     /// The position shown, as an SVG image. `style` as for `Board.set_style`.
-    pub fn svg(&self, style: JsValue, cell: f64) -> Result<String, JsError> {
+    pub fn svg(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Style | undefined")] style: JsValue,
+        cell: f64,
+    ) -> Result<String, JsError> {
         let style = super::image_style(style)?;
         Ok(view::svg(&Scene::of(self.timeline.position()), &style, cell))
     }

@@ -1,0 +1,48 @@
+// @ts-check
+// The page's DOM helpers: elements by id (typed, and checked to exist), the alert, the
+// status line, and the words of an error. Nothing here touches the document when it is
+// imported, so the search worker can use `errorText` too.
+
+/**
+ * The element `id`, which must exist and be a `type` (an HTMLElement unless said).
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {{ new (): T }} type
+ * @returns {T}
+ */
+export function el(id, type) {
+  const e = document.getElementById(id);
+  if (!(e instanceof type)) throw new Error(`the page has no ${type.name} #${id}`);
+  return e;
+}
+
+/** @param {string} id */
+export const $ = (id) => el(id, HTMLElement);
+/** @param {string} id */
+export const button = (id) => el(id, HTMLButtonElement);
+/** @param {string} id */
+export const select = (id) => el(id, HTMLSelectElement);
+/** @param {string} id */
+export const input = (id) => el(id, HTMLInputElement);
+/** @param {string} id */
+export const canvas = (id) => el(id, HTMLCanvasElement);
+
+/** Shows a message that needs attention (role="alert"); the app stays usable. @param {string} text */
+export function showError(text) {
+  $("error-text").textContent = text;
+  $("error").hidden = false;
+}
+
+export function clearError() {
+  $("error").hidden = true;
+}
+
+/** A short note under the score (role="status"). @param {string} text */
+export function say(text) {
+  $("message").textContent = text;
+}
+
+/** The message of anything thrown (by the wasm module, a worker, the browser). @param {unknown} e */
+export function errorText(e) {
+  return e instanceof Error ? e.message : String(e);
+}
