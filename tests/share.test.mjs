@@ -151,6 +151,30 @@ test("exports: Pentasol and MSR text round-trip through the command line; PNG an
   await context.close();
 });
 
+test("what the page lists comes from the engine: every export format (CSV too), the records as the command line labels them, the board's palette", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const formats = await page.locator("#export-format option").evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(formats, ["pentasol", "flammenkamp", "msr-json", "msr", "link", "csv", "png", "svg"]);
+  await page.getByTestId("records").selectOption("5d-82-rosin");
+  await page.locator("#export-format").selectOption("csv");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
+  assert.equal(download.suggestedFilename(), "morpion-5D-82.csv");
+  assert.equal(readFileSync(await download.path(), "utf8"), morpion("convert", "-v", "5D", "--to", "csv", PSOL));
+  // the record menu's label is the command line's
+  const label = await page.locator("[data-testid=records] option[value='5t-178-rosin']").textContent();
+  assert.equal(`5t-178-rosin: ${label}`, morpion("records", "5t-178-rosin").split("\n")[0]);
+  // the board area behind the canvas has the engine's background colour (as its SVG export)
+  const [css, svg] = await page.evaluate(() => [
+    getComputedStyle(document.querySelector(".board-area")).backgroundColor,
+    window.morpionApp.svg(),
+  ]);
+  const hex = svg.match(/<rect [^>]*fill="#([0-9a-f]{6})"/)[1];
+  const rgb = `rgb(${[0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+  assert.equal(css, rgb);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("copy link puts the page's link on the clipboard", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });

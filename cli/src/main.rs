@@ -282,7 +282,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             match to {
                 Some(f) => emit(&formats::write(&game, f, &base).map_err(|e| e.to_string())?, None, o),
                 None => {
-                    say!(o, "{}: {} {} moves, {} ({})", e.name, e.variant, e.score, e.author, e.date);
+                    say!(o, "{}: {}", e.name, e.label());
                     if !e.note.is_empty() {
                         say!(o, "{}", e.note);
                     }
