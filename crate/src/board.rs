@@ -15,7 +15,7 @@
 //! - Legal moves: a sparse set (dense array + index by line id) of candidate lines, each
 //!   with the position of its single missing point. O(1) insert, remove and uniform
 //!   choice; the index array never needs clearing (entries are validated against the dense
-//!   array), so copying a position for a playout copies ~6 KiB of bits and the candidates.
+//!   array), so copying a position for a playout copies ~12 KiB of bits and the candidates.
 //! - A move changes only windows near its dot. For each direction the status of every such
 //!   window (exactly one missing dot, no used cell) before and after the move is computed
 //!   for all windows at once with word operations; the difference is what to remove and
