@@ -10,8 +10,10 @@ use crate::rng::Rng;
 const FLUSH: u64 = 64;
 
 /// A thread's search state: a scratch problem state for playouts, and per level its policy
-/// and its best sequence.
-pub(crate) struct Worker<'a, P: Problem> {
+/// and its best sequence. `CHECK`: check each ply's codes against the code space before
+/// reading the policy unchecked (any `Problem`); without it, the problem's codes are known
+/// to be in range (`TrustedCodes`).
+pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
     root: &'a P,
     state: P,
     iterations: u32,
@@ -32,7 +34,7 @@ pub(crate) struct Worker<'a, P: Problem> {
     tick: &'a mut dyn FnMut(),
 }
 
-impl<'a, P: Problem> Worker<'a, P> {
+impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
     pub(crate) fn new(
         root: &'a P,
         levels: u32,
@@ -132,20 +134,33 @@ impl<'a, P: Problem> Worker<'a, P> {
                 break;
             }
             let from = seq.codes.len();
-            let mut max = 0;
-            for &s in legal {
-                let c = self.state.code(s);
-                seq.codes.push(c);
-                max = max.max(c);
+            let mut z = 0.0;
+            if CHECK {
+                let mut max = 0;
+                for &s in legal {
+                    let c = self.state.code(s);
+                    seq.codes.push(c);
+                    max = max.max(c);
+                }
+                policy.check(max);
+                for &c in &seq.codes[from..] {
+                    // SAFETY: `check` above, on the ply's largest code
+                    z += unsafe { policy.exp_weight(c) };
+                }
+            } else {
+                for &s in legal {
+                    let c = self.state.code(s);
+                    seq.codes.push(c);
+                    // SAFETY: without CHECK, P is `TrustedCodes`: every code is in range
+                    z += unsafe { policy.exp_weight(c) };
+                }
             }
-            policy.check(max);
             let codes = &seq.codes[from..];
-            // SAFETY (both reads): `check` above, on the ply's largest code
-            let z: f64 = codes.iter().map(|&c| unsafe { policy.exp_weight(c) }).sum();
             // the move whose cumulative weight passes a uniform point of [0, z)
             let mut r = self.rng.unit() * z;
             let mut k = codes.len() - 1;
             for (i, &c) in codes.iter().enumerate() {
+                // SAFETY: the codes of this ply, in range as shown above
                 r -= unsafe { policy.exp_weight(c) };
                 if r < 0.0 {
                     k = i;

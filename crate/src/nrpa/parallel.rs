@@ -18,7 +18,7 @@
 use super::monitor::Monitor;
 use super::nested::Worker;
 use super::policy::{Policy, Scratch, Seq};
-use super::problem::Problem;
+use super::problem::{Problem, TrustedCodes};
 use super::{Budget, Config, SearchError};
 use crate::rng::{mix64, Rng};
 use std::sync::Mutex;
@@ -69,14 +69,7 @@ pub fn search<P: Problem>(
     budget: Budget,
     monitor: &Monitor<P::Move>,
 ) -> Result<Outcome<P::Move>, SearchError> {
-    let shared = prepare(root, config, budget, monitor)?;
-    let threads = rayon::current_num_threads().max(1);
-    rayon::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|_| work(root, config, budget, monitor, &shared, &mut || {}));
-        }
-    });
-    Ok(outcome(monitor))
+    run::<P, true>(root, config, budget, monitor, None)
 }
 
 /// The same search on the calling thread alone, which calls `tick` every few dozen
@@ -91,8 +84,41 @@ pub fn search_here<P: Problem>(
     monitor: &Monitor<P::Move>,
     tick: &mut dyn FnMut(),
 ) -> Result<Outcome<P::Move>, SearchError> {
+    run::<P, true>(root, config, budget, monitor, Some(tick))
+}
+
+/// `search` (no tick) or `search_here` (a tick) for a problem whose codes are in range by
+/// construction: the playout reads its policy without checking them.
+pub(crate) fn search_trusted<P: TrustedCodes>(
+    root: &P,
+    config: &Config,
+    budget: Budget,
+    monitor: &Monitor<P::Move>,
+    tick: Option<&mut dyn FnMut()>,
+) -> Result<Outcome<P::Move>, SearchError> {
+    run::<P, false>(root, config, budget, monitor, tick)
+}
+
+/// Both ways to search, with or without the code check (see `Worker`).
+fn run<P: Problem, const CHECK: bool>(
+    root: &P,
+    config: &Config,
+    budget: Budget,
+    monitor: &Monitor<P::Move>,
+    tick: Option<&mut dyn FnMut()>,
+) -> Result<Outcome<P::Move>, SearchError> {
     let shared = prepare(root, config, budget, monitor)?;
-    work(root, config, budget, monitor, &shared, tick);
+    match tick {
+        Some(tick) => work::<P, CHECK>(root, config, budget, monitor, &shared, tick),
+        None => {
+            let threads = rayon::current_num_threads().max(1);
+            rayon::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(|_| work::<P, CHECK>(root, config, budget, monitor, &shared, &mut || {}));
+                }
+            });
+        }
+    }
     Ok(outcome(monitor))
 }
 
@@ -126,7 +152,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// One thread: takes jobs until there are none or the search is stopped.
-fn work<P: Problem>(
+fn work<P: Problem, const CHECK: bool>(
     root: &P,
     config: &Config,
     budget: Budget,
@@ -138,7 +164,7 @@ fn work<P: Problem>(
         return; // before allocating this thread's policies
     }
     let top = config.level;
-    let mut w = Worker::new(root, top, config.iterations, config.alpha, monitor, tick);
+    let mut w = Worker::<P, CHECK>::new(root, top, config.iterations, config.alpha, monitor, tick);
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
         if monitor.is_stopped() || w.out_of_budget() {

@@ -32,6 +32,14 @@ pub trait Problem: Clone + Send + Sync {
     fn copy_from(&mut self, other: &Self);
 }
 
+/// A problem whose codes are below `code_space()` by construction, so the search may read
+/// its policy without checking them (crate-private: only problems of this crate, whose
+/// code functions are tested, are trusted).
+///
+/// # Safety
+/// For every state and every step of `legal()`, `code(step) < code_space()` of the root.
+pub(crate) unsafe trait TrustedCodes: Problem {}
+
 /// How a Morpion move is coded for the policy (BENCHMARKS.md compares them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CodeKind {
@@ -77,6 +85,12 @@ impl<const DOT: bool> Morpion<DOT> {
         Morpion { board: root.board().clone(), score: root.score() as i64 }
     }
 }
+
+// SAFETY: `Board::line_code` is below LINE_CODES (a line id of the first 64 x 64 grid,
+// below NEAR_CODES, or NEAR_CODES + a hash mod FAR_CODES; board_tests.rs checks it on
+// grown grids), and the dot's index adds 3 bits below LINE_CODES * 8 for LineDot: the
+// code spaces `code_space` gives.
+unsafe impl<const DOT: bool> TrustedCodes for Morpion<DOT> {}
 
 impl<const DOT: bool> Problem for Morpion<DOT> {
     type Step = Cand;
