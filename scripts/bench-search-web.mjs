@@ -36,7 +36,7 @@ function inPage(page, threads) {
         progress: () => {},
         failed: (text) => reject(new Error(text)),
         done: (m) => {
-          client.endWorker();
+          client.close();
           resolve({ score: m.best.score, pps: m.report.playoutsPerSecond, seconds: m.elapsed, build: client.build });
         },
       });

@@ -45,10 +45,7 @@ test("an entry is never replaced by a shorter game", () => {
 
 test("two tabs keeping games at once keep each other's", () => {
   const s = memoryStorage();
-  // both tabs read the (empty) list when they open
-  const tabA = loadGames(s);
-  const tabB = loadGames(s);
-  assert.deepEqual([tabA, tabB], [[], []]);
+  // tab A keeps "a", tab B "b", then A improves "a": each keep reads what the other stored
   keepGame(game("a", 80), s);
   keepGame(game("b", 70), s);
   keepGame(game("a", 81), s);
@@ -57,6 +54,14 @@ test("two tabs keeping games at once keep each other's", () => {
   keepGame(game("c", 75), s);
   forgetGame("a", s);
   assert.deepEqual(loadGames(s).map((e) => e.id), ["c", "b"]);
+});
+
+test("a game worse than KEEP kept ones is said not to be kept", () => {
+  const s = memoryStorage();
+  for (let i = 0; i < KEEP; i++) keepGame(game(`g${i}`, 100 + i), s);
+  assert.equal(keepGame(game("worse", 10), s).kept, false);
+  assert.equal(keepGame(game("better", 500), s).kept, true);
+  assert.equal(loadGames(s).length, KEEP);
 });
 
 test("only the best KEEP games are kept", () => {
@@ -68,15 +73,15 @@ test("only the best KEEP games are kept", () => {
 
 test("storage round trip; damaged or foreign storage gives an empty list, not an error", () => {
   const s = memoryStorage();
-  assert.deepEqual(keepGame(game("a", 80), s).map((e) => e.id), ["a"]);
+  assert.deepEqual(keepGame(game("a", 80), s), { list: [game("a", 80)], kept: true });
   assert.deepEqual(loadGames(s).map((e) => e.id), ["a"]);
   assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": "{not json" })), []);
   assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": '{"a":1}' })), []);
   const mixed = JSON.stringify([game("ok", 70), { id: "no-link", score: 3 }, null, 7]);
   assert.deepEqual(loadGames(memoryStorage({ "morpion.best-games.v1": mixed })).map((e) => e.id), ["ok"]);
-  // a full storage keeps nothing new but the page goes on
+  // a full storage keeps nothing new, says so, and the page goes on
   const full = /** @type {any} */ ({ getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } });
-  assert.deepEqual(keepGame(game("a", 1), full).map((e) => e.id), ["a"]);
+  assert.equal(keepGame(game("a", 1), full).kept, false);
   assert.deepEqual(loadGames(full), []);
 });
 

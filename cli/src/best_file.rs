@@ -32,6 +32,12 @@ fn holds(path: &Path, variant: Variant) -> Holds {
         Err(e) => return Holds::Other(e),
     };
     match formats::load(&text, None, None) {
+        // 5T is only a guess there (and every 5D game is also a 5T game): not a known variant
+        Ok(l) if l.variant_source == formats::VariantSource::Default => Holds::Other(format!(
+            "a {}-move game whose variant the file does not say ({})",
+            l.game.score(),
+            l.format
+        )),
         Ok(l) if l.game.variant() == variant => Holds::Game(l.game.score()),
         Ok(l) => Holds::Other(format!("a {}-move {} game, not {variant}", l.game.score(), l.game.variant())),
         Err(e) => Holds::Other(format!("not a game this program reads ({e})")),
@@ -52,6 +58,8 @@ pub struct Out {
     floor: Option<usize>,
     /// The length of the game this search last wrote.
     written: Option<usize>,
+    /// The file came to hold something else during the search: it is left alone (why).
+    blocked: Option<String>,
 }
 
 impl Out {
@@ -78,6 +86,7 @@ impl Out {
             describe: describe.to_string(),
             floor,
             written: None,
+            blocked: None,
         })
     }
 
@@ -97,18 +106,21 @@ impl Out {
         }
     }
 
-    /// A new best game: saved if it beats what the file holds (read again just before, in
-    /// case another search saved a longer game there meanwhile).
+    /// A new best game: saved if it beats what the file holds, read again just before: in
+    /// case another search saved a longer game there meanwhile, or someone put something
+    /// else there (then the file is left alone for the rest of the search).
     pub fn offer(&mut self, best: &Position) -> Result<(), String> {
         let Some(file) = self.target.regular() else { return Ok(()) };
         let score = best.score();
         if !self.force {
-            if let Holds::Game(n) = holds(file, self.variant) {
-                if Some(n) != self.written {
-                    self.floor = Some(self.floor.map_or(n, |f| f.max(n)));
+            match holds(file, self.variant) {
+                Holds::Game(n) if Some(n) != self.written => {
+                    self.floor = Some(self.floor.map_or(n, |f| f.max(n)))
                 }
+                Holds::Other(what) => self.blocked = Some(what),
+                _ => {}
             }
-            if self.floor.is_some_and(|f| score <= f) {
+            if self.blocked.is_some() || self.floor.is_some_and(|f| score <= f) {
                 return Ok(());
             }
         }
@@ -128,23 +140,40 @@ impl Out {
         Ok(())
     }
 
-    /// At the end: writes a device or FIFO; says whether FILE holds this search's best.
-    pub fn finish(&mut self, best: &Position) -> Result<(bool, String), String> {
-        if matches!(self.target, Target::InPlace(_)) {
-            self.write(best)?;
-        }
+    /// At the end: whether FILE holds (or, for a device, will get) this search's best, and
+    /// a line saying so.
+    pub fn finish(&self, best: &Position) -> (bool, String) {
         let shown = self.path.display();
-        Ok(match self.written {
-            Some(n) if n == best.score() => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
-            _ => (
+        if matches!(self.target, Target::InPlace(_)) {
+            let n = best.score();
+            return (true, format!("saved: {shown} (MSR JSON, {n} moves, written after this report)"));
+        }
+        match (self.written, &self.blocked) {
+            (Some(n), _) if n == best.score() => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
+            (_, Some(what)) => (
                 false,
-                format!(
-                    "kept: {shown} holds a longer game ({} moves) than this search's best ({}): not replaced (--force replaces it)",
-                    self.floor.unwrap_or(0),
-                    best.score()
-                ),
+                format!("not saved: {shown} came to hold {what} during the search: it was left alone (--force replaces it)"),
             ),
-        })
+            _ => match self.floor {
+                Some(kept) => (
+                    false,
+                    format!(
+                        "kept: {shown} holds a game of {kept} moves, as long as this search's best ({}) or longer: not replaced (--force replaces it)",
+                        best.score()
+                    ),
+                ),
+                None => (false, format!("not saved: the search played no game to save in {shown}")),
+            },
+        }
+    }
+
+    /// For a device, a FIFO or a descriptor: writes the best game, once, after everything
+    /// else was printed (a regular file was saved as the search went).
+    pub fn write_in_place(&mut self, best: &Position) -> Result<(), String> {
+        match self.target {
+            Target::InPlace(_) => self.write(best),
+            Target::Regular(_) => Ok(()),
+        }
     }
 }
 
@@ -169,12 +198,29 @@ mod tests {
         // ours improves, but not enough: the file keeps the 60-move game
         ours.offer(&first(50)).unwrap();
         assert_eq!(holds(&file, Variant::D5), Holds::Game(60));
-        let (saved, line) = ours.finish(&first(50)).unwrap();
-        assert!(!saved && line.contains("holds a longer game (60 moves)"), "{line}");
+        let (saved, line) = ours.finish(&first(50));
+        assert!(!saved && line.contains("holds a game of 60 moves, as long as"), "{line}");
         // and beats it later
         ours.offer(&first(70)).unwrap();
         assert_eq!(holds(&file, Variant::D5), Holds::Game(70));
-        assert!(ours.finish(&first(70)).unwrap().0);
+        assert!(ours.finish(&first(70)).0);
+        std::fs::remove_file(file).ok();
+    }
+
+    /// A file that comes to hold something else during the search is left alone.
+    #[test]
+    fn a_file_replaced_by_something_else_meanwhile_is_left_alone() {
+        let file = std::env::temp_dir().join(format!("morpion-out-other-{}.json", std::process::id()));
+        let rosin = morpion::library::find("5d-82-rosin").unwrap().game();
+        let first = |n: usize| Position::from_moves(Variant::D5, &rosin.moves()[..n]).unwrap();
+        let mut ours = Out::open(&file, Variant::D5, false, "test").unwrap();
+        ours.offer(&first(40)).unwrap();
+        std::fs::write(&file, "the user's notes\n").unwrap();
+        ours.offer(&first(50)).unwrap();
+        ours.offer(&first(60)).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "the user's notes\n");
+        let (saved, line) = ours.finish(&first(60));
+        assert!(!saved && line.starts_with("not saved: ") && line.contains("left alone"), "{line}");
         std::fs::remove_file(file).ok();
     }
 }

@@ -11,6 +11,7 @@ mod bench;
 mod best_file;
 mod out_file;
 mod search;
+mod stop_signals;
 
 use clap::{Parser, Subcommand};
 use morpion::formats::{self, link, Format};
@@ -161,7 +162,8 @@ fn main() -> ExitCode {
     match run(cli.command, &mut out).and_then(|()| out.flush().map_err(Quit::from)) {
         Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
         Err(Quit::Error(msg)) => {
-            eprintln!("error: {msg}");
+            // not eprintln!: a closed terminal must not turn an error into a panic
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
             ExitCode::FAILURE
         }
     }
@@ -194,10 +196,8 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{name}: {e}"))?;
     if bytes.len() > formats::MAX_INPUT_BYTES {
-        return Err(format!(
-            "{name}: larger than {} MB: no game is that long (Rosin's 178-move record is 2 kB)",
-            formats::MAX_INPUT_BYTES >> 20
-        ));
+        let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
+        return Err(format!("{name}: {kind}"));
     }
     String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file (not UTF-8)"))
 }
@@ -208,7 +208,7 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
     match formats::load(&text, None, variant) {
         Ok(loaded) => {
             for note in &loaded.notes {
-                eprintln!("note: {note}");
+                warn(&format!("note: {note}"));
             }
             Ok(loaded.game)
         }
@@ -355,6 +355,12 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             Ok(())
         }
     }
+}
+
+/// A line for the user on standard error. A closed terminal (after a hangup) makes the
+/// write fail: that must not stop a search, so the error is dropped (eprintln! panics).
+fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// One thread per core.

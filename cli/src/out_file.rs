@@ -8,8 +8,9 @@
 //! - A symbolic link is followed: the file it points to is replaced and the link stays a
 //!   link (a dangling link gets its file created).
 //! - What is not a regular file (a terminal, `/dev/null`, a FIFO, `/dev/stdout` and the
-//!   other descriptors under /proc) is written in place; a folder, a socket or a disk
-//!   device is refused.
+//!   other descriptors under /proc) is written in place, appended (never over what a
+//!   file behind a descriptor already holds); a folder, a socket or a disk device is
+//!   refused.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -42,6 +43,8 @@ pub enum SaveError {
     },
     /// More than [`MAX_LINKS`] symbolic links in a row.
     TooManyLinks(PathBuf),
+    /// A read-only file: someone meant it to stay as it is.
+    ReadOnly(PathBuf),
     /// The system refused: what was being done, on which file.
     Io {
         /// The name given.
@@ -61,6 +64,7 @@ impl fmt::Display for SaveError {
                 write!(f, "{} is {what}: refusing to write a game there", path.display())
             }
             SaveError::TooManyLinks(p) => write!(f, "{}: too many symbolic links in a row", p.display()),
+            SaveError::ReadOnly(p) => write!(f, "{} is read-only: refusing to replace it", p.display()),
             SaveError::Io { path, doing, error } => write!(f, "{}: {doing}: {error}", path.display()),
         }
     }
@@ -97,6 +101,9 @@ pub fn resolve(path: &Path) -> Result<Target, SaveError> {
             continue;
         }
         if kind.is_file() {
+            if meta.permissions().readonly() {
+                return Err(SaveError::ReadOnly(path.to_path_buf()));
+            }
             return Ok(Target::Regular(at));
         }
         if kind.is_dir() {
@@ -141,8 +148,10 @@ impl Target {
     pub fn write(&self, text: &str, shown: &Path) -> Result<(), SaveError> {
         match self {
             Target::InPlace(path) => {
+                // appended: /dev/stdout may be a file the shell opened (`>> log`), and its
+                // start must not be written over
                 let mut f =
-                    OpenOptions::new().write(true).open(path).map_err(io_error(shown, "opening it"))?;
+                    OpenOptions::new().append(true).open(path).map_err(io_error(shown, "opening it"))?;
                 f.write_all(text.as_bytes()).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
             }
             Target::Regular(path) => replace(path, text, shown),
@@ -163,6 +172,7 @@ fn replace(path: &Path, text: &str, shown: &Path) -> Result<(), SaveError> {
         file.write_all(text.as_bytes())?;
         if let Ok(old) = fs::metadata(path) {
             file.set_permissions(old.permissions())?;
+            keep_owner(&file, &old);
         }
         file.sync_all()?;
         drop(file);
@@ -178,6 +188,17 @@ fn replace(path: &Path, text: &str, shown: &Path) -> Result<(), SaveError> {
     }
     Ok(())
 }
+
+/// The replacement keeps the file's owner and group where this program may set them (as
+/// root); otherwise it is the user's own, as any new file.
+#[cfg(unix)]
+fn keep_owner(file: &File, old: &fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()));
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &File, _: &fs::Metadata) {}
 
 /// A new file `.NAME.PID-N.tmp` in `dir`, created exclusively (never an existing file).
 fn temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
@@ -233,7 +254,7 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn permissions_are_kept() {
+    fn permissions_are_kept_and_a_read_only_file_is_refused() {
         use std::os::unix::fs::PermissionsExt;
         let dir = scratch("mode");
         let file = dir.join("best.json");
@@ -241,6 +262,9 @@ mod tests {
         fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
         resolve(&file).unwrap().write("new", &file).unwrap();
         assert_eq!(fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o640);
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+        assert!(matches!(resolve(&file), Err(SaveError::ReadOnly(_))));
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new");
         fs::remove_dir_all(dir).unwrap();
     }
 
@@ -314,15 +338,21 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_write_leaves_the_file_and_no_temporary() {
+    fn a_failed_write_leaves_the_target_and_no_temporary() {
         let dir = scratch("fail");
-        let file = dir.join("best.json");
-        fs::write(&file, "old").unwrap();
         // the target's folder is gone: creating the temporary fails, the error names the file
         let gone = dir.join("no/such/folder/best.json");
         let e = Target::Regular(gone.clone()).write("new", &gone).unwrap_err();
         assert!(e.to_string().starts_with(&format!("{}: creating a temporary file", gone.display())), "{e}");
-        assert_eq!(names(&dir), vec!["best.json"]);
+        // the temporary is written but cannot replace the target (a non-empty folder by
+        // then): the target is as it was, and the temporary this program made is removed
+        let target = dir.join("best.json");
+        fs::create_dir(&target).unwrap();
+        fs::write(target.join("inside"), "kept").unwrap();
+        let e = Target::Regular(target.clone()).write("new", &target).unwrap_err();
+        assert!(e.to_string().starts_with(&format!("{}: writing it", target.display())), "{e}");
+        assert_eq!(names(&dir), vec!["best.json"], "no temporary left");
+        assert_eq!(fs::read_to_string(target.join("inside")).unwrap(), "kept");
         fs::remove_dir_all(dir).unwrap();
     }
 }

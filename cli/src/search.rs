@@ -2,7 +2,8 @@
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
 use crate::best_file::Out;
-use crate::{all_threads, at_least, load, plural, print_summary, Quit};
+use crate::{all_threads, at_least, load, plural, print_summary, stop_signals, warn, Quit};
+use morpion::formats::{self, link, Format};
 use morpion::nrpa::{Budget, CodeKind, Config, Progress, Search};
 use morpion::{Game, Meta, Position, Variant};
 use std::io::Write;
@@ -144,16 +145,19 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         None => None,
     };
     if let Some(note) = out.as_ref().and_then(Out::note) {
-        eprintln!("note: {note}");
+        warn(&format!("note: {note}"));
     }
     let opts = Options { config, threads, time, playouts, quiet };
     let report = run(root, opts, |best| match &mut out {
         Some(out) => out.offer(best),
         None => Ok(()),
     })?;
-    let saved = match &mut out {
-        Some(out) => Some(out.finish(&report.best)?),
-        None => None,
+    // a failed save stops the search but never loses its game: it is printed, and the
+    // error gives its link
+    let saved = match (&out, &report.save_error) {
+        (Some(_), Some(e)) => Err(e.clone()),
+        (Some(out), None) => Ok(Some(out.finish(&report.best))),
+        (None, _) => Ok(None),
     };
     let p = report.progress;
     let how = if report.interrupted {
@@ -173,6 +177,13 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
             String::new()
         }
     );
+    // the game itself, so that it is never lost, saved or not
+    say!(
+        o,
+        "link: {}",
+        formats::write(&Game::new(report.best.clone(), Meta::default()), Format::Link, link::DEFAULT_BASE)
+            .map_err(|e| e.to_string())?
+    );
     say!(o, "search: {describe}");
     say!(
         o,
@@ -183,7 +194,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         p.runs_done,
         plural(p.runs_done as usize)
     );
-    if let Some((_, line)) = &saved {
+    if let Ok(Some((_, line))) = &saved {
         say!(o, "{line}");
     }
     let game = Game::new(report.best, Meta::default());
@@ -205,9 +216,24 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
             "runs_done": p.runs_done,
             "interrupted": report.interrupted,
             "finished": game.is_finished(),
-            "saved": saved.as_ref().map(|(written, _)| *written),
+            // null without --out
+            "saved": saved.as_ref().map(|s| s.as_ref().map(|(written, _)| *written)).unwrap_or(Some(false)),
         });
         say!(o, "{obj}");
+    }
+    // a device or descriptor gets the game after everything else (`-o /dev/stdout`)
+    o.flush()?;
+    let saved = match (saved, &mut out) {
+        (Ok(Some(_)), Some(out)) => out.write_in_place(game.position()).map(|()| None),
+        (other, _) => other,
+    };
+    if let Err(e) = saved {
+        let link = formats::write(&game, Format::Link, link::DEFAULT_BASE).map_err(|e| e.to_string())?;
+        return Err(format!(
+            "{e}\nthe best game ({} moves) was not saved; here it is as a link: {link}",
+            game.score()
+        )
+        .into());
     }
     Ok(())
 }
@@ -225,6 +251,8 @@ pub struct Report {
     pub best: Position,
     pub progress: Progress,
     pub interrupted: bool,
+    /// Saving a new best failed (the search stopped there): why.
+    pub save_error: Option<String>,
 }
 
 /// Parses `90`, `90s`, `10m`, `1h30m`, `2.5m`: a number of seconds, minutes or hours, or a
@@ -279,24 +307,16 @@ pub fn run(
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", opts.threads))?;
     let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let flag = interrupted.clone();
-        // Ctrl+C, SIGTERM and SIGHUP (ctrlc's `termination` feature) all stop the search
-        // cleanly; a second one while the first is being honoured quits at once
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-    }
+    stop_signals::watch(&interrupted);
     let budget = match (opts.time, opts.playouts) {
         (_, Some(n)) => Budget::Playouts(n),
         (Some(_), None) => Budget::UntilStopped,
         (None, None) => Budget::OneRun,
     };
     let mut last_line = start;
-    let mut saved = None;
-    let mut failure = None;
+    // the best score last handed to `improved`, and why that failed, if it did
+    let mut offered = None;
+    let mut failure: Option<String> = None;
     std::thread::scope(|s| {
         let worker = s.spawn(|| pool.install(|| search.run(budget)));
         let mut told = false;
@@ -304,38 +324,45 @@ pub fn run(
             std::thread::sleep(TICK);
             let now = Instant::now();
             if interrupted.load(Ordering::SeqCst) && !told {
-                eprintln!("interrupted: stopping and keeping the best game (a second Ctrl+C or stop signal quits at once)");
+                warn("interrupted: stopping and keeping the best game (a second Ctrl+C or stop signal quits at once)");
                 told = true;
                 search.stop();
             }
             if opts.time.is_some_and(|t| now - start >= t) {
                 search.stop();
             }
-            if search.best_score() != saved && failure.is_none() {
-                saved = search.best_score();
-                failure = improved(&search.best_game()).err();
-                if failure.is_some() {
-                    search.stop();
+            if search.best_score() != offered {
+                offered = search.best_score();
+                // a failed save (a full disk) does not stop the search: it is said once, the
+                // next improvement tries again, and the end says whether the best was saved
+                match improved(&search.best_game()) {
+                    Ok(()) => failure = None,
+                    Err(e) => {
+                        if failure.is_none() {
+                            warn(&format!(
+                                "warning: {e}; the search goes on and tries again when it improves"
+                            ));
+                        }
+                        failure = Some(e);
+                    }
                 }
             }
             if !opts.quiet && now - last_line >= Duration::from_secs(1) {
                 last_line = now;
-                eprintln!("{}", line(&search.progress((now - start).as_secs_f64()), &search));
+                warn(&line(&search.progress((now - start).as_secs_f64()), &search));
             }
         }
         worker.join().expect("the search thread does not panic (panics abort)");
     });
-    if let Some(e) = failure {
-        return Err(e);
-    }
     let best = search.best_game();
-    if search.best_score() != saved {
-        improved(&best)?;
+    if failure.is_some() || search.best_score() != offered {
+        failure = improved(&best).err();
     }
     Ok(Report {
         best,
         progress: search.progress(start.elapsed().as_secs_f64()),
         interrupted: interrupted.load(Ordering::SeqCst),
+        save_error: failure,
     })
 }
 

@@ -357,7 +357,7 @@ fn search_never_replaces_a_longer_game() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("holds a 82-move 5D game: only a longer game replaces it"), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("kept: ") && stdout(&o).contains("holds a longer game (82 moves)"),
+        stdout(&o).contains("kept: ") && stdout(&o).contains("holds a game of 82 moves"),
         "{}",
         stdout(&o)
     );
@@ -408,6 +408,15 @@ fn search_leaves_other_files_alone() {
     let o = morpion(&["search", "-v", "5D", "-l", "1", "-q", "-o", other.to_str().unwrap()]);
     assert!(stderr(&o).contains("holds a 178-move 5T game, not 5D"), "{}", stderr(&o));
     assert_eq!(moves_in(&other), 178);
+    // a game whose file does not say its variant is not taken for one: Rosin's 5D record
+    // as Pentasol would read as a 5T game, and a 5T search must not replace it
+    let psol = copy_of("5d-82-rosin.anagorko.psol", "rosin.psol");
+    let before = std::fs::read(&psol).unwrap();
+    let o = morpion(&["search", "-v", "5T", "-l", "1", "-q", "-o", psol.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("whose variant the file does not say (pentasol)"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&psol).unwrap(), before);
+    std::fs::remove_file(psol).ok();
     // an empty file is nothing to keep
     std::fs::write(&notes, "").unwrap();
     let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", notes.to_str().unwrap()]);
@@ -440,17 +449,34 @@ fn search_writes_through_links_and_to_devices_in_place() {
     names.sort();
     assert_eq!(names, ["best.json", "best.json.part", "real.json"]);
     std::fs::remove_dir_all(&dir).ok();
-    // /dev/stdout: the game is written there once, at the end, after the summary
-    let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", "/dev/stdout"]);
+    // /dev/stdout: the game is written there once, at the end, after the summary; when
+    // standard output is a file opened for appending, what it held stays
+    let log = temp("appended.log");
+    std::fs::write(&log, "what the log held\n").unwrap();
+    let bin = env!("CARGO_BIN_EXE_morpion");
+    let command = format!("{bin} search -v 5D -l 1 -t 1 -q -o /dev/stdout >> '{}'", log.display());
+    let o = Command::new("sh").args(["-c", &command]).output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("not a regular file: the best game is written there once"), "{}", stderr(&o));
-    assert!(stdout(&o).contains("\"version\": \"0.1\""), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("what the log held\nbest: "), "{text}");
+    let summary = text.find("saved: /dev/stdout").unwrap();
+    let game = text.find("\"version\": \"0.1\"").unwrap();
+    assert!(summary < game, "the game follows the summary: {text}");
+    std::fs::remove_file(log).ok();
     // /dev/full: a clear error, and the device is still a device
     use std::os::unix::fs::FileTypeExt;
     if std::path::Path::new("/dev/full").exists() {
         let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", "/dev/full"]);
         assert_eq!(o.status.code(), Some(1));
         assert!(stderr(&o).contains("/dev/full: writing: No space left on device"), "{}", stderr(&o));
+        // the game found is not lost: printed, and given as a link
+        assert!(stdout(&o).contains("best: "), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains("was not saved; here it is as a link: http://127.0.0.1:8080/#g=1.5D."),
+            "{}",
+            stderr(&o)
+        );
         assert!(std::fs::metadata("/dev/full").unwrap().file_type().is_char_device());
     }
 }
@@ -506,6 +532,38 @@ fn own_pentasol_reads_back_in_its_variant() {
         assert!(stderr(&o).contains("reading 5D, as its header comment says"), "{}", stderr(&o));
         std::fs::remove_file(file).ok();
     }
+}
+
+/// Under `nohup` (SIGHUP ignored when it starts), a hangup does not stop the search; a
+/// SIGTERM still does, cleanly.
+#[cfg(target_os = "linux")]
+#[test]
+fn search_under_nohup_survives_a_hangup() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let command =
+        format!("trap '' HUP; exec {} search -v 5T --time 1h -t 1 --json", env!("CARGO_BIN_EXE_morpion"));
+    let mut child = Command::new("sh")
+        .args(["-c", &command])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert!(Command::new("kill").args(["-HUP", &child.id().to_string()]).status().unwrap().success());
+    // two more progress lines (a second each) prove it goes on
+    for _ in 0..2 {
+        line.clear();
+        err.read_line(&mut line).unwrap();
+        assert!(line.contains("playouts"), "{line}");
+    }
+    assert!(child.try_wait().unwrap().is_none(), "still searching after the hangup");
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    assert_eq!(last_json(&o)["interrupted"], true);
 }
 
 /// SIGTERM and SIGHUP stop a search as Ctrl+C does: the best game printed and saved.

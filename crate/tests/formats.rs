@@ -141,6 +141,9 @@ fn bad_input_says_what_and_where() {
         (Some(Format::Msr), Some(At::Char(5)), Ms1(Ms1Damage::Character))
     );
     assert_eq!(read_error("MS1:AAAA", None), (Some(Format::Msr), None, Ms1(Ms1Damage::Compression)));
+    // a wrapped MS1 string: the bad character's place in the text as pasted
+    let e = read_error("MS1:AAAA\n  A@AA", None);
+    assert_eq!(e, (Some(Format::Msr), Some(At::Char(13)), Ms1(Ms1Damage::Character)));
     assert!(read_err("MS1:AAAA", None).contains("damaged MS1"));
     let e = read_error("x,y,dir,pos\n3,-1,V\n", None);
     assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), Columns(3)));
@@ -177,6 +180,10 @@ fn every_integer_is_range_checked_where_it_is_read() {
     }
     let csv = "# 5T\n99999999999999999999,0,H,0\n";
     assert_eq!(read_error(csv, None).2, x("99999999999999999999"));
+    // quoted exactly as written
+    assert_eq!(read_error("# 5T\n+0481,0,H,0\n", None).2, x("+0481"));
+    let e = read_error("(28,28)\n(+0999,27) | 0\n", None).2;
+    assert_eq!(e, OutOfRange { field: Field::Column, value: "+0999".into() });
     // gillioz GridDTO: a move's coordinate, and start dots whose shift would overflow
     let cross: Vec<String> = Variant::T5.start_dots().iter().map(|p| format!("[{},{}]", p.x, p.y)).collect();
     let dto = |moves: &str, dots: &str| {
@@ -193,7 +200,7 @@ fn every_integer_is_range_checked_where_it_is_read() {
 fn an_input_larger_than_any_game_is_refused() {
     let big = "#".repeat(formats::MAX_INPUT_BYTES + 1);
     assert_eq!(read_error(&big, None), (None, None, ReadErrorKind::TooLarge { bytes: big.len() }));
-    assert!(read_err(&big, None).contains("more than any game"));
+    assert!(read_err(&big, None).contains("larger than 4 MB: no game is that long"));
     // exactly the limit is read (and here is nothing but a comment)
     let edge = format!("# 5T\n{}", " ".repeat(formats::MAX_INPUT_BYTES - 5));
     assert_eq!(formats::load(&edge, Some(Format::Csv), None).unwrap().game.score(), 0);

@@ -88,9 +88,10 @@ export class App {
   }
   /** The whole line of play in a text format (`pentasol`, `msr-json`, ...). @param {string} format */
   exportText(format) { return this.#timeline.export(format, linkBase()); }
-  /** The position shown as an SVG image (move numbers as on the board, no hints). */
+  /** The user's game at the move shown (a preview is not the user's), as an SVG image
+   * (move numbers as on the board, no hints). */
   svg() { return this.#timeline.svg(this.#imageStyle(), 28); }
-  /** Paints the position shown on `canvas` for a PNG (`scale` device pixels a CSS pixel). @param {HTMLCanvasElement} canvas @param {number} scale */
+  /** Paints the user's game at the move shown on `canvas` for a PNG (`scale` device pixels a CSS pixel). @param {HTMLCanvasElement} canvas @param {number} scale */
   drawImage(canvas, scale) { this.#wasm.draw_image(canvas, this.#timeline, this.#imageStyle(), 28, scale); }
   #imageStyle() { return { ...this.#style, hints: false, grid: true }; }
   /** The embedded record games. */

@@ -2,9 +2,9 @@
 // "My best games": the games searches found, kept in local storage so they survive a
 // reload. Pure list functions (tested with node) and a thin storage layer.
 //
-// Nothing kept is lost: an entry is only ever replaced by a longer game (a search's entry
-// grows as it improves), and every change reads the stored list again and changes only
-// its own entry, so two tabs searching at once keep each other's games.
+// An entry is only ever replaced by a longer game (a search's entry grows as it improves),
+// and every change reads the stored list again and changes only its own entry, so two
+// tabs searching at once keep each other's games. The KEEP best are kept.
 
 const KEY = "morpion.best-games.v1";
 /** How many games are kept (the best ones). */
@@ -72,13 +72,15 @@ function saveGames(list, storage = globalThis.localStorage) {
 
 /**
  * Keeps `entry` in the stored list as it is now (read again: another tab may have added
- * games since this one read it). Returns the list kept.
+ * games since this one read it). Returns the list, and whether the entry is kept: not
+ * when the browser refused to store it, nor when KEEP better games fill the list.
  * @param {BestGame} entry @param {Storage} [storage]
+ * @returns {{ list: BestGame[], kept: boolean }}
  */
 export function keepGame(entry, storage = globalThis.localStorage) {
   const list = withGame(loadGames(storage), entry);
-  saveGames(list, storage);
-  return list;
+  const stored = saveGames(list, storage);
+  return { list, kept: stored && list.some((e) => e.id === entry.id) };
 }
 
 /** Deletes the entry `id` from the stored list as it is now. Returns the list kept. @param {string} id @param {Storage} [storage] */

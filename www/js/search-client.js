@@ -48,111 +48,121 @@ export function maxThreads() {
  * `done(msg)` and `failed(text)`; `msg` is `{report, elapsed, best?}` as the worker sends.
  */
 export class SearchClient {
+  /** @type {Listener} */ #listener;
+  /** @type {Worker | null} */ #worker = null;
+  /** The worker's thread pool is made once: its size. */ #poolThreads = 0;
+  #running = false;
+  #paused = false;
+  /** Which build the worker loaded ("threads" or "single"), once it says. @type {string | null} */ #build = null;
+  /** The last progress message, with the best game seen so far. @type {Message | null} */ #last = null;
+
   /** @param {Listener} listener */
   constructor(listener) {
-    this.listener = listener;
-    /** @type {Worker | null} */
-    this.worker = null;
-    this.poolThreads = 0; // the worker's thread pool is made once: its size
-    this.running = false;
-    this.paused = false;
-    /** @type {string | null} */
-    this.build = null;
-    /** The last progress message, with the best game seen so far. @type {Message | null} */
-    this.last = null;
+    this.#listener = listener;
   }
+
+  /** A search is running. */
+  get running() { return this.#running; }
+  /** It is paused. */
+  get paused() { return this.#paused; }
+  /** The build the worker loaded ("threads" or "single"), once it has said. */
+  get build() { return this.#build; }
+  /** The last progress message of the running (or last) search. */
+  get last() { return this.#last; }
 
   /** @param {Options} options */
   start(options) {
-    if (this.running) return;
+    if (this.#running) return;
     // A rayon pool cannot be resized: another thread count needs another worker.
-    if (this.worker && this.poolThreads !== options.threads) this.endWorker();
-    if (!this.worker) this.makeWorker(options.threads);
-    this.running = true;
-    this.paused = false;
-    this.build = null; // known once the worker says which build it loaded
-    this.last = null;
+    if (this.#worker && this.#poolThreads !== options.threads) this.close();
+    if (!this.#worker) this.#makeWorker(options.threads);
+    this.#running = true;
+    this.#paused = false;
+    this.#build = null; // known once the worker says which build it loaded
+    this.#last = null;
     this.#post({ type: "start", ...options });
   }
 
   /** @param {object} message */
   #post(message) {
-    if (this.worker) this.worker.postMessage(message);
+    if (this.#worker) this.#worker.postMessage(message);
   }
 
   /** @param {number} threads */
-  makeWorker(threads) {
-    this.worker = new Worker(new URL("./search-worker.js", import.meta.url), { type: "module" });
-    this.poolThreads = threads;
-    this.worker.onmessage = ({ data }) => this.receive(data);
-    this.worker.onerror = (e) => {
+  #makeWorker(threads) {
+    const worker = new Worker(new URL("./search-worker.js", import.meta.url), { type: "module" });
+    this.#worker = worker;
+    this.#poolThreads = threads;
+    worker.onmessage = ({ data }) => this.#receive(data);
+    worker.onerror = (e) => {
       e.preventDefault();
-      this.fail(`the search worker failed: ${e.message || "it could not load"}`);
+      this.#fail(`the search worker failed: ${e.message || "it could not load"}`);
     };
   }
 
-  endWorker() {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    this.poolThreads = 0;
+  /** Ends the worker (and a search it runs, unreported); the next search makes another. */
+  close() {
+    if (this.#worker) this.#worker.terminate();
+    this.#worker = null;
+    this.#poolThreads = 0;
   }
 
   /** @param {any} data a message of search-worker.js */
-  receive(data) {
+  #receive(data) {
     switch (data.type) {
       case "started":
-        this.build = data.build;
-        return this.listener.started(data);
+        this.#build = data.build;
+        return this.#listener.started(data);
       case "progress":
-        return this.listener.progress(this.keep(data));
+        return this.#listener.progress(this.#keep(data));
       case "done":
-        this.running = false;
-        return this.listener.done({ ...this.keep(data), reason: data.reason });
+        this.#running = false;
+        return this.#listener.done({ ...this.#keep(data), reason: data.reason });
       case "error":
-        return this.fail(data.message);
+        return this.#fail(data.message);
     }
   }
 
   /** Remembers the message, carrying the best game forward (sent only when it changes). @param {any} data @returns {Message} */
-  keep(data) {
-    const best = data.best || (this.last && this.last.best);
-    this.last = { report: data.report, elapsed: data.elapsed, best };
-    return this.last;
+  #keep(data) {
+    const best = data.best || (this.#last && this.#last.best);
+    this.#last = { report: data.report, elapsed: data.elapsed, best };
+    return this.#last;
   }
 
   /** @param {string} text */
-  fail(text) {
-    const wasRunning = this.running;
-    this.running = false;
+  #fail(text) {
+    const wasRunning = this.#running;
+    this.#running = false;
     // the worker may be stuck mid-start: the next search gets a new one
-    this.endWorker();
-    this.listener.failed(text, wasRunning ? this.last : null);
+    this.close();
+    this.#listener.failed(text, wasRunning ? this.#last : null);
   }
 
   /** Pause needs the threaded build: a one-thread search cannot hear messages while it runs. */
   get canPause() {
-    return this.running && this.build === "threads";
+    return this.#running && this.#build === "threads";
   }
 
   pause() {
-    if (!this.canPause || this.paused) return;
-    this.paused = true;
+    if (!this.canPause || this.#paused) return;
+    this.#paused = true;
     this.#post({ type: "pause" });
   }
 
   resume() {
-    if (!this.running || !this.paused) return;
-    this.paused = false;
+    if (!this.#running || !this.#paused) return;
+    this.#paused = false;
     this.#post({ type: "resume" });
   }
 
   stop() {
-    if (!this.running) return;
-    if (this.build === "threads") return this.#post({ type: "stop" });
+    if (!this.#running) return;
+    if (this.#build === "threads") return this.#post({ type: "stop" });
     // One thread: the worker is busy searching; end it. Its best game is already here.
-    this.endWorker();
-    this.running = false;
-    const last = this.last || { report: null, elapsed: 0, best: null };
-    this.listener.done({ ...last, reason: "stopped" });
+    this.close();
+    this.#running = false;
+    const last = this.#last || { report: null, elapsed: 0, best: null };
+    this.#listener.done({ ...last, reason: "stopped" });
   }
 }

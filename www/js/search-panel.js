@@ -31,6 +31,7 @@ export class SearchPanel {
   /** The best score over time, for the chart. @type {Array<{ t: number, score: number }>} */ #samples = [];
   /** The current search's best game. @type {string | null} */ #bestLink = null;
   /** Its entry in "My best games". @type {BestGame | null} */ #entry = null;
+  /** Whether that entry is stored (storage may refuse, or hold KEEP better games). */ #kept = false;
   /** Threads the current search runs on. */ #threads = 0;
   /** Seconds searched so far. */ #now = 0;
   #chartQueued = false;
@@ -199,7 +200,10 @@ export class SearchPanel {
       this.#status(`The search ended (${why}) before a single game was played.`);
       return;
     }
-    this.#status(`Search over (${why}): best ${msg.best.score} moves, kept in My best games. "Open the best game" lets you replay, share or export it.`);
+    const kept = this.#kept
+      ? "kept in My best games"
+      : "not kept in My best games (the browser's storage refused it, or holds 50 better games)";
+    this.#status(`Search over (${why}): best ${msg.best.score} moves, ${kept}. "Open the best game" lets you replay, share or export it.`);
   }
 
   /** @param {string} text @param {Message | null} last */
@@ -248,7 +252,9 @@ export class SearchPanel {
       from: s.from,
       date: new Date().toISOString(),
     };
-    this.#games = keepGame(this.#entry);
+    const { list, kept } = keepGame(this.#entry);
+    this.#games = list;
+    this.#kept = kept;
     this.#renderGames();
   }
 

@@ -28,8 +28,8 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
             return Err(err(ReadErrorKind::Columns(cols.len())));
         }
         let number = |text: &str, field| whole_number(text, field).map_err(err);
-        let x = coordinate(number(cols[0], Field::X)?, 0, Field::X).map_err(err)?;
-        let y = coordinate(number(cols[1], Field::Y)?, 0, Field::Y).map_err(err)?;
+        let x = coordinate(number(cols[0], Field::X)?, cols[0], 0, Field::X).map_err(err)?;
+        let y = coordinate(number(cols[1], Field::Y)?, cols[1], 0, Field::Y).map_err(err)?;
         let dir = Dir::from_name(cols[2])
             .ok_or_else(|| err(ReadErrorKind::UnknownDirection(cols[2].to_string())))?;
         let pos = number(cols[3], Field::Pos)?;

@@ -62,7 +62,7 @@ pub enum ReadErrorKind {
     UnknownFormat,
     /// The text is larger than [`MAX_INPUT_BYTES`]: no game is that long.
     TooLarge {
-        /// Its size.
+        /// Its size, or as much of it as was read (a reader stops past the limit).
         bytes: usize,
     },
     /// Something else than what the syntax needs at this point.
@@ -269,9 +269,9 @@ impl fmt::Display for ReadErrorKind {
                 f,
                 "unknown format: expected Pentasol, Flammenkamp, MSR (JSON or MS1:), a game link, gillioz JSON or x,y,dir,pos CSV"
             ),
-            TooLarge { bytes } => write!(
+            TooLarge { .. } => write!(
                 f,
-                "the input is {bytes} bytes, more than any game ({} MB at most; Rosin's 178-move record is 2 kB)",
+                "larger than {} MB: no game is that long (Rosin's 178-move record is 2 kB)",
                 MAX_INPUT_BYTES >> 20
             ),
             Expected { expected, found: c } => write!(f, "expected {expected}, found {}", found(*c)),
@@ -358,14 +358,14 @@ pub(crate) fn whole_number(text: &str, field: Field) -> Result<i64, ReadErrorKin
     text.parse::<i64>().map_err(|_| ReadErrorKind::OutOfRange { field, value: text.to_string() })
 }
 
-/// The standard-frame coordinate of `written` in a text whose frame adds `offset`, within
-/// the engine's limit; the error quotes the value as written (no wrapped arithmetic).
-pub(crate) fn coordinate(written: i64, offset: i64, field: Field) -> Result<i32, ReadErrorKind> {
-    written
+/// The standard-frame coordinate of `value` (written `text`) in a text whose frame adds
+/// `offset`, within the engine's limit; the error quotes the text (no wrapped arithmetic).
+pub(crate) fn coordinate(value: i64, text: &str, offset: i64, field: Field) -> Result<i32, ReadErrorKind> {
+    value
         .checked_sub(offset)
         .filter(|v| v.unsigned_abs() <= crate::COORD_LIMIT as u64)
         .map(|v| v as i32)
-        .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: written.to_string() })
+        .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: text.to_string() })
 }
 
 /// The serde_json error as a kind and a place (its message without the "at line L column

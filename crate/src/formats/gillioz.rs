@@ -92,8 +92,8 @@ fn to_move(
 ) -> Result<Move, ReadError> {
     let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
     let pt = |(x, y): (i64, i64)| -> Result<Point, ReadError> {
-        let x = coordinate(x, frame.dx, Field::X).map_err(err)?;
-        let y = coordinate(y, frame.dy, Field::Y).map_err(err)?;
+        let x = coordinate(x, &x.to_string(), frame.dx, Field::X).map_err(err)?;
+        let y = coordinate(y, &y.to_string(), frame.dy, Field::Y).map_err(err)?;
         Ok(Point::new(x, y))
     };
     let len = v.line_len();

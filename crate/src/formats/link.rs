@@ -142,7 +142,9 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
         .ok()
         .filter(|&n| n <= MAX_MOVES)
         .ok_or_else(|| err(LinkDamage::MoveCount(fields[2].to_string())))?;
-    let mut bits = BitReader::new(fields[3])?;
+    // where the moves start in the text, for a message that points at a bad character
+    let moves_at = text[..fields[3].as_ptr() as usize - text.as_ptr() as usize].chars().count();
+    let mut bits = BitReader::new(fields[3], moves_at)?;
     let mut p = Position::new(variant);
     for k in 0..n {
         let legal = p.legal_moves();
@@ -213,7 +215,8 @@ struct BitReader {
 }
 
 impl BitReader {
-    fn new(text: &str) -> Result<BitReader, ReadError> {
+    /// The moves' characters; `before`: how many characters of the link precede them.
+    fn new(text: &str, before: usize) -> Result<BitReader, ReadError> {
         let values = text
             .bytes()
             .enumerate()
@@ -221,7 +224,7 @@ impl BitReader {
                 base64::value(c).ok_or_else(|| {
                     ReadError::new(
                         Format::Link,
-                        Some(super::At::Char(i + 1)),
+                        Some(super::At::Char(before + i + 1)),
                         ReadErrorKind::Link(LinkDamage::Character),
                     )
                 })
@@ -314,11 +317,14 @@ mod tests {
         assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
         assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
         assert!(decode("#g=1.5T.0..AAAAA").unwrap_err().to_string().starts_with("damaged link: "));
+        // the place of a bad character counts from the start of the link
         let e = decode("#g=1.5T.1.*.AAAAA").unwrap_err();
         assert_eq!(
             (e.at, e.kind),
-            (Some(super::super::At::Char(1)), ReadErrorKind::Link(LinkDamage::Character))
+            (Some(super::super::At::Char(11)), ReadErrorKind::Link(LinkDamage::Character))
         );
+        let e = decode("http://h/#g=1.5T.2.A*.AAAAA").unwrap_err();
+        assert_eq!(e.at, Some(super::super::At::Char(21)));
         let empty = Game::new(Position::new(Variant::D5), Default::default());
         let l = write(&empty, "https://example.org/app/#old", None);
         assert!(l.starts_with("https://example.org/app/#g=1.5D.0.."));

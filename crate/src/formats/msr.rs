@@ -80,8 +80,8 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
         if !(0..=5).contains(&m.pos) {
             return Err(err(ReadErrorKind::OutOfRange { field: Field::Pos, value: m.pos.to_string() }));
         }
-        let x = coordinate(m.x, 0, Field::X).map_err(err)?;
-        let y = coordinate(m.y, 0, Field::Y).map_err(err)?;
+        let x = coordinate(m.x, &m.x.to_string(), 0, Field::X).map_err(err)?;
+        let y = coordinate(m.y, &m.y.to_string(), 0, Field::Y).map_err(err)?;
         moves.push(Move::new(Point::new(x, y), dir, m.pos as u8));
     }
     let meta =
@@ -92,9 +92,10 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
 pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
     let f = Format::Msr;
     let damaged = |at: Option<At>, d| ReadError::new(f, at, ReadErrorKind::Ms1(d));
-    let body: String =
-        text.trim().strip_prefix("MS1:").unwrap_or(text).chars().filter(|c| !c.is_whitespace()).collect();
-    let raw = base64::decode(&body).map_err(|i| damaged(Some(At::Char(i + 5)), Ms1Damage::Character))?;
+    let start = text.find("MS1:").map_or(0, |i| i + 4);
+    let body: String = text[start..].chars().filter(|c| !c.is_whitespace()).collect();
+    let raw = base64::decode(&body)
+        .map_err(|i| damaged(Some(At::Char(place_in_text(text, start, &body, i))), Ms1Damage::Character))?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_INPUT_BYTES).map_err(|e| {
         let why = match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Ms1Damage::TooLarge,
@@ -104,6 +105,15 @@ pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
     })?;
     let json = String::from_utf8(json).map_err(|_| damaged(None, Ms1Damage::NotText))?;
     read_json_as(&json, f)
+}
+
+/// Where (1-based, in characters of `text`) is byte `i` of `body`, the payload that starts
+/// at byte `start` of `text` with its blanks taken out (MS1 strings may be wrapped).
+fn place_in_text(text: &str, start: usize, body: &str, i: usize) -> usize {
+    let k = body.char_indices().filter(|&(b, _)| b <= i).count().saturating_sub(1);
+    let before = text[..start].chars().count();
+    let within = text[start..].chars().enumerate().filter(|(_, c)| !c.is_whitespace()).nth(k);
+    before + within.map_or(0, |(j, _)| j) + 1
 }
 
 fn file_out(game: &Game) -> FileOut<'_> {

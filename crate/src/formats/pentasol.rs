@@ -61,8 +61,8 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// A whole number, optionally signed; `field` names it in messages.
-    fn int(&mut self, field: Field) -> Result<i64, ReadError> {
+    /// A whole number, optionally signed, and its text; `field` names it in messages.
+    fn int(&mut self, field: Field) -> Result<(i64, &'a str), ReadError> {
         self.skip_ws();
         let start = self.at;
         if matches!(self.peek(), Some('+' | '-')) {
@@ -74,10 +74,13 @@ impl<'a> Cursor<'a> {
             return Err(self.expected("a number"));
         }
         self.at += digits;
-        whole_number(&self.s[start..self.at], field).map_err(|k| self.err(k))
+        let text = &self.s[start..self.at];
+        whole_number(text, field).map(|v| (v, text)).map_err(|k| self.err(k))
     }
 
-    fn point(&mut self, fields: (Field, Field)) -> Result<(i64, i64), ReadError> {
+    /// A point `(a,b)`: its two numbers and their texts.
+    #[allow(clippy::type_complexity)]
+    fn point(&mut self, fields: (Field, Field)) -> Result<((i64, &'a str), (i64, &'a str)), ReadError> {
         self.expect('(', "a point like (28,28)")?;
         let a = self.int(fields.0)?;
         self.expect(',', "',' between the coordinates")?;
@@ -101,11 +104,9 @@ impl<'a> Cursor<'a> {
     }
 
     fn delta(&mut self) -> Result<u8, ReadError> {
-        let start = self.at;
-        let d = self.int(Field::Offset)?;
+        let (d, text) = self.int(Field::Offset)?;
         if !(-2..=2).contains(&d) {
-            let value = self.s[start..self.at].trim().to_string();
-            return Err(self.err(ReadErrorKind::OutOfRange { field: Field::Offset, value }));
+            return Err(self.err(ReadErrorKind::OutOfRange { field: Field::Offset, value: text.to_string() }));
         }
         Ok((2 - d) as u8)
     }
@@ -152,9 +153,9 @@ pub(super) fn read_pentasol(text: &str) -> Result<Record, ReadError> {
                 return Err(c.err(ReadErrorKind::ReferenceNotAlone));
             }
             // the reference point is the standard (3,3): x is written x + col - 3
-            let shift = |v: i64, field| {
+            let shift = |(v, text): (i64, &str), field| {
                 v.checked_sub(CORNER as i64)
-                    .ok_or_else(|| c.err(ReadErrorKind::OutOfRange { field, value: v.to_string() }))
+                    .ok_or_else(|| c.err(ReadErrorKind::OutOfRange { field, value: text.to_string() }))
             };
             frame = Some(Frame { dx: shift(col, Field::Column)?, dy: shift(row, Field::Row)? });
             continue;
@@ -164,8 +165,8 @@ pub(super) fn read_pentasol(text: &str) -> Result<Record, ReadError> {
         if !c.at_end() {
             return Err(c.err(ReadErrorKind::Unexpected(c.peek().unwrap_or(' '))));
         }
-        let x = coordinate(col, frame.dx, Field::Column).map_err(|k| c.err(k))?;
-        let y = coordinate(row, frame.dy, Field::Row).map_err(|k| c.err(k))?;
+        let x = coordinate(col.0, col.1, frame.dx, Field::Column).map_err(|k| c.err(k))?;
+        let y = coordinate(row.0, row.1, frame.dy, Field::Row).map_err(|k| c.err(k))?;
         record.moves.push(Move::new(Point::new(x, y), dir, pos));
         record.source.moves.push(Written { line: n, text: c.since(0) });
     }
@@ -189,8 +190,8 @@ pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
             let (x, y) = c.point((Field::X, Field::Y))?;
             let pos = c.delta()?;
             let dir = c.glyph()?;
-            let x = coordinate(x, 0, Field::X).map_err(|k| c.err(k))?;
-            let y = coordinate(y, 0, Field::Y).map_err(|k| c.err(k))?;
+            let x = coordinate(x.0, x.1, 0, Field::X).map_err(|k| c.err(k))?;
+            let y = coordinate(y.0, y.1, 0, Field::Y).map_err(|k| c.err(k))?;
             record.moves.push(Move::new(Point::new(x, y), dir, pos));
             record.source.moves.push(Written { line: n, text: c.since(start) });
             c.skip_ws();

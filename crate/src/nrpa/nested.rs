@@ -35,15 +35,21 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
 }
 
 impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
-    pub(crate) fn new(
+    /// `codes`: the search's code space, read once from the root (every policy and scratch
+    /// array of a search has this length, which the unchecked reads rely on).
+    ///
+    /// # Safety
+    /// `CHECK` is false only for a `TrustedCodes` problem (codes below `codes` by
+    /// construction): the playouts then read the policy without checking the codes.
+    pub(crate) unsafe fn new(
         root: &'a P,
+        codes: usize,
         levels: u32,
         iterations: u32,
         alpha: f64,
         monitor: &'a Monitor<P::Move>,
         tick: &'a mut dyn FnMut(),
     ) -> Self {
-        let codes = root.code_space();
         let n = levels as usize + 1;
         Worker {
             root,

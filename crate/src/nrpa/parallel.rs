@@ -37,6 +37,8 @@ struct Shared<M> {
     runs: Vec<Run<M>>,
     next_run: u32,
     scratch: Scratch,
+    /// The root's code space, read once: the length of every policy of the search.
+    codes: usize,
 }
 
 /// A piece of work for one thread.
@@ -69,7 +71,8 @@ pub fn search<P: Problem>(
     budget: Budget,
     monitor: &Monitor<P::Move>,
 ) -> Result<Outcome<P::Move>, SearchError> {
-    run::<P, true>(root, config, budget, monitor, None)
+    // SAFETY: with the check (CHECK = true), any problem is fine
+    unsafe { run::<P, true>(root, config, budget, monitor, None) }
 }
 
 /// The same search on the calling thread alone, which calls `tick` every few dozen
@@ -84,7 +87,8 @@ pub fn search_here<P: Problem>(
     monitor: &Monitor<P::Move>,
     tick: &mut dyn FnMut(),
 ) -> Result<Outcome<P::Move>, SearchError> {
-    run::<P, true>(root, config, budget, monitor, Some(tick))
+    // SAFETY: with the check, any problem is fine
+    unsafe { run::<P, true>(root, config, budget, monitor, Some(tick)) }
 }
 
 /// `search` (no tick) or `search_here` (a tick) for a problem whose codes are in range by
@@ -96,11 +100,16 @@ pub(crate) fn search_trusted<P: TrustedCodes>(
     monitor: &Monitor<P::Move>,
     tick: Option<&mut dyn FnMut()>,
 ) -> Result<Outcome<P::Move>, SearchError> {
-    run::<P, false>(root, config, budget, monitor, tick)
+    // SAFETY: P is TrustedCodes: its codes are in range without the check
+    unsafe { run::<P, false>(root, config, budget, monitor, tick) }
 }
 
 /// Both ways to search, with or without the code check (see `Worker`).
-fn run<P: Problem, const CHECK: bool>(
+///
+/// # Safety
+/// `CHECK` is false only for a problem whose codes are below its code space (a
+/// [`TrustedCodes`] problem): the playouts then read the policy without checking them.
+unsafe fn run<P: Problem, const CHECK: bool>(
     root: &P,
     config: &Config,
     budget: Budget,
@@ -109,12 +118,16 @@ fn run<P: Problem, const CHECK: bool>(
 ) -> Result<Outcome<P::Move>, SearchError> {
     let shared = prepare(root, config, budget, monitor)?;
     match tick {
-        Some(tick) => work::<P, CHECK>(root, config, budget, monitor, &shared, tick),
+        // SAFETY: this function's contract, passed on
+        Some(tick) => unsafe { work::<P, CHECK>(root, config, budget, monitor, &shared, tick) },
         None => {
             let threads = rayon::current_num_threads().max(1);
             rayon::scope(|s| {
                 for _ in 0..threads {
-                    s.spawn(|_| work::<P, CHECK>(root, config, budget, monitor, &shared, &mut || {}));
+                    // SAFETY: this function's contract, passed on
+                    s.spawn(|_| unsafe {
+                        work::<P, CHECK>(root, config, budget, monitor, &shared, &mut || {})
+                    });
                 }
             });
         }
@@ -133,7 +146,8 @@ fn prepare<P: Problem>(
         monitor.limit_playouts(n);
     }
     monitor.set_iterations(config.iterations);
-    Ok(Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(root.code_space()) }))
+    let codes = root.code_space();
+    Ok(Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(codes), codes }))
 }
 
 fn outcome<M: Clone>(monitor: &Monitor<M>) -> Outcome<M> {
@@ -152,7 +166,10 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// One thread: takes jobs until there are none or the search is stopped.
-fn work<P: Problem, const CHECK: bool>(
+///
+/// # Safety
+/// As `run`: `CHECK` is false only for a `TrustedCodes` problem.
+unsafe fn work<P: Problem, const CHECK: bool>(
     root: &P,
     config: &Config,
     budget: Budget,
@@ -164,7 +181,10 @@ fn work<P: Problem, const CHECK: bool>(
         return; // before allocating this thread's policies
     }
     let top = config.level;
-    let mut w = Worker::<P, CHECK>::new(root, top, config.iterations, config.alpha, monitor, tick);
+    let codes = lock(shared).codes;
+    // SAFETY: this function's contract
+    let mut w =
+        unsafe { Worker::<P, CHECK>::new(root, codes, top, config.iterations, config.alpha, monitor, tick) };
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
         if monitor.is_stopped() || w.out_of_budget() {
@@ -185,7 +205,7 @@ fn work<P: Problem, const CHECK: bool>(
                 if !sh.runs.iter().any(|r| r.started < config.iterations) && may_start(sh.next_run) {
                     sh.runs.push(Run {
                         id: sh.next_run,
-                        policy: Policy::new(root.code_space()),
+                        policy: Policy::new(sh.codes),
                         best: Seq::none(),
                         started: 0,
                         done: 0,

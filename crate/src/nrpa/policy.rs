@@ -46,8 +46,9 @@ impl Policy {
     /// exp(weight) of `code`.
     ///
     /// # Safety
-    /// `code` is below the code space: `check` passed for a code at least as large, on this
-    /// policy or on any other of the same search (they all have the root's code space).
+    /// `code` is below the code space: `check` passed for a code at least as large, or the
+    /// problem is `TrustedCodes`; on this policy or any other of the same search (they all
+    /// have the length the search read once from the root: `Shared::codes`).
     #[inline(always)]
     pub(crate) unsafe fn exp_weight(&self, code: u32) -> f64 {
         debug_assert!((code as usize) < self.exp_w.len());
@@ -64,8 +65,8 @@ impl Policy {
         for (ply, &end) in seq.ends.iter().enumerate() {
             let codes = &seq.codes[from..end as usize];
             from = end as usize;
-            // SAFETY: a sequence's codes were checked by the playout that recorded them,
-            // against a policy of the same code space as this one
+            // SAFETY: a sequence's codes were checked by the playout that recorded them (or
+            // are trusted), against a policy of this one's length (the search's code space)
             let z: f64 = codes.iter().map(|&c| unsafe { self.exp_weight(c) }).sum();
             let f = alpha / z;
             for &c in codes {

@@ -57,7 +57,7 @@ fn budget(one_run: bool) -> Budget {
 
 #[wasm_bindgen(js_class = Search)]
 impl WebSearch {
-    /// A search continuing the game of `game_link` (a link as `Game.link` writes it: with
+    /// A search continuing the game of `game_link` (a link as `Timeline.link` writes it: with
     /// `&m=N` it continues from move N). `seed` is a number (its integer part is used).
     #[wasm_bindgen(constructor)]
     pub fn new(game_link: &str, level: u32, seed: f64) -> Result<WebSearch, JsError> {
