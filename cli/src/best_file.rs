@@ -181,13 +181,18 @@ impl Out {
 mod tests {
     use super::*;
 
+    /// A scratch file name, and Rosin's 5D record cut to its first n moves.
+    fn setup(name: &str) -> (PathBuf, impl Fn(usize) -> Position) {
+        let file = std::env::temp_dir().join(format!("morpion-out-{name}-{}.json", std::process::id()));
+        let rosin = morpion::library::find("5d-82-rosin").unwrap().game();
+        (file, move |n: usize| Position::from_moves(Variant::D5, &rosin.moves()[..n]).unwrap())
+    }
+
     /// Two searches saving to one file: each reads the file again before it writes, so a
     /// longer game the other saved meanwhile is never replaced by a shorter one.
     #[test]
     fn a_longer_game_saved_meanwhile_is_kept() {
-        let file = std::env::temp_dir().join(format!("morpion-out-race-{}.json", std::process::id()));
-        let rosin = morpion::library::find("5d-82-rosin").unwrap().game();
-        let first = |n: usize| Position::from_moves(Variant::D5, &rosin.moves()[..n]).unwrap();
+        let (file, first) = setup("race");
         let mut ours = Out::open(&file, Variant::D5, false, "test").unwrap();
         ours.offer(&first(40)).unwrap();
         assert_eq!(holds(&file, Variant::D5), Holds::Game(40));
@@ -210,9 +215,7 @@ mod tests {
     /// A file that comes to hold something else during the search is left alone.
     #[test]
     fn a_file_replaced_by_something_else_meanwhile_is_left_alone() {
-        let file = std::env::temp_dir().join(format!("morpion-out-other-{}.json", std::process::id()));
-        let rosin = morpion::library::find("5d-82-rosin").unwrap().game();
-        let first = |n: usize| Position::from_moves(Variant::D5, &rosin.moves()[..n]).unwrap();
+        let (file, first) = setup("other");
         let mut ours = Out::open(&file, Variant::D5, false, "test").unwrap();
         ours.offer(&first(40)).unwrap();
         std::fs::write(&file, "the user's notes\n").unwrap();
