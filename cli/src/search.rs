@@ -160,6 +160,9 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         (None, _) => Ok(None),
     };
     let p = report.progress;
+    let game = Game::new(report.best, Meta::default());
+    // the game itself, printed so that it is never lost, saved or not
+    let game_link = formats::write(&game, Format::Link, link::DEFAULT_BASE).map_err(|e| e.to_string())?;
     let how = if report.interrupted {
         ", interrupted"
     } else if p.stopped {
@@ -170,20 +173,14 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     say!(
         o,
         "best: {} moves ({variant}{})",
-        report.best.score(),
+        game.score(),
         if given > 0 {
             format!(", the first {given} from {}", from.as_deref().unwrap_or(""))
         } else {
             String::new()
         }
     );
-    // the game itself, so that it is never lost, saved or not
-    say!(
-        o,
-        "link: {}",
-        formats::write(&Game::new(report.best.clone(), Meta::default()), Format::Link, link::DEFAULT_BASE)
-            .map_err(|e| e.to_string())?
-    );
+    say!(o, "link: {game_link}");
     say!(o, "search: {describe}");
     say!(
         o,
@@ -197,7 +194,6 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     if let Ok(Some((_, line))) = &saved {
         say!(o, "{line}");
     }
-    let game = Game::new(report.best, Meta::default());
     print_summary(&game, o)?;
     if json {
         let obj = serde_json::json!({
@@ -228,9 +224,8 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         (other, _) => other,
     };
     if let Err(e) = saved {
-        let link = formats::write(&game, Format::Link, link::DEFAULT_BASE).map_err(|e| e.to_string())?;
         return Err(format!(
-            "{e}\nthe best game ({} moves) was not saved; here it is as a link: {link}",
+            "{e}\nthe best game ({} moves) was not saved; here it is as a link: {game_link}",
             game.score()
         )
         .into());

@@ -6,7 +6,7 @@
 // Its state is private: the other modules (main.js, share.js, search-panel.js) use the
 // small API below (queries, actions, and `on` for the change hooks), as chessground's Api.
 
-import { $, button, el, errorText, input, say, select } from "./dom.js";
+import { $, button, errorText, input, say, select } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { linkBase, remember, showInAddress } from "./saved.js";
 
@@ -27,6 +27,7 @@ const PAUSE_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="5" y="4
 export class App {
   /** @type {Wasm} */ #wasm;
   /** @type {Board} */ #board;
+  /** The board's canvas (its cursor shows what a click would do). @type {HTMLCanvasElement} */ #canvas;
   /** @type {Timeline} */ #timeline;
   /** @type {RecordInfo[]} */ #records;
   /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
@@ -45,6 +46,7 @@ export class App {
   /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
   constructor(wasm, canvas) {
     this.#wasm = wasm;
+    this.#canvas = canvas;
     this.#board = new wasm.Board(canvas);
     this.#timeline = new wasm.Timeline("5T");
     this.#records = wasm.records();
@@ -355,7 +357,6 @@ export class App {
   /** The mouse is at (x, y), or left the board (null): preview what a click would do. @param {number | null} x @param {number} [y] */
   hover(x, y = 0) {
     if (this.#preview) return;
-    const canvas = el("board", HTMLCanvasElement);
     if (this.#choosing) {
       if (x !== null) {
         this.#board.set_chosen(this.#board.choice_near(x, y));
@@ -371,10 +372,10 @@ export class App {
     const choices = p ? this.#timeline.choices_at(p[0], p[1]) : [];
     if (p && choices.length > 0) {
       this.#offer(p, false, choices);
-      canvas.style.cursor = "pointer";
+      this.#canvas.style.cursor = "pointer";
     } else {
       if (this.#offerAt) this.closeOffer();
-      canvas.style.cursor = "";
+      this.#canvas.style.cursor = "";
     }
   }
 
