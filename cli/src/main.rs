@@ -9,6 +9,7 @@ macro_rules! say {
 mod ascii;
 mod bench;
 mod best_file;
+mod bound;
 mod out_file;
 mod search;
 mod stop_signals;
@@ -24,7 +25,7 @@ use std::process::ExitCode;
 #[command(
     name = "morpion",
     version,
-    about = "Morpion Solitaire (Join Five): replay, convert, count, search and benchmark games"
+    about = "Morpion Solitaire (Join Five): replay, convert, count, search, bound and benchmark games"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -99,6 +100,10 @@ enum Command {
     /// --time: runs one after another until the time is up (level 4 unless given). Progress
     /// goes to standard error once a second; Ctrl+C stops and keeps the best game.
     Search(search::Args),
+    /// Upper bounds: the LP of the 485 paper, the admissible octagons, a game's live bound,
+    /// and the octagon campaign.
+    #[command(subcommand)]
+    Bound(bound::Command),
     /// Measure playouts a second from the start (random, and NRPA levels 1 and 2), one
     /// thread and all threads.
     Bench {
@@ -296,6 +301,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             }
         }
         Command::Search(args) => search::command(args, o),
+        Command::Bound(command) => bound::command(command, o),
         Command::Bench { variant, playouts, json } => {
             if variant.line_len() < 4 {
                 return Err(

@@ -146,13 +146,18 @@ impl Target {
 
     /// Writes `text`. `shown` is the name the user gave, for messages.
     pub fn write(&self, text: &str, shown: &Path) -> Result<(), SaveError> {
+        self.write_bytes(text.as_bytes(), shown)
+    }
+
+    /// Writes `bytes` (an image, say) by the same rules as [`Target::write`].
+    pub fn write_bytes(&self, text: &[u8], shown: &Path) -> Result<(), SaveError> {
         match self {
             Target::InPlace(path) => {
                 // appended: /dev/stdout may be a file the shell opened (`>> log`), and its
                 // start must not be written over
                 let mut f =
                     OpenOptions::new().append(true).open(path).map_err(io_error(shown, "opening it"))?;
-                f.write_all(text.as_bytes()).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
+                f.write_all(text).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
             }
             Target::Regular(path) => replace(path, text, shown),
         }
@@ -160,7 +165,7 @@ impl Target {
 }
 
 /// Replaces (or creates) the regular file `path` with `text`, atomically.
-fn replace(path: &Path, text: &str, shown: &Path) -> Result<(), SaveError> {
+fn replace(path: &Path, text: &[u8], shown: &Path) -> Result<(), SaveError> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -169,7 +174,7 @@ fn replace(path: &Path, text: &str, shown: &Path) -> Result<(), SaveError> {
     let (tmp, mut file) =
         temporary(&dir, &name).map_err(io_error(shown, "creating a temporary file beside it"))?;
     let written = (|| {
-        file.write_all(text.as_bytes())?;
+        file.write_all(text)?;
         if let Ok(old) = fs::metadata(path) {
             file.set_permissions(old.permissions())?;
             keep_owner(&file, &old);

@@ -9,6 +9,7 @@
 #![warn(missing_docs, missing_debug_implementations)]
 
 mod board;
+pub mod bounds;
 pub mod count;
 pub mod formats;
 pub mod geom;

@@ -17,7 +17,7 @@ import { linkBase, remember, showInAddress } from "./saved.js";
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
 /** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
 /** @typedef {{ numbers: boolean, hints: boolean, grid: boolean }} Toggles */
-/** @typedef {"change" | "previewend"} AppEvent */
+/** @typedef {"change" | "previewend" | "board"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
 
 const PLAY_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M6 4v12l10-6z"/></svg>';
@@ -41,7 +41,7 @@ export class App {
   /** A game shown instead of the user's (a search's best), not played. @type {Timeline | null} */
   #preview = null;
   /** @type {Record<AppEvent, Array<() => void>>} */
-  #listeners = { change: [], previewend: [] };
+  #listeners = { change: [], previewend: [], board: [] };
 
   /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
   constructor(wasm, canvas) {
@@ -58,7 +58,8 @@ export class App {
   /**
    * Calls `fn` on `event`: "change" after every change of the user's game (a move, undo,
    * replay step, a new game); "previewend" when the board goes back to the user's game
-   * because the user played, undid or replayed (not when asked by `endPreview`).
+   * because the user played, undid or replayed (not when asked by `endPreview`); "board"
+   * whenever the board shows another position (the user's game or a preview).
    * @param {AppEvent} event @param {() => void} fn
    */
   on(event, fn) {
@@ -108,6 +109,19 @@ export class App {
   cell() { return this.#board.cell(); }
   /** Whether the board shows a game that is not the user's (a search's best). */
   previewing() { return this.#preview !== null; }
+  /** The link of the position the board shows: the preview's, else the user's game's. */
+  boardLink() { return (this.#preview ?? this.#timeline).link(linkBase()); }
+
+  /**
+   * The bounds' layers on the board (see the wasm Board's set_analysis); they stay until
+   * replaced. Missing fields draw nothing.
+   * @param {{ hull?: number[], region?: number[], values?: number[], maxValue?: number, weighted?: number[] }} layers
+   */
+  setAnalysis(layers) {
+    const ints = (/** @type {number[] | undefined} */ a) => Int32Array.from(a ?? []);
+    this.#board.set_analysis(ints(layers.hull), ints(layers.region), ints(layers.values), layers.maxValue ?? 8, Float64Array.from(layers.weighted ?? []));
+    this.redraw();
+  }
 
   // ---- drawing -------------------------------------------------------------------
 
@@ -215,6 +229,7 @@ export class App {
     remember(link);
     this.redraw();
     this.#emit("change");
+    this.#emit("board");
   }
 
   /** The status panel and the move controls, for the timeline `t` on the board. @param {Timeline} t @param {string} title */
@@ -261,6 +276,7 @@ export class App {
     this.#board.show(timeline, (fit || first) && this.#sized);
     this.#showStatus(timeline, title);
     this.redraw();
+    this.#emit("board");
   }
 
   /** Back to the user's game, as the search panel asks (its box unticked). */

@@ -5,6 +5,7 @@
 
 import { App } from "./app.js";
 import { attachBoardInput } from "./board-input.js";
+import { BoundsPanel } from "./bounds-panel.js";
 import { $, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
@@ -178,10 +179,11 @@ async function main() {
   openInitialGame(app);
   if (app.length() === 0) say("Click or tap a green ring to play there.");
   const search = new SearchPanel(app);
+  const bounds = new BoundsPanel(app);
   $("loading").hidden = true;
   document.body.classList.add("ready");
   // for the browser tests and the console: the same APIs the page's modules use
-  Object.assign(window, { morpionApp: app, morpionSearch: search });
+  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds });
 }
 
 main();

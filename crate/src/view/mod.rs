@@ -4,11 +4,13 @@
 //! (hit-testing, pan, zoom, fit) and the SVG export. The browser bindings (`crate::wasm`)
 //! are thin wrappers around these.
 
+mod analysis;
 mod scene;
 mod svg;
 mod timeline;
 mod viewport;
 
+pub use analysis::Analysis;
 pub use scene::{paint, Overlay, Painter, Scene, Style, Theme, NUMBERS_MIN_CELL};
 pub use svg::{image_view, svg};
 pub use timeline::{Imported, Timeline};

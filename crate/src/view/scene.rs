@@ -6,6 +6,7 @@
 //! into calls on a [`Painter`]: the canvas and the SVG export are two painters, so they
 //! always agree, and neither knows the rules.
 
+use super::analysis::{self, Analysis};
 use super::viewport::{GridBox, Viewport};
 use crate::geom::Point;
 use crate::position::Position;
@@ -24,6 +25,8 @@ pub struct Scene {
     pub hints: Vec<Point>,
     /// The smallest box holding every dot.
     pub bbox: GridBox,
+    /// The bounds' layers (none unless set).
+    pub analysis: Analysis,
 }
 
 impl Scene {
@@ -35,7 +38,7 @@ impl Scene {
         let lines = position.moves().iter().map(|m| (m.line().start, m.line().end(len))).collect();
         let mut hints: Vec<Point> = position.legal_moves().iter().map(|m| m.dot).collect();
         hints.dedup();
-        Scene { start, played, lines, hints, bbox: position.bbox() }
+        Scene { start, played, lines, hints, bbox: position.bbox(), analysis: Analysis::default() }
     }
 
     /// The bounding box of the dots and of the points a move could add.
@@ -82,6 +85,14 @@ pub struct Theme {
     pub choice: String,
     /// The keyboard cursor.
     pub cursor: String,
+    /// The octagonal hull's outline.
+    pub hull: String,
+    /// The outline of the region the game can still reach.
+    pub region: String,
+    /// An LP solution's lines (drawn faded by their value).
+    pub lp: String,
+    /// The dots' potential.
+    pub potential: String,
 }
 
 impl Default for Theme {
@@ -99,6 +110,10 @@ impl Default for Theme {
             number_bg: s("#ffffff"),
             choice: s("#c2185b"),
             cursor: s("#7b1fa2"),
+            hull: s("#8e5bb8"),
+            region: s("#b8a9c9"),
+            lp: s("#1d3557"),
+            potential: s("#b5541a"),
         }
     }
 }
@@ -164,6 +179,7 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
             );
         }
     }
+    analysis::paint_under(&scene.analysis, t, view, out);
     let dot_r = (cell * 0.16).clamp(1.5, 7.0);
     if style.hints {
         for &p in &scene.hints {
@@ -216,6 +232,7 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
             Some((&t.last, (cell * 0.06).max(1.0))),
         );
     }
+    analysis::paint_over(&scene.analysis, t, view, out);
     if let Some(p) = overlay.cursor {
         let (cx, cy) = view.point_to_screen(p);
         let h = (cell * 0.4).max(5.0);

@@ -135,7 +135,7 @@ pub fn pick_segment(view: &Viewport, at: (f64, f64), lines: &[(Point, Point)]) -
         .collect();
     d.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (best, i) = *d.first()?;
-    let clear = d.get(1).map_or(true, |&(next, _)| next - best > view.cell * 0.15);
+    let clear = d.get(1).is_none_or(|&(next, _)| next - best > view.cell * 0.15);
     (best <= view.cell * 0.5 && clear).then_some(i)
 }
 

@@ -69,9 +69,11 @@ impl BoardView {
         Ok(())
     }
 
-    /// Shows the position of `game`; `fit` also zooms to it.
+    /// Shows the position of `game`; `fit` also zooms to it. The bounds' layers stay until
+    /// replaced (the page computes them after each move, a moment later).
     pub fn show(&mut self, game: &WebTimeline, fit: bool) {
-        self.scene = Scene::of(game.timeline().position());
+        let analysis = std::mem::take(&mut self.scene.analysis);
+        self.scene = Scene { analysis, ..Scene::of(game.timeline().position()) };
         self.overlay = Overlay { cursor: self.overlay.cursor, ..Overlay::default() };
         if fit {
             self.fit();
@@ -141,6 +143,33 @@ impl BoardView {
     /// The offered line a click at (x, y) picks, if one is clearly meant.
     pub fn choice_near(&self, x: f64, y: f64) -> Option<usize> {
         view::pick_segment(&self.view, (x, y), &self.overlay.choices)
+    }
+
+    /// The bounds' layers: a solid outline and a dashed one (corners `[x, y, ...]`), a value
+    /// per dot `[x, y, value, ...]` out of `max_value`, and weighted lines `[x1, y1, x2, y2,
+    /// weight, ...]`. Empty arrays draw nothing.
+    pub fn set_analysis(
+        &mut self,
+        hull: Vec<i32>,
+        region: Vec<i32>,
+        values: Vec<i32>,
+        max_value: u8,
+        weighted: Vec<f64>,
+    ) {
+        let points = |v: &[i32]| v.chunks_exact(2).map(|c| Point::new(c[0], c[1])).collect();
+        self.scene.analysis = view::Analysis {
+            hull: points(&hull),
+            region: points(&region),
+            values: values
+                .chunks_exact(3)
+                .map(|c| (Point::new(c[0], c[1]), c[2].clamp(0, 255) as u8))
+                .collect(),
+            max_value,
+            weighted: weighted
+                .chunks_exact(5)
+                .map(|c| (Point::new(c[0] as i32, c[1] as i32), Point::new(c[2] as i32, c[3] as i32), c[4]))
+                .collect(),
+        };
     }
 
     /// Paints the board (call at most once an animation frame).

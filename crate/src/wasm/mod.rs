@@ -1,6 +1,7 @@
 //! The browser bindings, and the only code that knows about JavaScript.
 //!
-//! Three opaque handles: `Timeline` (a game as a line of play: play, undo/redo, replay
+//! The bounds (`live_bound`, `reach`, `lp_bound`, `lp_board`, for the bounds worker) are
+//! plain functions of a `Timeline`. Three opaque handles: `Timeline` (a game as a line of play: play, undo/redo, replay
 //! steps, import/export), `Board` (a canvas, its viewport and what is drawn on it) and
 //! `Search` (an NRPA search, run by the page's search worker). They wrap the native,
 //! natively tested `crate::view` and `crate::nrpa`. No state lives outside the handles;
@@ -10,6 +11,7 @@
 //! from here, written once.
 
 mod board;
+mod bounds;
 mod canvas;
 mod search;
 mod timeline;
@@ -45,7 +47,7 @@ export interface RecordInfo { name: string; variant: string; score: number; labe
 /** A format the page can export, as the core names and describes it. */
 export interface FormatInfo { name: string; label: string; extension: string; mediaType: string }
 /** The board's colours (CSS colour strings). */
-export interface Theme { background: string; grid: string; start: string; dot: string; line: string; last: string; hint: string; number: string; number_bg: string; choice: string; cursor: string }
+export interface Theme { background: string; grid: string; start: string; dot: string; line: string; last: string; hint: string; number: string; number_bg: string; choice: string; cursor: string; hull: string; region: string; lp: string; potential: string }
 /** How the board is drawn; missing fields keep their defaults. */
 export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; theme?: Partial<Theme> }
 /** One of the lines that would add a given dot. */

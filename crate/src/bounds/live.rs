@@ -1,0 +1,205 @@
+//! Bounds for a game in progress: how many moves the game can still reach in all, whatever
+//! is played next. Each is proved in `bounds.md`; in short:
+//!
+//! * **Game over**: the score.
+//! * **5T, the hull bound**: the final position's octagonal hull holds today's and is one
+//!   of the final hulls of [`admissible::final_hulls`] (Theorem 1 with the potential 288),
+//!   so the final dots number at most its points, less today's empty points inside today's
+//!   hull that no line can ever reach. 705 at the start.
+//! * **D (L >= 5) and T (L >= 6), the potential bound**: the potential's sum falls by a
+//!   fixed amount a move (see [`potential`]) and never goes below what is stuck for good
+//!   (free segment ends or direction slots at today's dots that no line can ever use).
+//!   144 at the start of 5D.
+//! * **5T, the LP bound** (on request, slower): the LP of the board holding every final hull
+//!   that can hold today's hull, with today's dots and lines fixed and the points that can
+//!   never be filled fixed empty.
+//!
+//! Each can only fall as moves are played: the hulls that can still hold today's hull, the
+//! LP's board and its free variables only shrink; what is stuck stays stuck.
+
+use super::admissible::{self, final_hulls, Shape};
+use super::lp::{Lp, LpError, LpProgress, LpSolution};
+use super::octagon::Octagon;
+use super::potential::{self, total_after, Grid, PotentialMap};
+use crate::position::Position;
+use crate::variant::{Rule, Variant};
+
+/// Which argument gave a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundKind {
+    /// No legal move is left.
+    GameOver,
+    /// The largest final hull that can hold today's (5T).
+    Hull,
+    /// The potential that is left (D, and T with lines of 6).
+    Potential,
+    /// The LP on the region the game can still reach (5T).
+    Lp,
+}
+
+impl BoundKind {
+    /// `game_over`, `hull`, `potential` or `lp`, as the JSON outputs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoundKind::GameOver => "game_over",
+            BoundKind::Hull => "hull",
+            BoundKind::Potential => "potential",
+            BoundKind::Lp => "lp",
+        }
+    }
+}
+
+/// The live bound of a position and what it was made of.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveBound {
+    /// The most moves the game can reach in all (score included); `None` when this program
+    /// knows no bound for the variant (lines of 3 or 4).
+    pub upper_bound: Option<usize>,
+    /// The argument that gave `upper_bound`.
+    pub kind: Option<BoundKind>,
+    /// Moves played.
+    pub score: usize,
+    /// Today's octagonal hull.
+    pub hull: Octagon,
+    /// The sum of the potential over the dots.
+    pub potential: u64,
+    /// Empty points inside today's hull that no line can ever reach.
+    pub never_filled: usize,
+    /// Free segment ends (T) or direction slots (D) that no line can ever use.
+    pub stuck: u32,
+    /// 5T: the largest final hull that can still hold today's (edges and points).
+    pub final_hull: Option<Shape>,
+}
+
+/// The live bound of `pos` (cheap: well under a millisecond for a record game).
+pub fn live_bound(pos: &Position) -> LiveBound {
+    let variant = pos.variant();
+    let grid = Grid::of(pos);
+    let hull = Octagon::hull(pos.dots()).expect("a position has dots");
+    let never_filled = hull.lattice_points().filter(|&p| grid.never_filled(p)).count();
+    let stuck: u32 = pos.dots().map(|p| grid.stuck_ends(p)).sum();
+    let potential = PotentialMap::of(pos).total();
+    let score = pos.score();
+    let mut out = LiveBound {
+        upper_bound: None,
+        kind: None,
+        score,
+        hull,
+        potential,
+        never_filled,
+        stuck,
+        final_hull: None,
+    };
+    if variant == Variant::T5 {
+        out.final_hull = admissible::largest_holding(&hull);
+        if let Some(shape) = out.final_hull {
+            let start = 12 * variant.arm() as usize;
+            out.upper_bound = Some((shape.points as usize).saturating_sub(start + never_filled).max(score));
+            out.kind = Some(BoundKind::Hull);
+        }
+    } else if potential::potential_spent_per_move(variant) > 0 {
+        let spent = potential::potential_spent_per_move(variant);
+        let start = total_after(variant, 0);
+        out.upper_bound = Some((((start - i64::from(stuck)) / spent).max(score as i64)) as usize);
+        out.kind = Some(BoundKind::Potential);
+    }
+    if pos.is_finished() {
+        out.upper_bound = Some(score);
+        out.kind = Some(BoundKind::GameOver);
+    }
+    out
+}
+
+/// The LP bound of a 5T position, with the board it was solved on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LpBound {
+    /// The most moves the game can reach in all, by the LP (the floor of its objective).
+    pub lp_bound: usize,
+    /// The solved LP.
+    pub solution: LpSolution,
+    /// The board: an octagon holding every final hull that can still hold today's.
+    pub region: Octagon,
+}
+
+/// Why a position has no LP bound.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PositionLpError {
+    /// The LP bound is argued for 5T only (the final hull is confined only there).
+    Variant(Variant),
+    /// The LP failed.
+    Lp(LpError),
+}
+
+impl std::fmt::Display for PositionLpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionLpError::Variant(v) => write!(
+                f,
+                "the LP bound of a position needs the final hull confined, which is proved for 5T only, not {v}"
+            ),
+            PositionLpError::Lp(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PositionLpError {}
+
+/// The octagon holding every placement of every final hull that can hold `hull`: where the
+/// rest of a 5T game can go.
+pub fn reachable_region(hull: &Octagon) -> Option<Octagon> {
+    let outer = |p: (i32, i32), q: (i32, i32)| (p.0.min(q.0), p.1.max(q.1));
+    let mut region: Option<Octagon> = None;
+    let need = hull.widths();
+    for s in final_hulls() {
+        let o = Octagon::from_edges(s.edges).expect("listed shapes close");
+        if o.widths().iter().zip(&need).any(|(a, b)| a < b) {
+            continue;
+        }
+        for (dx, (lo, hi)) in o.placements(hull) {
+            // The translates for dy in lo..=hi lie between the two extreme ones.
+            for dy in [lo, hi] {
+                let t = o.translated(dx, dy);
+                region = Some(match region {
+                    None => t,
+                    Some(r) => Octagon {
+                        x: outer(r.x, t.x),
+                        y: outer(r.y, t.y),
+                        d: outer(r.d, t.d),
+                        e: outer(r.e, t.e),
+                    },
+                });
+            }
+        }
+    }
+    // The outermost supports need not all be reached by a lattice point: tighten.
+    region.and_then(|r| Octagon::hull(r.lattice_points()))
+}
+
+/// The LP bound of a 5T position (see the module's text). `progress` as in [`Lp::solve`].
+pub fn lp_bound(
+    pos: &Position,
+    progress: impl FnMut(LpProgress) -> bool + Send + Sync + 'static,
+) -> Result<LpBound, PositionLpError> {
+    let variant = pos.variant();
+    if variant != Variant::T5 || variant.rule() != Rule::Touching {
+        return Err(PositionLpError::Variant(variant));
+    }
+    let hull = Octagon::hull(pos.dots()).expect("a position has dots");
+    let region = reachable_region(&hull).ok_or(PositionLpError::Lp(LpError::Solver(
+        "no final hull can hold this position (is it a 5T game?)".into(),
+    )))?;
+    let grid = Grid::of(pos);
+    let mut lp = Lp::new(variant, region.lattice_points()).map_err(PositionLpError::Lp)?;
+    for p in pos.dots() {
+        lp.fix_dot(p, true).map_err(PositionLpError::Lp)?;
+    }
+    for p in grid.points().filter(|&p| region.contains(p) && grid.never_filled(p)) {
+        lp.fix_dot(p, false).map_err(PositionLpError::Lp)?;
+    }
+    for line in pos.lines() {
+        lp.fix_line(line).map_err(PositionLpError::Lp)?;
+    }
+    let solution = lp.solve(progress).map_err(PositionLpError::Lp)?;
+    let lp_bound = ((solution.objective + 1e-6).floor() as usize).max(pos.score());
+    Ok(LpBound { lp_bound, solution, region })
+}

@@ -1,0 +1,181 @@
+//! The bounds for the page's bounds worker (www/js/bounds-worker.js): the live bound of the
+//! position a `Timeline` shows, the region its game can still reach, and the LPs. They run
+//! in a worker because the first live bound builds the list of final hulls (a few tenths of
+//! a second) and an LP takes seconds to minutes.
+//!
+//! An LP's progress is posted to the worker's own page side as `{type: "lp-progress", id,
+//! iteration, primal, dual}` from inside the solve (the worker's thread is busy until it
+//! returns; the page cancels a solve by ending the worker).
+
+use super::timeline::WebTimeline;
+use crate::bounds::{self, live, Lp, LpProgress, LpSolution, Octagon};
+use crate::geom::Point;
+use crate::variant::{Rule, Variant};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** The live bound of a position and what it is made of (see `morpion bound position`). */
+export interface BoundInfo { score: number; upperBound: number | null; kind: "game_over" | "hull" | "potential" | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null; micros: number }
+/** A solved LP: the proven objective, the board, and each line's value `[x1, y1, x2, y2, value, ...]`. */
+export interface LpInfo { objective: number; bound: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
+"#;
+
+fn flat(points: &[Point]) -> Vec<i32> {
+    points.iter().flat_map(|p| [p.x, p.y]).collect()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BoundInfo {
+    score: usize,
+    upper_bound: Option<usize>,
+    kind: Option<&'static str>,
+    hull: [u32; 8],
+    hull_points: u64,
+    hull_vertices: Vec<i32>,
+    potential: u64,
+    max_potential: u8,
+    /// `[x, y, f, ...]` per dot.
+    dots: Vec<i32>,
+    stuck: u32,
+    never_filled: usize,
+    final_hull: Option<[u32; 8]>,
+    final_hull_points: Option<u32>,
+    micros: f64,
+}
+
+/// The live bound of the position `game` shows.
+#[wasm_bindgen(unchecked_return_type = "BoundInfo")]
+pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
+    let pos = game.timeline().position();
+    let t = js_sys::Date::now();
+    let b = live::live_bound(pos);
+    let micros = (js_sys::Date::now() - t) * 1000.0;
+    let map = bounds::PotentialMap::of(pos);
+    let info = BoundInfo {
+        score: b.score,
+        upper_bound: b.upper_bound,
+        kind: b.kind.map(|k| k.name()),
+        hull: b.hull.edges(),
+        hull_points: b.hull.points(),
+        hull_vertices: flat(&b.hull.vertices()),
+        potential: b.potential,
+        max_potential: bounds::potential::per_dot_potential(pos.variant()),
+        dots: map.dots.iter().flat_map(|&(p, f)| [p.x, p.y, i32::from(f)]).collect(),
+        stuck: b.stuck,
+        never_filled: b.never_filled,
+        final_hull: b.final_hull.map(|s| s.edges),
+        final_hull_points: b.final_hull.map(|s| s.points),
+        micros,
+    };
+    Ok(serde_wasm_bindgen::to_value(&info)?)
+}
+
+/// The corners `[x, y, ...]` of the region a 5T game can still reach (empty for other
+/// variants: no final hull confines them).
+#[wasm_bindgen]
+pub fn reach(game: &WebTimeline) -> Vec<i32> {
+    let pos = game.timeline().position();
+    if pos.variant() != Variant::T5 {
+        return Vec::new();
+    }
+    let hull = Octagon::hull(pos.dots()).expect("a position has dots");
+    live::reachable_region(&hull).map(|r| flat(&r.vertices())).unwrap_or_default()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LpInfo {
+    objective: f64,
+    bound: Option<usize>,
+    primal: f64,
+    points: usize,
+    variables: usize,
+    constraints: usize,
+    iterations: u32,
+    seconds: f64,
+    board: String,
+    region: Vec<i32>,
+    lines: Vec<f64>,
+}
+
+/// Posts `{type: "lp-progress", id, iteration, primal, dual}` to whoever listens to this
+/// worker. Looked up at each call: nothing of JavaScript is kept across the solve.
+fn progress_poster(id: u32) -> impl FnMut(LpProgress) -> bool + Send + Sync + 'static {
+    move |p: LpProgress| {
+        let global = js_sys::global();
+        if let Ok(post) = js_sys::Reflect::get(&global, &"postMessage".into()) {
+            if let Ok(post) = post.dyn_into::<js_sys::Function>() {
+                let msg = js_sys::Object::new();
+                let set = |k: &str, v: JsValue| js_sys::Reflect::set(&msg, &k.into(), &v).is_ok();
+                let _ = set("type", "lp-progress".into())
+                    && set("id", id.into())
+                    && set("iteration", p.iteration.into())
+                    && set("primal", p.primal.into())
+                    && set("dual", p.dual.into());
+                let _ = post.call1(&global, &msg);
+            }
+        }
+        false
+    }
+}
+
+fn lp_info(
+    sol: &LpSolution,
+    variant: Variant,
+    bound: Option<usize>,
+    board: &Octagon,
+    seconds: f64,
+) -> LpInfo {
+    let len = variant.line_len();
+    LpInfo {
+        objective: sol.objective,
+        bound,
+        primal: sol.primal,
+        points: sol.dots.len(),
+        variables: sol.size.0,
+        constraints: sol.size.1,
+        iterations: sol.iterations,
+        seconds,
+        board: board.to_string(),
+        region: flat(&board.vertices()),
+        lines: sol
+            .lines
+            .iter()
+            .flat_map(|&(l, v)| {
+                let (a, b) = (l.start, l.end(len));
+                [a.x as f64, a.y as f64, b.x as f64, b.y as f64, v]
+            })
+            .collect(),
+    }
+}
+
+/// The LP bound of the position `game` shows (5T), posting progress as `id`.
+#[wasm_bindgen(unchecked_return_type = "LpInfo")]
+pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsError> {
+    let pos = game.timeline().position();
+    let t = js_sys::Date::now();
+    let r = live::lp_bound(pos, progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
+    let seconds = (js_sys::Date::now() - t) / 1000.0;
+    let info = lp_info(&r.solution, pos.variant(), Some(r.lp_bound), &r.region, seconds);
+    Ok(serde_wasm_bindgen::to_value(&info)?)
+}
+
+/// The LP of a board (`square:N` or `octagon:a1,...,a8`) for `variant` (5T or 5D), posting
+/// progress as `id`: the page's LP playground.
+#[wasm_bindgen(unchecked_return_type = "LpInfo")]
+pub fn lp_board(variant: &str, board: &str, id: u32) -> Result<JsValue, JsError> {
+    let variant: Variant = variant.parse().map_err(|e: crate::BadVariant| JsError::new(&e.to_string()))?;
+    if variant.line_len() != 5 || !matches!(variant.rule(), Rule::Touching | Rule::Disjoint) {
+        return Err(JsError::new(&format!("the LP is written for 5T and 5D, not {variant}")));
+    }
+    let octagon = Octagon::parse_board(board).map_err(|e| JsError::new(&e))?;
+    let t = js_sys::Date::now();
+    let lp = Lp::new(variant, octagon.lattice_points()).map_err(|e| JsError::new(&e.to_string()))?;
+    let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
+    let seconds = (js_sys::Date::now() - t) / 1000.0;
+    Ok(serde_wasm_bindgen::to_value(&lp_info(&sol, variant, None, &octagon, seconds))?)
+}
