@@ -6,7 +6,7 @@
 
 /** @typedef {import("../../pkg/morpion.js").BoundInfo} BoundInfo */
 /** @typedef {import("../../pkg/morpion.js").LpInfo} LpInfo */
-/** @typedef {{ iteration: number, primal: number, dual: number }} LpProgress */
+/** @typedef {{ kind: "start", points: number, lines: number } | { kind: "iteration", iteration: number, primal: number, dual: number }} LpProgress */
 /**
  * A request waiting for its answer.
  * @typedef {object} Pending
@@ -48,7 +48,11 @@ export class BoundsClient {
     const p = this.#pending.get(msg.id);
     if (!p) return;
     if (msg.type === "lp-progress") {
-      p.progress?.({ iteration: msg.iteration, primal: msg.primal, dual: msg.dual });
+      p.progress?.({ kind: "iteration", iteration: msg.iteration, primal: msg.primal, dual: msg.dual });
+      return;
+    }
+    if (msg.type === "lp-start") {
+      p.progress?.({ kind: "start", points: msg.points, lines: msg.lines });
       return;
     }
     this.#pending.delete(msg.id);

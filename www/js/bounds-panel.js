@@ -150,11 +150,17 @@ export class BoundsPanel {
     }
     const start = performance.now();
     this.#solving(true);
-    $("bound-lp-status").textContent = "Solving the LP…";
+    $("bound-lp-status").textContent = "Finding where the game can still go…";
+    let size = "";
     try {
       const lp = await this.#client.solve({ type: "lp", link }, (p) => {
+        if (p.kind === "start") {
+          size = `${num(p.points)} points, ${num(p.lines)} lines`;
+          $("bound-lp-status").textContent = `Solving the LP on ${size}. In a browser this takes minutes (the command line, \`morpion bound position FILE --lp\`, about a minute at most).`;
+          return;
+        }
         const secs = ((performance.now() - start) / 1000).toFixed(0);
-        $("bound-lp-status").textContent = `Solving the LP: iteration ${p.iteration}, ${secs} s (primal ${p.primal.toFixed(2)}, dual ${p.dual.toFixed(2)})…`;
+        $("bound-lp-status").textContent = `Solving the LP on ${size}: iteration ${p.iteration}, ${secs} s (primal ${p.primal.toFixed(2)}, dual ${p.dual.toFixed(2)})…`;
       });
       const { line, shown } = BoundsPanel.#lineOf(link);
       const own = lp.lines.filter((_, i) => i % 5 === 4 && lp.lines[i] < 0.999).length;
@@ -186,7 +192,7 @@ export class BoundsPanel {
     $("lp-result").textContent = "Solving…";
     try {
       const lp = await this.#client.solve({ type: "lp-board", variant, board }, (p) => {
-        $("lp-result").textContent = `Solving: iteration ${p.iteration} (primal ${p.primal.toFixed(3)})…`;
+        if (p.kind === "iteration") $("lp-result").textContent = `Solving: iteration ${p.iteration} (primal ${p.primal.toFixed(3)})…`;
       });
       $("lp-result").textContent = `${variant} on ${board}: at most ${lp.objective.toFixed(5)} moves (${num(lp.points)} points, ${num(lp.variables)} variables, ${lp.iterations} iterations, ${lp.seconds.toFixed(2)} s).`;
       drawSolution(canvas("lp-canvas"), lp);

@@ -7,8 +7,9 @@
 // Messages in:  {type: "live" | "reach" | "lp", id, link}
 //               {type: "lp-board", id, variant, board}
 // Messages out: {type: "live", id, bound}   {type: "reach", id, region}
-//               {type: "lp", id, lp}        {type: "lp-progress", id, iteration, primal, dual}
-//                                           (posted by the wasm module during a solve)
+//               {type: "lp", id, lp}        {type: "lp-start", id, points, lines}
+//                                           {type: "lp-progress", id, iteration, primal, dual}
+//                                           (the last two posted by the wasm module)
 //               {type: "error", id, message}
 
 import { errorText } from "./dom.js";

@@ -175,11 +175,8 @@ pub fn reachable_region(hull: &Octagon) -> Option<Octagon> {
     region.and_then(|r| Octagon::hull(r.lattice_points()))
 }
 
-/// The LP bound of a 5T position (see the module's text). `progress` as in [`Lp::solve`].
-pub fn lp_bound(
-    pos: &Position,
-    progress: impl FnMut(LpProgress) -> bool + Send + Sync + 'static,
-) -> Result<LpBound, PositionLpError> {
+/// The LP of a 5T position, ready to solve, and its board (see the module's text).
+pub fn position_lp(pos: &Position) -> Result<(Lp, Octagon), PositionLpError> {
     let variant = pos.variant();
     if variant != Variant::T5 || variant.rule() != Rule::Touching {
         return Err(PositionLpError::Variant(variant));
@@ -199,6 +196,15 @@ pub fn lp_bound(
     for line in pos.lines() {
         lp.fix_line(line).map_err(PositionLpError::Lp)?;
     }
+    Ok((lp, region))
+}
+
+/// Solves [`position_lp`]: the LP bound of a 5T position. `progress` as in [`Lp::solve`].
+pub fn lp_bound(
+    pos: &Position,
+    progress: impl FnMut(LpProgress) -> bool + Send + Sync + 'static,
+) -> Result<LpBound, PositionLpError> {
+    let (lp, region) = position_lp(pos)?;
     let solution = lp.solve(progress).map_err(PositionLpError::Lp)?;
     let lp_bound = ((solution.objective + 1e-6).floor() as usize).max(pos.score());
     Ok(LpBound { lp_bound, solution, region })

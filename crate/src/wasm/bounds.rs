@@ -3,8 +3,9 @@
 //! in a worker because the first live bound builds the list of final hulls (a few tenths of
 //! a second) and an LP takes seconds to minutes.
 //!
-//! An LP's progress is posted to the worker's own page side as `{type: "lp-progress", id,
-//! iteration, primal, dual}` from inside the solve (the worker's thread is busy until it
+//! An LP's size and progress are posted to the worker's page side as `{type: "lp-start",
+//! id, points, lines}` and `{type: "lp-progress", id, iteration, primal, dual}` from inside
+//! the solve (the worker's thread is busy until it
 //! returns; the page cancels a solve by ending the worker).
 
 use super::timeline::WebTimeline;
@@ -18,10 +19,16 @@ use wasm_bindgen::JsCast;
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
 /** The live bound of a position and what it is made of (see `morpion bound position`). */
-export interface BoundInfo { score: number; upperBound: number | null; kind: "game_over" | "hull" | "potential" | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null; micros: number }
+export interface BoundInfo { score: number; upperBound: number | null; kind: "game_over" | "hull" | "potential" | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null }
 /** A solved LP: the proven objective, the board, and each line's value `[x1, y1, x2, y2, value, ...]`. */
 export interface LpInfo { objective: number; bound: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
 "#;
+
+/// As JSON would have it: `None` is `null` (the types above say `number | null`), not a
+/// missing field.
+fn to_js(value: &impl Serialize) -> Result<JsValue, JsError> {
+    Ok(value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
+}
 
 fn flat(points: &[Point]) -> Vec<i32> {
     points.iter().flat_map(|p| [p.x, p.y]).collect()
@@ -44,16 +51,13 @@ struct BoundInfo {
     never_filled: usize,
     final_hull: Option<[u32; 8]>,
     final_hull_points: Option<u32>,
-    micros: f64,
 }
 
 /// The live bound of the position `game` shows.
 #[wasm_bindgen(unchecked_return_type = "BoundInfo")]
 pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
     let pos = game.timeline().position();
-    let t = js_sys::Date::now();
     let b = live::live_bound(pos);
-    let micros = (js_sys::Date::now() - t) * 1000.0;
     let map = bounds::PotentialMap::of(pos);
     let info = BoundInfo {
         score: b.score,
@@ -69,9 +73,8 @@ pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
         never_filled: b.never_filled,
         final_hull: b.final_hull.map(|s| s.edges),
         final_hull_points: b.final_hull.map(|s| s.points),
-        micros,
     };
-    Ok(serde_wasm_bindgen::to_value(&info)?)
+    to_js(&info)
 }
 
 /// The corners `[x, y, ...]` of the region a 5T game can still reach (empty for other
@@ -102,23 +105,29 @@ struct LpInfo {
     lines: Vec<f64>,
 }
 
-/// Posts `{type: "lp-progress", id, iteration, primal, dual}` to whoever listens to this
-/// worker. Looked up at each call: nothing of JavaScript is kept across the solve.
+/// Posts a message of these fields to whoever listens to this worker. The worker's global
+/// is looked up at each call: nothing of JavaScript is kept across a solve.
+fn post(fields: &[(&str, JsValue)]) {
+    let global = js_sys::global();
+    let Ok(post) = js_sys::Reflect::get(&global, &"postMessage".into()) else { return };
+    let Ok(post) = post.dyn_into::<js_sys::Function>() else { return };
+    let msg = js_sys::Object::new();
+    for (k, v) in fields {
+        let _ = js_sys::Reflect::set(&msg, &(*k).into(), v);
+    }
+    let _ = post.call1(&global, &msg);
+}
+
+/// Posts `{type: "lp-progress", id, iteration, primal, dual}` at each iteration.
 fn progress_poster(id: u32) -> impl FnMut(LpProgress) -> bool + Send + Sync + 'static {
     move |p: LpProgress| {
-        let global = js_sys::global();
-        if let Ok(post) = js_sys::Reflect::get(&global, &"postMessage".into()) {
-            if let Ok(post) = post.dyn_into::<js_sys::Function>() {
-                let msg = js_sys::Object::new();
-                let set = |k: &str, v: JsValue| js_sys::Reflect::set(&msg, &k.into(), &v).is_ok();
-                let _ = set("type", "lp-progress".into())
-                    && set("id", id.into())
-                    && set("iteration", p.iteration.into())
-                    && set("primal", p.primal.into())
-                    && set("dual", p.dual.into());
-                let _ = post.call1(&global, &msg);
-            }
-        }
+        post(&[
+            ("type", "lp-progress".into()),
+            ("id", id.into()),
+            ("iteration", p.iteration.into()),
+            ("primal", p.primal.into()),
+            ("dual", p.dual.into()),
+        ]);
         false
     }
 }
@@ -153,15 +162,18 @@ fn lp_info(
     }
 }
 
-/// The LP bound of the position `game` shows (5T), posting progress as `id`.
+/// The LP bound of the position `game` shows (5T), posting progress as `id`; before the
+/// solve, `{type: "lp-start", id, points, lines}` says how large it is.
 #[wasm_bindgen(unchecked_return_type = "LpInfo")]
 pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsError> {
     let pos = game.timeline().position();
     let t = js_sys::Date::now();
-    let r = live::lp_bound(pos, progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
+    let (lp, region) = live::position_lp(pos).map_err(|e| JsError::new(&e.to_string()))?;
+    post(&[("type", "lp-start".into()), ("id", id.into()), ("points", lp.points().len().into()), ("lines", lp.lines().len().into())]);
+    let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
+    let bound = ((sol.objective + 1e-6).floor() as usize).max(pos.score());
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    let info = lp_info(&r.solution, pos.variant(), Some(r.lp_bound), &r.region, seconds);
-    Ok(serde_wasm_bindgen::to_value(&info)?)
+    to_js(&lp_info(&sol, pos.variant(), Some(bound), &region, seconds))
 }
 
 /// The LP of a board (`square:N` or `octagon:a1,...,a8`) for `variant` (5T or 5D), posting
@@ -177,5 +189,5 @@ pub fn lp_board(variant: &str, board: &str, id: u32) -> Result<JsValue, JsError>
     let lp = Lp::new(variant, octagon.lattice_points()).map_err(|e| JsError::new(&e.to_string()))?;
     let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    Ok(serde_wasm_bindgen::to_value(&lp_info(&sol, variant, None, &octagon, seconds))?)
+    to_js(&lp_info(&sol, variant, None, &octagon, seconds))
 }

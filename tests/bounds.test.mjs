@@ -1,0 +1,118 @@
+// The bounds on the page: the live line under the score, the hull, region and potential
+// drawn on the board, "Prove a tighter bound" in a worker (progress, cancel, the page never
+// blocked), and the LP playground.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp, PHONE, playMoves, shot, useBrowser } from "./support.mjs";
+
+const env = useBrowser();
+
+/** The bound line's text, once it says "at most" or "no upper bound". */
+async function boundText(page, pattern = /at most|no upper bound/) {
+  const el = page.getByTestId("bound");
+  await page.waitForFunction(
+    ([source, flags]) => new RegExp(source, flags).test(document.querySelector("[data-testid=bound]").textContent),
+    [pattern.source, pattern.flags],
+    { timeout: 30_000 },
+  );
+  return el.textContent();
+}
+
+const number = (text) => Number(/at most ([\d,]+)/.exec(text)[1].replace(/,/g, ""));
+
+test("the live bound: 705 at the start of 5T, never rising along Rosin's 178, its score at the end; 144 in 5D", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  assert.match(await boundText(page), /at most 705 moves \(by the hull\)/);
+  await page.evaluate(() => window.morpionApp.openRecord("5t-178-rosin"));
+  let last = Infinity;
+  for (const k of [0, 30, 60, 90, 120, 150, 170, 177, 178]) {
+    await page.evaluate((n) => window.morpionApp.goTo(n), k);
+    await page.waitForFunction((n) => window.morpionBounds.bound()?.score === n, k);
+    const n = number(await boundText(page));
+    assert.ok(n >= 178, `move ${k}: at most ${n} is below the game's 178`);
+    assert.ok(n <= last, `move ${k}: the bound rose from ${last} to ${n}`);
+    last = n;
+  }
+  assert.match(await boundText(page), /at most 178 moves \(the game is over\)/);
+  // The bound for the user's game and for other variants.
+  await page.getByTestId("variant").selectOption("5D");
+  assert.match(await boundText(page, /at most 144/), /at most 144 moves \(by the potential\)/);
+  await page.getByTestId("variant").selectOption("4T");
+  assert.match(await boundText(page, /no upper bound/), /no upper bound known for 4T/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("show-hull and show-potential draw the hull, the region and each dot's potential", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await page.evaluate(() => { window.morpionApp.openRecord("5t-178-rosin"); window.morpionApp.goTo(120); });
+  await page.waitForFunction(() => window.morpionBounds.bound()?.score === 120);
+  assert.deepEqual(await page.evaluate(() => window.morpionBounds.drawn()), { hull: 0, region: 0, values: 0, weighted: 0 });
+  await page.getByTestId("show-hull").check();
+  await page.waitForFunction(() => window.morpionBounds.drawn().region > 0, null, { timeout: 30_000 });
+  await page.getByTestId("show-potential").check();
+  const drawn = await page.evaluate(() => window.morpionBounds.drawn());
+  assert.ok(drawn.hull >= 4 && drawn.hull <= 8, `the hull has ${drawn.hull} corners`);
+  assert.ok(drawn.region >= 4, "the region is drawn");
+  assert.equal(drawn.values, 36 + 120, "a value on every dot");
+  const b = await page.evaluate(() => window.morpionBounds.bound());
+  const sum = b.dots.filter((_, i) => i % 3 === 2).reduce((a, v) => a + v, 0);
+  assert.equal(sum, 288, "the potential of a 5T position is 288");
+  assert.match(await page.getByTestId("bound-detail").textContent(), /hull/);
+  await shot(page, "bounds-rosin-120-wide");
+  // Another move keeps the layers, for the new position.
+  await page.evaluate(() => window.morpionApp.goTo(121));
+  await page.waitForFunction(() => window.morpionBounds.drawn().values === 36 + 121);
+  await page.getByTestId("show-hull").uncheck();
+  await page.getByTestId("show-potential").uncheck();
+  await page.waitForFunction(() => window.morpionBounds.drawn().hull === 0 && window.morpionBounds.drawn().values === 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the LP playground solves the paper's 10-point square (64) and says what is wrong with a bad board", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await page.locator("#lp-playground summary").click();
+  await page.getByTestId("lp-size").fill("10");
+  await page.getByTestId("lp-solve").click();
+  await page.waitForFunction(() => /at most/.test(document.querySelector("[data-testid=lp-result]").textContent), null, { timeout: 60_000 });
+  const text = await page.getByTestId("lp-result").textContent();
+  const value = Number(/at most ([\d.]+)/.exec(text)[1]);
+  assert.ok(value >= 64 && value < 64.0001, text);
+  assert.equal(await page.getByTestId("lp-canvas").isVisible(), true, "the solution is drawn");
+  await page.getByTestId("lp-kind").selectOption("octagon");
+  await page.getByTestId("lp-edges").fill("1,2,3");
+  await page.getByTestId("lp-solve").click();
+  await page.waitForFunction(() => /Not solved/.test(document.querySelector("[data-testid=lp-result]").textContent));
+  assert.match(await page.getByTestId("lp-result").textContent(), /expected 8 edge lengths/);
+  await page.getByTestId("lp-kind").selectOption("square");
+  await page.getByTestId("lp-size").fill("5");
+  await page.getByTestId("lp-solve").click();
+  await page.waitForFunction(() => /fewer than the 36 dots/.test(document.querySelector("[data-testid=lp-result]").textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("prove a tighter bound: progress in a worker, the page answers meanwhile, cancel stops it", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  await playMoves(page, 3);
+  await boundText(page);
+  await page.getByTestId("bound-lp").click();
+  await page.waitForFunction(() => /Solving the LP on [\d,]+ points/.test(document.querySelector("[data-testid=bound-lp-status]").textContent), null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => window.morpionBounds.solving()), true);
+  // The main thread is free: a move and an undo go through while the LP runs.
+  const t = Date.now();
+  await page.getByTestId("undo").click();
+  await page.waitForFunction(() => window.morpionApp.shown() === 2);
+  assert.ok(Date.now() - t < 5000, "the page answered while the LP was solved");
+  await page.getByTestId("bound-lp-cancel").click();
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector("[data-testid=bound-lp-status]").textContent));
+  assert.equal(await page.evaluate(() => window.morpionBounds.solving()), false);
+  assert.equal(await page.getByTestId("bound-lp").isEnabled(), true);
+  // 5D has no LP bound of a position: said, not attempted.
+  await page.getByTestId("variant").selectOption("5D");
+  await page.getByTestId("bound-lp").click();
+  assert.match(await page.getByTestId("bound-lp-status").textContent(), /5T only/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
