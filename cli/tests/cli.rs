@@ -1,28 +1,10 @@
 //! The `morpion` binary as a user runs it.
 
+mod common;
+
+use common::{last_json, morpion, record, stderr, stdout, temp};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn morpion(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_morpion")).args(args).output().expect("runs")
-}
-
-/// The record collection kept in the repository (a copy of shared/records).
-fn records() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crate/tests/data/records")
-}
-
-fn record(name: &str) -> String {
-    records().join(name).to_string_lossy().into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Command;
 
 #[test]
 fn replay_prints_the_summary_and_json_last() {
@@ -181,14 +163,6 @@ fn bench_reports_json() {
     assert!(v["random_playouts_per_second_1_thread"].as_f64().unwrap() > 0.0);
     let mean = v["mean_moves"].as_f64().unwrap();
     assert!((40.0..70.0).contains(&mean), "mean game length {mean}");
-}
-
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("morpion-cli-{}-{name}", std::process::id()))
-}
-
-fn last_json(o: &Output) -> serde_json::Value {
-    serde_json::from_str(stdout(o).lines().last().unwrap()).unwrap()
 }
 
 #[test]

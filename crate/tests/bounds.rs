@@ -219,5 +219,3 @@ fn the_lp_bound_of_rosins_178_near_its_end_is_178() {
     assert_eq!(b.lp_bound, 178);
     assert!(b.solution.objective >= 178.0);
 }
-
-

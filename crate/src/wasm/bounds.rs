@@ -169,7 +169,12 @@ pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsError> {
     let pos = game.timeline().position();
     let t = js_sys::Date::now();
     let (lp, region) = live::position_lp(pos).map_err(|e| JsError::new(&e.to_string()))?;
-    post(&[("type", "lp-start".into()), ("id", id.into()), ("points", lp.points().len().into()), ("lines", lp.lines().len().into())]);
+    post(&[
+        ("type", "lp-start".into()),
+        ("id", id.into()),
+        ("points", lp.points().len().into()),
+        ("lines", lp.lines().len().into()),
+    ]);
     let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
     let bound = ((sol.objective + 1e-6).floor() as usize).max(pos.score());
     let seconds = (js_sys::Date::now() - t) / 1000.0;

@@ -1,0 +1,138 @@
+//! `morpion bound` as a user runs it.
+
+mod common;
+
+use common::{last_json, morpion, record, stderr, stdout, temp};
+
+#[test]
+fn octagons_reproduces_theorem_2_and_lists_them() {
+    let o = morpion(&["bound", "octagons", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = last_json(&o);
+    assert_eq!(
+        (j["count"].as_u64(), j["max_points"].as_u64(), j["bound"].as_u64()),
+        (Some(126_912), Some(741), Some(705))
+    );
+    let o = morpion(&["bound", "octagons", "--list"]);
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("a1,a2,a3,a4,a5,a6,a7,a8,points"));
+    assert_eq!(lines.count(), 126_912);
+    assert!(out.contains("\n10,10,10,10,10,10,10,10,741\n"));
+}
+
+#[test]
+fn lp_solves_a_board_draws_it_and_refuses_bad_boards() {
+    let (svg, png) = (temp("lp.svg"), temp("lp.png"));
+    let o = morpion(&[
+        "bound",
+        "lp",
+        "--board",
+        "square:10",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = last_json(&o);
+    let objective = j["objective"].as_f64().unwrap();
+    assert!((64.0..64.0001).contains(&objective), "{objective}");
+    assert_eq!(j["points"], 100);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.matches("<line").count() > 100);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
+    let o = morpion(&["bound", "lp", "-v", "5D", "--board", "square:20", "--json"]);
+    assert!((144.0..144.0001).contains(&last_json(&o)["objective"].as_f64().unwrap()));
+    for (board, says) in [
+        ("octagon:1,2,3", "expected 8 edge lengths"),
+        ("octagon:1,1,1,1,1,1,1,2", "do not close"),
+        ("square:5", "fewer than the 36 dots"),
+        ("circle:4", "expected square:N or octagon:"),
+    ] {
+        let o = morpion(&["bound", "lp", "--board", board]);
+        assert!(!o.status.success(), "{board}");
+        assert!(stderr(&o).contains(says), "{board}: {}", stderr(&o));
+    }
+    let o = morpion(&["bound", "lp", "-v", "4T", "--board", "square:10"]);
+    assert!(stderr(&o).contains("5T and 5D"), "{}", stderr(&o));
+    let _ = (std::fs::remove_file(svg), std::fs::remove_file(png));
+}
+
+#[test]
+fn position_gives_the_live_bound_of_a_game_at_any_move() {
+    let rosin = record("5t-178-rosin.sjourdois.msr.json");
+    let o = morpion(&["bound", "position", &rosin, "--take", "120", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = last_json(&o);
+    assert_eq!(j["score"], 120);
+    assert_eq!(j["potential"], 288);
+    assert_eq!(j["hull"].as_array().unwrap().len(), 8);
+    assert_eq!(j["upper_bound"], 705);
+    assert!(j.get("lp_bound").is_none());
+    let o = morpion(&["bound", "position", &rosin, "--json"]);
+    assert_eq!(last_json(&o)["upper_bound"], 178, "the game is over");
+    let o = morpion(&[
+        "bound",
+        "position",
+        &record("5d-82-rosin.anagorko.psol"),
+        "-v",
+        "5D",
+        "--take",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(last_json(&o)["upper_bound"], 144);
+    let o = morpion(&["bound", "position", &rosin, "--take", "179"]);
+    assert!(!o.status.success() && stderr(&o).contains("only 178 moves"), "{}", stderr(&o));
+}
+
+#[test]
+fn position_lp_proves_the_end_of_rosins_178() {
+    let rosin = record("5t-178-rosin.sjourdois.msr.json");
+    let o = morpion(&["bound", "position", &rosin, "--take", "177", "--lp", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_json(&o)["lp_bound"], 178);
+    let o = morpion(&[
+        "bound",
+        "position",
+        &record("5d-82-rosin.anagorko.psol"),
+        "-v",
+        "5D",
+        "--lp",
+        "--take",
+        "3",
+    ]);
+    assert!(stderr(&o).contains("5T only"), "{}", stderr(&o));
+}
+
+#[test]
+fn campaign_appends_results_resumes_without_solving_twice_and_never_overwrites() {
+    let (list, out) = (temp("octagons.txt"), temp("campaign.csv"));
+    let _ = std::fs::remove_file(&out);
+    std::fs::write(&list, "# two small octagons\n6,3,6,3,6,3,6,3\n7,2,7,2,7,2,7,2\n").unwrap();
+    let run = |extra: &[&str]| {
+        let mut args =
+            vec!["bound", "campaign", "--octagons", list.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        morpion(&args)
+    };
+    let o = run(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("solved 2 octagons"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.starts_with("a1,a2,a3,a4,a5,a6,a7,a8,points,objective\n"));
+    let o = run(&[]);
+    assert!(!o.status.success() && stderr(&o).contains("--resume"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "the results are kept as they were");
+    let o = run(&["--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 already in"), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "nothing is solved twice");
+    std::fs::write(&list, "6,3,6\n").unwrap();
+    let o = run(&["--resume"]);
+    assert!(stderr(&o).contains("line 1") && stderr(&o).contains("8 edge lengths"), "{}", stderr(&o));
+    let _ = (std::fs::remove_file(list), std::fs::remove_file(out));
+}
