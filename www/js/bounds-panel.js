@@ -23,6 +23,7 @@ export class BoundsPanel {
   /** The last live bound, for the board shown. @type {BoundInfo | null} */ #bound = null;
   /** The region's corners for the board shown (5T, when asked). @type {number[]} */ #region = [];
   /** An LP bound and the game line it holds for: every later position of that line. @type {{ line: string, shown: number, bound: number, lines: number[] } | null} */ #proved = null;
+  /** The words under the line: what the bound is made of. */ #why = "";
   /** What is drawn, for the tests: counts of each layer. */ #drawn = { hull: 0, region: 0, values: 0, weighted: 0 };
 
   /** @param {App} app */
@@ -112,6 +113,7 @@ export class BoundsPanel {
       why = this.#detail(b);
     }
     $("bound").textContent = text;
+    this.#why = why;
     $("bound-detail").textContent = why;
   }
 
@@ -137,6 +139,10 @@ export class BoundsPanel {
     // The LP's own lines, faded by value; the game's lines (value 1) are drawn already.
     const weighted = proved ? proved.lines : [];
     this.#drawn = { hull: hull.length / 2, region: region.length / 2, values: values.length / 3, weighted: weighted.length / 5 };
+    if (b) {
+      const seeRegion = region.length ? " Solid outline: the hull today. Dashed: where the game can still go (large: zoom out to see it)." : "";
+      $("bound-detail").textContent = this.#why + seeRegion;
+    }
     this.#app.setAnalysis({ hull, region, values, maxValue: b?.maxPotential ?? 8, weighted });
   }
 
