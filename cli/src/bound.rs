@@ -1,15 +1,11 @@
 //! `morpion bound`: the upper bounds of the 485 paper and of a game in progress.
 
-use crate::{load, out_file, plural, warn, Quit};
-use clap::{Args as ClapArgs, Subcommand};
+use crate::{campaign, load, out_file, plural, warn, Quit};
+use clap::Subcommand;
 use morpion::bounds::{self, live, octagon, picture, Edges, Lp, Octagon};
 use morpion::{Position, Variant};
-use rayon::prelude::*;
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 #[derive(Subcommand)]
@@ -60,42 +56,10 @@ pub enum Command {
         json: bool,
     },
     /// Solve the LP of many octagons (the paper's Theorem 3 campaign), on every core.
-    Campaign(CampaignArgs),
+    Campaign(campaign::Args),
 }
 
-#[derive(ClapArgs)]
-pub struct CampaignArgs {
-    /// Only 5T: the octagons confine 5T games.
-    #[arg(long, short, default_value = "5T", value_parser = lp_variant)]
-    variant: Variant,
-    /// Every admissible octagon (126,912).
-    #[arg(long, group = "which")]
-    all: bool,
-    /// K octagons spread evenly over the list (deterministic).
-    #[arg(long, group = "which")]
-    sample: Option<usize>,
-    /// Octagons from a file: one a line, 8 lengths separated by commas.
-    #[arg(long, group = "which")]
-    octagons: Option<PathBuf>,
-    /// Also the N largest octagons (by points).
-    #[arg(long, default_value_t = 0)]
-    largest: usize,
-    /// Skip octagons whose points - 36 cannot beat the best LP so far (the LP is at most
-    /// that); they are counted, not written.
-    #[arg(long)]
-    prune: bool,
-    /// Results, appended as they come: `a1,...,a8,points,objective`.
-    #[arg(long)]
-    out: PathBuf,
-    /// Go on from FILE: octagons already in it are not solved again.
-    #[arg(long)]
-    resume: bool,
-    /// Threads (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
-}
-
-fn lp_variant(s: &str) -> Result<Variant, String> {
+pub(crate) fn lp_variant(s: &str) -> Result<Variant, String> {
     match s.parse::<Variant>() {
         Ok(v) if v == Variant::T5 || v == Variant::D5 => Ok(v),
         Ok(v) => Err(format!("the LP is written for 5T and 5D, not {v}")),
@@ -117,7 +81,7 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             let seconds = t.elapsed().as_secs_f64();
             say!(
                 o,
-                "{variant} LP on octagon {board}: {} points, {} lines; optimum {:.5} (solver's primal {:.5}, {} iterations, {seconds:.2} s)",
+                "{variant} LP on octagon {board}: {} points, {} lines; proven bound {:.5} (the solver's primal {:.5}, {} iterations, {seconds:.2} s)",
                 board.points(),
                 lp.lines().len(),
                 sol.objective,
@@ -177,11 +141,16 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             Ok(())
         }
         Command::Position { file, variant, take, lp, json } => position(&file, variant, take, lp, json, o),
-        Command::Campaign(args) => campaign(args, o),
+        Command::Campaign(args) => campaign::command(args, o),
     }
 }
 
-fn join(edges: &Edges) -> String {
+/// The least of an octagon's 8 images: the same for every octagon of a symmetry class.
+pub(crate) fn canonical(edges: &Edges) -> Edges {
+    octagon::orientations(*edges).into_iter().min().expect("8 images")
+}
+
+pub(crate) fn join(edges: &Edges) -> String {
     edges.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
@@ -274,213 +243,6 @@ fn position(
             obj["lp_bound"] = serde_json::json!(lp_bound);
         }
         say!(o, "{obj}");
-    }
-    Ok(())
-}
-
-/// The octagons a campaign is asked for, in the order they will be solved (largest first).
-fn campaign_list(args: &CampaignArgs) -> Result<Vec<(Edges, u32)>, Quit> {
-    let all = bounds::admissible();
-    let mut chosen: Vec<(Edges, u32)> = if args.all {
-        all.iter().map(|s| (s.edges, s.points)).collect()
-    } else if let Some(k) = args.sample {
-        if k == 0 || k > all.len() {
-            return Err(format!("--sample {k}: from 1 to {}", all.len()).into());
-        }
-        let mut sorted: Vec<_> = all.iter().map(|s| (s.edges, s.points)).collect();
-        sorted.sort_unstable();
-        (0..k).map(|i| sorted[i * sorted.len() / k]).collect()
-    } else if let Some(path) = &args.octagons {
-        let text = crate::read_file(path)?;
-        let mut v = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') || line.starts_with("a1") {
-                continue;
-            }
-            let edges =
-                octagon::parse_edges(line).map_err(|e| format!("{}: line {}: {e}", path.display(), n + 1))?;
-            let o = Octagon::from_edges(edges).ok_or_else(|| {
-                format!("{}: line {}: the octagon {line} does not close", path.display(), n + 1)
-            })?;
-            v.push((edges, o.points() as u32));
-        }
-        v
-    } else if args.largest == 0 {
-        return Err("say which octagons: --all, --sample K, --octagons FILE or --largest N"
-            .to_string()
-            .into());
-    } else {
-        Vec::new()
-    };
-    if args.largest > 0 {
-        let mut by_size: Vec<_> = all.iter().map(|s| (s.edges, s.points)).collect();
-        by_size.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        chosen.extend(by_size.into_iter().take(args.largest));
-    }
-    let mut seen = HashSet::new();
-    chosen.retain(|(e, _)| seen.insert(*e));
-    chosen.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    Ok(chosen)
-}
-
-/// Results already in the output file: the octagons done and the best objective.
-fn done_so_far(path: &Path) -> Result<(HashSet<Edges>, f64, Option<Edges>), Quit> {
-    let text = crate::read_file(path)?;
-    let mut done = HashSet::new();
-    let (mut best, mut best_at) = (f64::NEG_INFINITY, None);
-    for (n, line) in text.lines().enumerate() {
-        if n == 0 && line.starts_with("a1") || line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(',').collect();
-        let bad = || {
-            format!("{}: line {}: expected a1,...,a8,points,objective, found '{line}'", path.display(), n + 1)
-        };
-        if fields.len() != 10 {
-            return Err(bad().into());
-        }
-        let edges = octagon::parse_edges(&fields[..8].join(",")).map_err(|_| bad())?;
-        let objective: f64 = fields[9].trim().parse().map_err(|_| bad())?;
-        if objective > best {
-            (best, best_at) = (objective, Some(edges));
-        }
-        done.insert(edges);
-    }
-    Ok((done, best, best_at))
-}
-
-fn campaign(args: CampaignArgs, o: &mut impl Write) -> Result<(), Quit> {
-    if args.variant != Variant::T5 {
-        return Err("the octagon campaign is for 5T: octagons confine 5T games only".to_string().into());
-    }
-    let list = campaign_list(&args)?;
-    let exists = args.out.exists();
-    if exists && !args.resume {
-        return Err(format!(
-            "{} exists: add --resume to go on from it, or choose another --out (it is not overwritten)",
-            args.out.display()
-        )
-        .into());
-    }
-    let (done, best0, best_at0) =
-        if exists { done_so_far(&args.out)? } else { (HashSet::new(), f64::NEG_INFINITY, None) };
-    let todo: Vec<(Edges, u32)> = list.iter().copied().filter(|(e, _)| !done.contains(e)).collect();
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    if !exists {
-        writeln!(file, "a1,a2,a3,a4,a5,a6,a7,a8,points,objective")
-            .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    }
-    say!(
-        o,
-        "campaign: {} octagon{} asked, {} already in {}, {} to solve",
-        list.len(),
-        plural(list.len()),
-        list.len() - todo.len(),
-        args.out.display(),
-        todo.len()
-    );
-    o.flush()?;
-    let stop = Arc::new(AtomicBool::new(false));
-    crate::stop_signals::watch(&stop);
-    struct State {
-        file: std::fs::File,
-        solved: usize,
-        skipped: usize,
-        best: f64,
-        best_at: Option<Edges>,
-        failed: Option<String>,
-        last_report: Instant,
-    }
-    let state = Mutex::new(State {
-        file,
-        solved: 0,
-        skipped: 0,
-        best: best0,
-        best_at: best_at0,
-        failed: None,
-        last_report: Instant::now(),
-    });
-    let threads = args.threads.unwrap_or_else(crate::all_threads).max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
-    let t = Instant::now();
-    let total = todo.len();
-    pool.install(|| {
-        todo.par_iter().with_max_len(1).for_each(|&(edges, points)| {
-            if stop.load(Ordering::SeqCst) || state.lock().expect("no panics hold it").failed.is_some() {
-                return;
-            }
-            if args.prune && (points as f64 - 36.0) <= state.lock().expect("no panics hold it").best {
-                state.lock().expect("no panics hold it").skipped += 1;
-                return;
-            }
-            let octagon = Octagon::from_edges(edges).expect("listed octagons close");
-            let result = Lp::new(Variant::T5, octagon.lattice_points()).and_then(|lp| lp.solve(|_| false));
-            let mut s = state.lock().expect("no panics hold it");
-            match result {
-                Ok(sol) => {
-                    if let Err(e) = writeln!(s.file, "{},{points},{:.5}", join(&edges), sol.objective) {
-                        s.failed = Some(format!("{}: {e}", args.out.display()));
-                        return;
-                    }
-                    s.solved += 1;
-                    if sol.objective > s.best {
-                        (s.best, s.best_at) = (sol.objective, Some(edges));
-                    }
-                }
-                Err(e) => warn(&format!("octagon {}: {e}", join(&edges))),
-            }
-            if s.last_report.elapsed().as_secs_f64() >= 1.0 {
-                s.last_report = Instant::now();
-                let secs = t.elapsed().as_secs_f64();
-                let rate = s.solved as f64 / secs;
-                let left = total - s.solved - s.skipped;
-                warn(&format!(
-                    "{}/{} solved, {} skipped, best {:.5}, {:.2} octagons/s, about {:.0} s left",
-                    s.solved,
-                    total,
-                    s.skipped,
-                    s.best,
-                    rate,
-                    left as f64 / rate.max(1e-9)
-                ));
-            }
-        });
-    });
-    let s = state.into_inner().expect("no panics hold it");
-    if let Some(e) = s.failed {
-        return Err(e.into());
-    }
-    let secs = t.elapsed().as_secs_f64();
-    let stopped = if stop.load(Ordering::SeqCst) { " (stopped: --resume goes on)" } else { "" };
-    say!(
-        o,
-        "solved {} octagon{} in {secs:.1} s ({:.2} a second on {threads} thread{}), skipped {}{stopped}",
-        s.solved,
-        plural(s.solved),
-        s.solved as f64 / secs.max(1e-9),
-        plural(threads),
-        s.skipped
-    );
-    let complete = args.all && stopped.is_empty() && s.solved + s.skipped + done.len() >= list.len();
-    match s.best_at {
-        Some(e) if complete => {
-            say!(
-                o,
-                "maximum over all admissible octagons: {:.5} at {}: at most {} moves in 5T",
-                s.best,
-                join(&e),
-                s.best.floor()
-            )
-        }
-        Some(e) => {
-            say!(o, "maximum over the octagons in {}: {:.5} at {}", args.out.display(), s.best, join(&e))
-        }
-        None => say!(o, "no octagon solved"),
     }
     Ok(())
 }

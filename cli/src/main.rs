@@ -10,6 +10,7 @@ mod ascii;
 mod bench;
 mod best_file;
 mod bound;
+mod campaign;
 mod out_file;
 mod search;
 mod stop_signals;

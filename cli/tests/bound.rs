@@ -131,6 +131,15 @@ fn campaign_appends_results_resumes_without_solving_twice_and_never_overwrites()
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("2 already in"), "{}", stdout(&o));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "nothing is solved twice");
+    // A run killed while writing leaves half a line: it is cut off and solved again.
+    let last = text.trim_end().rfind('\n').unwrap() + 1;
+    std::fs::write(&out, &text[..last + 12]).unwrap();
+    let o = run(&["--resume"]);
+    assert!(o.status.success() && stderr(&o).contains("cut short"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("solved 1 octagon "), "{}", stdout(&o));
+    let again = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(again.lines().count(), 3, "{again}");
+    assert!(again.ends_with('\n'));
     std::fs::write(&list, "6,3,6\n").unwrap();
     let o = run(&["--resume"]);
     assert!(stderr(&o).contains("line 1") && stderr(&o).contains("8 edge lengths"), "{}", stderr(&o));

@@ -84,6 +84,11 @@ impl Variant {
         self.len as i32 - 2
     }
 
+    /// How many dots the start cross has: `12a` (36 for lines of 5).
+    pub const fn start_count(self) -> usize {
+        12 * self.arm() as usize
+    }
+
     /// The start cross lies in the box `0..=box_size()`.
     pub const fn box_size(self) -> i32 {
         3 * self.arm()

@@ -13,6 +13,7 @@
  * @property {(value: any) => void} resolve
  * @property {(error: Error) => void} reject
  * @property {((p: LpProgress) => void) | undefined} progress
+ * @property {Worker} worker the worker asked
  */
 
 /** Thrown (as the rejection) when an LP solve is cancelled. */
@@ -35,9 +36,17 @@ export class BoundsClient {
     w.onmessage = ({ data }) => this.#receive(data);
     w.onerror = (e) => {
       e.preventDefault();
+      // This worker is lost: its questions fail, the next question makes a new one.
+      w.terminate();
+      if (this.#live === w) this.#live = null;
+      if (this.#lp === w) {
+        this.#lp = null;
+        this.#lpId = null;
+      }
       for (const [id, p] of this.#pending) {
-        p.reject(new Error(e.message || "the bounds worker failed"));
+        if (p.worker !== w) continue;
         this.#pending.delete(id);
+        p.reject(new Error(e.message || "the bounds worker failed"));
       }
     };
     return w;
@@ -66,7 +75,7 @@ export class BoundsClient {
    * @param {"live" | "reach"} type @param {string} link
    */
   #ask(type, link) {
-    this.#live ??= this.#worker();
+    const worker = (this.#live ??= this.#worker());
     const id = this.#nextId++;
     const older = this.#latest.get(type);
     if (older !== undefined && this.#pending.has(older)) {
@@ -75,8 +84,8 @@ export class BoundsClient {
     }
     this.#latest.set(type, id);
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, progress: undefined });
-      this.#live?.postMessage({ type, id, link });
+      this.#pending.set(id, { resolve, reject, progress: undefined, worker });
+      worker.postMessage({ type, id, link });
     });
   }
 
@@ -98,12 +107,12 @@ export class BoundsClient {
    */
   solve(request, progress) {
     this.cancel();
-    this.#lp ??= this.#worker();
+    const worker = (this.#lp ??= this.#worker());
     const id = this.#nextId++;
     this.#lpId = id;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, progress });
-      this.#lp?.postMessage({ ...request, id });
+      this.#pending.set(id, { resolve, reject, progress, worker });
+      worker.postMessage({ ...request, id });
     });
   }
 

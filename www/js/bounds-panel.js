@@ -70,6 +70,10 @@ export class BoundsPanel {
     try {
       bound = await this.#client.live(link);
     } catch (e) {
+      // Nothing of another position stays on show.
+      this.#bound = null;
+      this.#region = [];
+      this.#app.setAnalysis({});
       $("bound").textContent = "no bound";
       $("bound-detail").textContent = `The bound could not be computed: ${errorText(e)}.`;
       return;
@@ -168,12 +172,14 @@ export class BoundsPanel {
         const secs = ((performance.now() - start) / 1000).toFixed(0);
         $("bound-lp-status").textContent = `Solving the LP on ${size}: iteration ${p.iteration}, ${secs} s (primal ${p.primal.toFixed(2)}, dual ${p.dual.toFixed(2)})…`;
       });
-      const { line, shown } = BoundsPanel.#lineOf(link);
+      const { line } = BoundsPanel.#lineOf(link);
+      // The position solved, whatever the board shows by now (the user may have moved on).
+      const shown = lp.score ?? 0;
       const own = lp.lines.filter((_, i) => i % 5 === 4 && lp.lines[i] < 0.999).length;
       const lines = [];
       for (let i = 0; i < lp.lines.length; i += 5) if (lp.lines[i + 4] < 0.999) lines.push(...lp.lines.slice(i, i + 5));
-      this.#proved = { line, shown: Number.isFinite(shown) ? shown : this.#bound?.score ?? 0, bound: lp.bound ?? Infinity, lines };
-      $("bound-lp-status").textContent = `The LP proves at most ${num(lp.bound ?? 0)} moves (objective ${lp.objective.toFixed(5)}, ${num(lp.points)} points, ${lp.iterations} iterations, ${lp.seconds.toFixed(1)} s). Its ${num(own)} fractional lines are drawn faded.`;
+      this.#proved = { line, shown, bound: lp.bound ?? Infinity, lines };
+      $("bound-lp-status").textContent = `From move ${num(shown)} of this game, the LP proves at most ${num(lp.bound ?? 0)} moves (objective ${lp.objective.toFixed(5)}, ${num(lp.points)} points, ${lp.iterations} iterations, ${lp.seconds.toFixed(1)} s). Its ${num(own)} fractional lines are drawn faded.`;
       this.#showLine();
       this.#draw();
     } catch (e) {

@@ -22,7 +22,7 @@ use super::lp::{Lp, LpError, LpProgress, LpSolution};
 use super::octagon::Octagon;
 use super::potential::{self, total_after, Grid, PotentialMap};
 use crate::position::Position;
-use crate::variant::{Rule, Variant};
+use crate::variant::Variant;
 
 /// Which argument gave a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,18 +33,15 @@ pub enum BoundKind {
     Hull,
     /// The potential that is left (D, and T with lines of 6).
     Potential,
-    /// The LP on the region the game can still reach (5T).
-    Lp,
 }
 
 impl BoundKind {
-    /// `game_over`, `hull`, `potential` or `lp`, as the JSON outputs write it.
+    /// `game_over`, `hull` or `potential`, as the JSON outputs write it.
     pub fn name(self) -> &'static str {
         match self {
             BoundKind::GameOver => "game_over",
             BoundKind::Hull => "hull",
             BoundKind::Potential => "potential",
-            BoundKind::Lp => "lp",
         }
     }
 }
@@ -63,6 +60,8 @@ pub struct LiveBound {
     pub hull: Octagon,
     /// The sum of the potential over the dots.
     pub potential: u64,
+    /// Each dot's potential, the start cross first.
+    pub dots: Vec<(crate::geom::Point, u8)>,
     /// Empty points inside today's hull that no line can ever reach.
     pub never_filled: usize,
     /// Free segment ends (T) or direction slots (D) that no line can ever use.
@@ -78,7 +77,8 @@ pub fn live_bound(pos: &Position) -> LiveBound {
     let hull = Octagon::hull(pos.dots()).expect("a position has dots");
     let never_filled = hull.lattice_points().filter(|&p| grid.never_filled(p)).count();
     let stuck: u32 = pos.dots().map(|p| grid.stuck_ends(p)).sum();
-    let potential = PotentialMap::of(pos).total();
+    let map = PotentialMap::of(pos);
+    let potential = map.total();
     let score = pos.score();
     let mut out = LiveBound {
         upper_bound: None,
@@ -86,6 +86,7 @@ pub fn live_bound(pos: &Position) -> LiveBound {
         score,
         hull,
         potential,
+        dots: map.dots,
         never_filled,
         stuck,
         final_hull: None,
@@ -93,7 +94,7 @@ pub fn live_bound(pos: &Position) -> LiveBound {
     if variant == Variant::T5 {
         out.final_hull = admissible::largest_holding(&hull);
         if let Some(shape) = out.final_hull {
-            let start = 12 * variant.arm() as usize;
+            let start = variant.start_count();
             out.upper_bound = Some((shape.points as usize).saturating_sub(start + never_filled).max(score));
             out.kind = Some(BoundKind::Hull);
         }
@@ -126,6 +127,8 @@ pub struct LpBound {
 pub enum PositionLpError {
     /// The LP bound is argued for 5T only (the final hull is confined only there).
     Variant(Variant),
+    /// No listed final hull can hold the position's hull: not a 5T game from the cross.
+    NoFinalHull,
     /// The LP failed.
     Lp(LpError),
 }
@@ -137,6 +140,9 @@ impl std::fmt::Display for PositionLpError {
                 f,
                 "the LP bound of a position needs the final hull confined, which is proved for 5T only, not {v}"
             ),
+            PositionLpError::NoFinalHull => {
+                write!(f, "no final 5T hull can hold this position: is it a 5T game from the start cross?")
+            }
             PositionLpError::Lp(e) => e.fmt(f),
         }
     }
@@ -149,12 +155,9 @@ impl std::error::Error for PositionLpError {}
 pub fn reachable_region(hull: &Octagon) -> Option<Octagon> {
     let outer = |p: (i32, i32), q: (i32, i32)| (p.0.min(q.0), p.1.max(q.1));
     let mut region: Option<Octagon> = None;
-    let need = hull.widths();
     for s in final_hulls() {
         let o = Octagon::from_edges(s.edges).expect("listed shapes close");
-        if o.widths().iter().zip(&need).any(|(a, b)| a < b) {
-            continue;
-        }
+        // (none when `o` cannot hold the hull anywhere)
         for (dx, (lo, hi)) in o.placements(hull) {
             // The translates for dy in lo..=hi lie between the two extreme ones.
             for dy in [lo, hi] {
@@ -178,13 +181,11 @@ pub fn reachable_region(hull: &Octagon) -> Option<Octagon> {
 /// The LP of a 5T position, ready to solve, and its board (see the module's text).
 pub fn position_lp(pos: &Position) -> Result<(Lp, Octagon), PositionLpError> {
     let variant = pos.variant();
-    if variant != Variant::T5 || variant.rule() != Rule::Touching {
+    if variant != Variant::T5 {
         return Err(PositionLpError::Variant(variant));
     }
     let hull = Octagon::hull(pos.dots()).expect("a position has dots");
-    let region = reachable_region(&hull).ok_or(PositionLpError::Lp(LpError::Solver(
-        "no final hull can hold this position (is it a 5T game?)".into(),
-    )))?;
+    let region = reachable_region(&hull).ok_or(PositionLpError::NoFinalHull)?;
     let grid = Grid::of(pos);
     let mut lp = Lp::new(variant, region.lattice_points()).map_err(PositionLpError::Lp)?;
     for p in pos.dots() {
@@ -206,6 +207,12 @@ pub fn lp_bound(
 ) -> Result<LpBound, PositionLpError> {
     let (lp, region) = position_lp(pos)?;
     let solution = lp.solve(progress).map_err(PositionLpError::Lp)?;
-    let lp_bound = ((solution.objective + 1e-6).floor() as usize).max(pos.score());
+    let lp_bound = whole_moves(solution.objective, pos.score());
     Ok(LpBound { lp_bound, solution, region })
+}
+
+/// The most whole moves an LP objective allows a game of `score` moves so far: its floor
+/// (the objective is already rounded up), never below the moves played.
+pub fn whole_moves(objective: f64, score: usize) -> usize {
+    ((objective + 1e-6).floor().max(0.0) as usize).max(score)
 }

@@ -52,10 +52,7 @@ pub struct Lp {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LpError {
     /// More points than [`MAX_BOARD_POINTS`].
-    TooBig {
-        /// Points of the board.
-        points: usize,
-    },
+    TooBig,
     /// Fewer points than the start has dots: no game fits.
     TooSmall {
         /// Points of the board.
@@ -72,8 +69,8 @@ pub enum LpError {
 impl fmt::Display for LpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LpError::TooBig { points } => {
-                write!(f, "the board has {points} points; at most {MAX_BOARD_POINTS} can be solved here")
+            LpError::TooBig => {
+                write!(f, "the board has more than {MAX_BOARD_POINTS} points, too many to solve here")
             }
             LpError::TooSmall { points, start } => {
                 write!(f, "the board has {points} points, fewer than the {start} dots the game starts with")
@@ -117,13 +114,16 @@ pub struct LpSolution {
 impl Lp {
     /// The LP of `variant` (its line length and touch rule) on the board `points`.
     pub fn new(variant: Variant, points: impl IntoIterator<Item = Point>) -> Result<Lp, LpError> {
-        let mut points: Vec<Point> = points.into_iter().collect();
+        // Read no further than the limit allows: a huge board is refused without being built.
+        let read = 4 * MAX_BOARD_POINTS + 1;
+        let mut points: Vec<Point> = points.into_iter().take(read).collect();
+        let cut = points.len() == read;
         points.sort_unstable_by_key(|p| (p.y, p.x));
         points.dedup();
-        if points.len() > MAX_BOARD_POINTS {
-            return Err(LpError::TooBig { points: points.len() });
+        if cut || points.len() > MAX_BOARD_POINTS {
+            return Err(LpError::TooBig);
         }
-        let start = 12 * variant.arm() as usize;
+        let start = variant.start_count();
         if points.len() < start {
             return Err(LpError::TooSmall { points: points.len(), start });
         }
@@ -240,7 +240,7 @@ impl Built {
             .collect();
         let fixed_lines = lp.fixed_lines.len() as f64;
 
-        let start_dots = (12 * lp.variant.arm()) as f64;
+        let start_dots = lp.variant.start_count() as f64;
         let mut rows = Vec::new();
         // (LP3): Σ dot − Σ mv = start dots.
         let mut eq = Vec::new();
@@ -392,22 +392,27 @@ impl Built {
     }
 
     /// Weak duality on the structural rows' multipliers `z` (see the module's text),
-    /// rounded up at 1e-5 after a margin for the sum's own rounding.
+    /// rounded up at 1e-5 after a margin for the sum's own rounding: each product and sum
+    /// is off by at most a few ulps of the largest magnitude it passes, so 1e-12 of the sum
+    /// of the terms' magnitudes covers any realistic count of terms.
     fn certified_bound(&self, z: &[f64]) -> f64 {
         let mut reduced: Vec<f64> = self.is_line.iter().map(|&l| if l { 1.0 } else { 0.0 }).collect();
         let mut bound = self.fixed_lines;
+        let mut magnitude = self.fixed_lines.abs() + 1.0;
         for (r, (row, rhs)) in self.rows.iter().enumerate() {
             let y = if r == 0 { z[0] } else { z[r].max(0.0) };
             if !y.is_finite() {
                 return f64::NAN;
             }
             bound += y * rhs;
+            magnitude += (y * rhs).abs();
             for &(j, c) in row {
                 reduced[j] -= y * c;
+                magnitude += (y * c).abs();
             }
         }
         bound += reduced.iter().map(|&r| r.max(0.0)).sum::<f64>();
-        ((bound + 1e-9 * (1.0 + bound.abs())) * 1e5).ceil() / 1e5
+        ((bound + 1e-12 * magnitude + 1e-9) * 1e5).ceil() / 1e5
     }
 }
 
@@ -436,7 +441,10 @@ mod tests {
     fn bad_boards_and_outside_points_are_errors() {
         let mut lp = Lp::new(Variant::T5, square(6)).unwrap();
         assert_eq!(lp.fix_dot(Point::new(9, 9), true), Err(LpError::Outside(Point::new(9, 9))));
-        assert!(matches!(Lp::new(Variant::T5, square(120)), Err(LpError::TooBig { points: 14_400 })));
+        assert!(matches!(Lp::new(Variant::T5, square(120)), Err(LpError::TooBig)));
+        let huge =
+            crate::bounds::Octagon::parse_board("octagon:1000,1000,1000,1000,1000,1000,1000,1000").unwrap();
+        assert!(matches!(Lp::new(Variant::T5, huge.lattice_points()), Err(LpError::TooBig)));
         assert!(matches!(Lp::new(Variant::T5, square(5)), Err(LpError::TooSmall { points: 25, start: 36 })));
     }
 }

@@ -92,13 +92,14 @@ impl Octagon {
     }
 
     /// Parses a board as the command line and the page write it: `square:N` (N points a
-    /// side, 1 to 200) or `octagon:a1,...,a8` (edge lengths, top first, clockwise).
+    /// side, 2 to 1000) or `octagon:a1,...,a8` (edge lengths, top first, clockwise). Its
+    /// size is for the LP to judge (`Lp::new`): this only reads it.
     pub fn parse_board(s: &str) -> Result<Octagon, String> {
         if let Some(n) = s.strip_prefix("square:") {
             let n: u32 =
                 n.trim().parse().map_err(|_| format!("square:{n}: expected a number of points a side"))?;
-            if !(1..=200).contains(&n) {
-                return Err(format!("square:{n}: from 1 to 200 points a side"));
+            if !(2..=1000).contains(&n) {
+                return Err(format!("square:{n}: from 2 to 1000 points a side"));
             }
             return Ok(
                 Octagon::from_edges([n - 1, 0, n - 1, 0, n - 1, 0, n - 1, 0]).expect("a square closes")

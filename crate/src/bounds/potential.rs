@@ -56,7 +56,7 @@ pub fn per_dot_potential(variant: Variant) -> u8 {
 /// The sum of the potential after `moves` moves: the start's, plus what each move changes
 /// (see the module's text). It does not depend on the moves.
 pub fn total_after(variant: Variant, moves: usize) -> i64 {
-    let start = (12 * variant.arm()) as i64 * i64::from(per_dot_potential(variant));
+    let start = variant.start_count() as i64 * i64::from(per_dot_potential(variant));
     start - potential_spent_per_move(variant) * moves as i64
 }
 
@@ -181,11 +181,10 @@ impl Grid {
             match self.variant.rule() {
                 Rule::Touching => {
                     // The segment from p forwards, then from p backwards.
-                    for (from, forwards) in [(p, true), (p.step(d, -1), false)] {
+                    for from in [p, p.step(d, -1)] {
                         if self.seg(from, d) {
                             continue; // drawn: not free
                         }
-                        let _ = forwards;
                         // Lines holding segment `from`: starts from - (len-2) ..= from.
                         if (0..len - 1).all(|k| self.window_dead(from.step(d, -k), d)) {
                             stuck += 1;

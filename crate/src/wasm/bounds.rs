@@ -11,7 +11,7 @@
 use super::timeline::WebTimeline;
 use crate::bounds::{self, live, Lp, LpProgress, LpSolution, Octagon};
 use crate::geom::Point;
-use crate::variant::{Rule, Variant};
+use crate::variant::Variant;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,7 +21,7 @@ const TYPES: &str = r#"
 /** The live bound of a position and what it is made of (see `morpion bound position`). */
 export interface BoundInfo { score: number; upperBound: number | null; kind: "game_over" | "hull" | "potential" | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null }
 /** A solved LP: the proven objective, the board, and each line's value `[x1, y1, x2, y2, value, ...]`. */
-export interface LpInfo { objective: number; bound: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
+export interface LpInfo { objective: number; bound: number | null; score: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
 "#;
 
 /// As JSON would have it: `None` is `null` (the types above say `number | null`), not a
@@ -58,7 +58,6 @@ struct BoundInfo {
 pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
     let pos = game.timeline().position();
     let b = live::live_bound(pos);
-    let map = bounds::PotentialMap::of(pos);
     let info = BoundInfo {
         score: b.score,
         upper_bound: b.upper_bound,
@@ -68,7 +67,7 @@ pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
         hull_vertices: flat(&b.hull.vertices()),
         potential: b.potential,
         max_potential: bounds::potential::per_dot_potential(pos.variant()),
-        dots: map.dots.iter().flat_map(|&(p, f)| [p.x, p.y, i32::from(f)]).collect(),
+        dots: b.dots.iter().flat_map(|&(p, f)| [p.x, p.y, i32::from(f)]).collect(),
         stuck: b.stuck,
         never_filled: b.never_filled,
         final_hull: b.final_hull.map(|s| s.edges),
@@ -94,6 +93,8 @@ pub fn reach(game: &WebTimeline) -> Vec<i32> {
 struct LpInfo {
     objective: f64,
     bound: Option<usize>,
+    /// The moves of the position solved (a position's LP only).
+    score: Option<usize>,
     primal: f64,
     points: usize,
     variables: usize,
@@ -135,14 +136,15 @@ fn progress_poster(id: u32) -> impl FnMut(LpProgress) -> bool + Send + Sync + 's
 fn lp_info(
     sol: &LpSolution,
     variant: Variant,
-    bound: Option<usize>,
+    score: Option<usize>,
     board: &Octagon,
     seconds: f64,
 ) -> LpInfo {
     let len = variant.line_len();
     LpInfo {
         objective: sol.objective,
-        bound,
+        bound: score.map(|s| live::whole_moves(sol.objective, s)),
+        score,
         primal: sol.primal,
         points: sol.dots.len(),
         variables: sol.size.0,
@@ -176,9 +178,8 @@ pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsError> {
         ("lines", lp.lines().len().into()),
     ]);
     let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
-    let bound = ((sol.objective + 1e-6).floor() as usize).max(pos.score());
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    to_js(&lp_info(&sol, pos.variant(), Some(bound), &region, seconds))
+    to_js(&lp_info(&sol, pos.variant(), Some(pos.score()), &region, seconds))
 }
 
 /// The LP of a board (`square:N` or `octagon:a1,...,a8`) for `variant` (5T or 5D), posting
@@ -186,7 +187,7 @@ pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsError> {
 #[wasm_bindgen(unchecked_return_type = "LpInfo")]
 pub fn lp_board(variant: &str, board: &str, id: u32) -> Result<JsValue, JsError> {
     let variant: Variant = variant.parse().map_err(|e: crate::BadVariant| JsError::new(&e.to_string()))?;
-    if variant.line_len() != 5 || !matches!(variant.rule(), Rule::Touching | Rule::Disjoint) {
+    if variant.line_len() != 5 {
         return Err(JsError::new(&format!("the LP is written for 5T and 5D, not {variant}")));
     }
     let octagon = Octagon::parse_board(board).map_err(|e| JsError::new(&e))?;

@@ -1,0 +1,287 @@
+//! `morpion bound campaign`: the LP of many octagons (the paper's Theorem 3), on every
+//! core, results appended to a file as they come, resumable, each symmetry class once.
+
+use crate::bound::{canonical, join, lp_variant};
+use crate::{plural, warn, Quit};
+use clap::Args as ClapArgs;
+use morpion::bounds::{self, octagon, Edges, Lp, Octagon};
+use morpion::Variant;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::io::{Read, Seek, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+const HEADER: &str = "a1,a2,a3,a4,a5,a6,a7,a8,points,objective";
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Only 5T: the octagons confine 5T games.
+    #[arg(long, short, default_value = "5T", value_parser = lp_variant)]
+    variant: Variant,
+    /// Every octagon a final 5T hull can be: the paper's 126,912, the 15 its (O4)-(O6)
+    /// miss and the 30 tight rectangles, each symmetry class once.
+    #[arg(long, group = "which")]
+    all: bool,
+    /// K octagons of the paper's list spread evenly over it (deterministic).
+    #[arg(long, group = "which")]
+    sample: Option<usize>,
+    /// Octagons from a file: one a line, 8 lengths separated by commas.
+    #[arg(long, group = "which")]
+    octagons: Option<PathBuf>,
+    /// Also the N largest octagons of the paper's list (by points).
+    #[arg(long, default_value_t = 0)]
+    largest: usize,
+    /// Skip octagons whose points - 36 cannot beat the best LP so far (their LP is at most
+    /// that); they are counted, not written.
+    #[arg(long)]
+    prune: bool,
+    /// Results, appended as they come: `a1,...,a8,points,objective`.
+    #[arg(long)]
+    out: PathBuf,
+    /// Go on from the file --out: octagons already in it are not solved again.
+    #[arg(long)]
+    resume: bool,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// The octagons asked for, one per symmetry class, largest first.
+fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
+    let paper = bounds::admissible();
+    let pairs = |v: &[bounds::Shape]| v.iter().map(|s| (s.edges, s.points)).collect::<Vec<_>>();
+    let mut chosen: Vec<(Edges, u32)> = if args.all {
+        let mut all = pairs(&paper);
+        all.extend(pairs(&bounds::admissible::holding_cross()));
+        all.extend(pairs(&bounds::admissible::tight_rectangles()));
+        all
+    } else if let Some(k) = args.sample {
+        if k == 0 || k > paper.len() {
+            return Err(format!("--sample {k}: from 1 to {}", paper.len()).into());
+        }
+        let mut sorted = pairs(&paper);
+        sorted.sort_unstable();
+        (0..k).map(|i| sorted[i * sorted.len() / k]).collect()
+    } else if let Some(path) = &args.octagons {
+        let text = crate::read_file(path)?;
+        let mut v = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') || line.starts_with("a1") {
+                continue;
+            }
+            let edges =
+                octagon::parse_edges(line).map_err(|e| format!("{}: line {}: {e}", path.display(), n + 1))?;
+            let o = Octagon::from_edges(edges).ok_or_else(|| {
+                format!("{}: line {}: the octagon {line} does not close", path.display(), n + 1)
+            })?;
+            v.push((edges, o.points() as u32));
+        }
+        v
+    } else if args.largest == 0 {
+        return Err("say which octagons: --all, --sample K, --octagons FILE or --largest N"
+            .to_string()
+            .into());
+    } else {
+        Vec::new()
+    };
+    if args.largest > 0 {
+        let mut by_size = pairs(&paper);
+        by_size.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        chosen.extend(by_size.into_iter().take(args.largest));
+    }
+    // One octagon of each symmetry class: the paper's (O7), (O8) leave two of a class when
+    // edges tie (126,912 listed, 115,184 classes), and a rotated octagon has the same LP.
+    let mut seen = std::collections::HashSet::new();
+    chosen.retain(|(e, _)| seen.insert(canonical(e)));
+    chosen.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    Ok(chosen)
+}
+
+/// The results already in the file, by symmetry class. A last line without its newline
+/// (the run was killed while writing it) is cut off: it is ours, and half a result.
+fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
+    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
+    let mut text = String::new();
+    file.read_to_string(&mut text).map_err(io)?;
+    if !text.is_empty() && !text.ends_with('\n') {
+        let keep = text.rfind('\n').map_or(0, |i| i + 1);
+        warn(&format!(
+            "{}: its last line was cut short (the run was stopped while writing it): solving it again",
+            path.display()
+        ));
+        file.set_len(keep as u64).map_err(io)?;
+        file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
+        text.truncate(keep);
+    }
+    let mut done = HashMap::new();
+    for (n, line) in text.lines().enumerate() {
+        if (n == 0 && line.starts_with("a1")) || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(',').collect();
+        let bad = || format!("{}: line {}: expected {HEADER}, found '{line}'", path.display(), n + 1);
+        if fields.len() != 10 {
+            return Err(bad().into());
+        }
+        let edges = octagon::parse_edges(&fields[..8].join(",")).map_err(|_| bad())?;
+        let objective: f64 = fields[9].trim().parse().map_err(|_| bad())?;
+        done.insert(canonical(&edges), objective);
+    }
+    Ok(done)
+}
+
+/// What the workers share.
+struct State {
+    file: std::fs::File,
+    solved: usize,
+    skipped: usize,
+    failed: usize,
+    best: f64,
+    best_at: Option<Edges>,
+    write_error: Option<String>,
+    last_report: Instant,
+}
+
+pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
+    if args.variant != Variant::T5 {
+        return Err("the octagon campaign is for 5T: octagons confine 5T games only".to_string().into());
+    }
+    let list = asked(&args)?;
+    let exists = args.out.exists();
+    if exists && !args.resume {
+        return Err(format!(
+            "{} exists: add --resume to go on from it, or choose another --out (it is not overwritten)",
+            args.out.display()
+        )
+        .into());
+    }
+    let done = if exists { done_so_far(&args.out)? } else { HashMap::new() };
+    // The best so far, over the octagons asked for only.
+    let (mut best0, mut best_at0) = (f64::NEG_INFINITY, None);
+    for (e, _) in &list {
+        if let Some(&v) = done.get(&canonical(e)) {
+            if v > best0 {
+                (best0, best_at0) = (v, Some(*e));
+            }
+        }
+    }
+    let todo: Vec<(Edges, u32)> =
+        list.iter().copied().filter(|(e, _)| !done.contains_key(&canonical(e))).collect();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    if !exists {
+        writeln!(file, "{HEADER}").map_err(|e| format!("{}: {e}", args.out.display()))?;
+    }
+    say!(
+        o,
+        "campaign: {} octagon{} asked, {} already in {}, {} to solve",
+        list.len(),
+        plural(list.len()),
+        list.len() - todo.len(),
+        args.out.display(),
+        todo.len()
+    );
+    o.flush()?;
+    let stop = Arc::new(AtomicBool::new(false));
+    crate::stop_signals::watch(&stop);
+    let state = Mutex::new(State {
+        file,
+        solved: 0,
+        skipped: 0,
+        failed: 0,
+        best: best0,
+        best_at: best_at0.take(),
+        write_error: None,
+        last_report: Instant::now(),
+    });
+    let threads = args.threads.unwrap_or_else(crate::all_threads).max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let lock = || state.lock().expect("no worker panics while holding it");
+    pool.install(|| {
+        todo.par_iter().with_max_len(1).for_each(|&(edges, points)| {
+            if stop.load(Ordering::SeqCst) || lock().write_error.is_some() {
+                return;
+            }
+            if args.prune && (points as f64 - 36.0) <= lock().best {
+                lock().skipped += 1;
+                return;
+            }
+            let octagon = Octagon::from_edges(edges).expect("listed octagons close");
+            let result = Lp::new(Variant::T5, octagon.lattice_points()).and_then(|lp| lp.solve(|_| false));
+            let mut s = lock();
+            match result {
+                Ok(sol) => {
+                    // One write a line: a run killed mid-line leaves at most that line short.
+                    let line = format!("{},{points},{:.5}\n", join(&edges), sol.objective);
+                    if let Err(e) = s.file.write_all(line.as_bytes()) {
+                        s.write_error = Some(format!("{}: {e}", args.out.display()));
+                        return;
+                    }
+                    s.solved += 1;
+                    if sol.objective > s.best {
+                        (s.best, s.best_at) = (sol.objective, Some(edges));
+                    }
+                }
+                Err(e) => {
+                    s.failed += 1;
+                    warn(&format!("octagon {}: {e}", join(&edges)));
+                }
+            }
+            if s.last_report.elapsed().as_secs_f64() >= 1.0 {
+                s.last_report = Instant::now();
+                let rate = s.solved as f64 / t.elapsed().as_secs_f64();
+                let left = todo.len() - s.solved - s.skipped - s.failed;
+                warn(&format!(
+                    "{}/{} solved, {} skipped, best {:.5}, {:.2} octagons/s, about {:.0} s left",
+                    s.solved,
+                    todo.len(),
+                    s.skipped,
+                    s.best,
+                    rate,
+                    left as f64 / rate.max(1e-9)
+                ));
+            }
+        });
+    });
+    let s = state.into_inner().expect("no worker panics while holding it");
+    if let Some(e) = s.write_error {
+        return Err(e.into());
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let stopped = stop.load(Ordering::SeqCst);
+    say!(
+        o,
+        "solved {} octagon{} in {secs:.1} s ({:.2} a second on {threads} thread{}), skipped {}, failed {}{}",
+        s.solved,
+        plural(s.solved),
+        s.solved as f64 / secs.max(1e-9),
+        plural(threads),
+        s.skipped,
+        s.failed,
+        if stopped { " (stopped: --resume goes on)" } else { "" }
+    );
+    // A proof only when every octagon asked for is accounted for: solved now or before,
+    // or skipped because its LP cannot beat the maximum.
+    let complete = args.all && !stopped && s.failed == 0 && s.solved + s.skipped == todo.len();
+    match s.best_at {
+        Some(e) if complete => say!(
+            o,
+            "maximum over every octagon a final 5T hull can be: {:.5} at {}: at most {} moves in 5T",
+            s.best,
+            join(&e),
+            s.best.floor()
+        ),
+        Some(e) => say!(o, "maximum over the octagons asked for: {:.5} at {}", s.best, join(&e)),
+        None => say!(o, "no octagon solved"),
+    }
+    Ok(())
+}
