@@ -64,26 +64,28 @@ impl Octagon {
         Some(Octagon { x: (0, w), y: (0, h), d: (a8, a8 + a1 + 2 * a2 + a3), e: (-(a8 + a7), a8 + a1) })
     }
 
-    /// The corners, clockwise from the left end of the top edge (repeats left out).
-    pub fn vertices(&self) -> Vec<Point> {
+    /// The ends of the top, right, bottom and left edges, clockwise from the left end of
+    /// the top edge: edge a(k+1) runs from the k-th to the next (the diagonals between).
+    fn edge_ends(&self) -> [Point; 8] {
         let (top, bottom) = self.y;
         let (left, right) = self.x;
         let (t_lo, t_hi) = self.row(top);
         let (b_lo, b_hi) = self.row(bottom);
-        let r_top = top.max(right - self.e.1);
-        let r_bot = bottom.min(self.d.1 - right);
-        let l_top = top.max(self.d.0 - left);
-        let l_bot = bottom.min(left - self.e.0);
-        let mut v = vec![
+        [
             Point::new(t_lo, top),
             Point::new(t_hi, top),
-            Point::new(right, r_top),
-            Point::new(right, r_bot),
+            Point::new(right, top.max(right - self.e.1)),
+            Point::new(right, bottom.min(self.d.1 - right)),
             Point::new(b_hi, bottom),
             Point::new(b_lo, bottom),
-            Point::new(left, l_bot),
-            Point::new(left, l_top),
-        ];
+            Point::new(left, bottom.min(left - self.e.0)),
+            Point::new(left, top.max(self.d.0 - left)),
+        ]
+    }
+
+    /// The corners, clockwise from the left end of the top edge (repeats left out).
+    pub fn vertices(&self) -> Vec<Point> {
+        let mut v = self.edge_ends().to_vec();
         v.dedup();
         while v.len() > 1 && v.first() == v.last() {
             v.pop();
@@ -123,28 +125,14 @@ impl Octagon {
         (lo, hi)
     }
 
-    /// The 8 edge lengths, top first then clockwise.
+    /// The 8 edge lengths, top first then clockwise: in lattice steps, so a diagonal edge's
+    /// length is its rise.
     pub fn edges(&self) -> Edges {
-        let (top, bottom) = self.y;
-        let (left, right) = self.x;
-        let (t_lo, t_hi) = self.row(top);
-        let (b_lo, b_hi) = self.row(bottom);
-        // Ends of the right and left columns.
-        let r_top = top.max(right - self.e.1);
-        let r_bot = bottom.min(self.d.1 - right);
-        let l_top = top.max(self.d.0 - left);
-        let l_bot = bottom.min(left - self.e.0);
-        [
-            t_hi - t_lo,
-            r_top - top,
-            r_bot - r_top,
-            right - b_hi,
-            b_hi - b_lo,
-            bottom - l_bot,
-            l_bot - l_top,
-            l_top - top,
-        ]
-        .map(|v| v.max(0) as u32)
+        // Edge k runs from corner k to corner k + 1 (the corners of `edge_ends`, with an
+        // edge of length 0 between two equal ones); supports are tight, so never backwards.
+        let p = self.edge_ends();
+        let steps = |a: Point, b: Point| (b.x - a.x).abs().max((b.y - a.y).abs()) as u32;
+        std::array::from_fn(|k| steps(p[k], p[(k + 1) % 8]))
     }
 
     /// Number of lattice points inside or on the octagon.
