@@ -77,7 +77,7 @@ pub fn live_bound(pos: &Position) -> LiveBound {
     let hull = Octagon::hull(pos.dots()).expect("a position has dots");
     let never_filled = hull.lattice_points().filter(|&p| grid.never_filled(p)).count();
     let stuck: u32 = pos.dots().map(|p| grid.stuck_ends(p)).sum();
-    let map = PotentialMap::of(pos);
+    let map = PotentialMap::on(pos, &grid);
     let potential = map.total();
     let score = pos.score();
     let mut out = LiveBound {

@@ -28,7 +28,11 @@ pub struct PotentialMap {
 impl PotentialMap {
     /// The potential of every dot of `pos`.
     pub fn of(pos: &Position) -> PotentialMap {
-        let grid = Grid::of(pos);
+        PotentialMap::on(pos, &Grid::of(pos))
+    }
+
+    /// The same, from the position's grid when the caller has one already.
+    pub(crate) fn on(pos: &Position, grid: &Grid) -> PotentialMap {
         let full = per_dot_potential(pos.variant());
         let dots = pos.dots().map(|p| (p, full - grid.used_ends(p))).collect();
         PotentialMap { dots }
