@@ -17,6 +17,7 @@ const TYPES = {
   ".css": "text/css; charset=utf-8",
   ".wasm": "application/wasm",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".ico": "image/x-icon",
