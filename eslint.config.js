@@ -25,4 +25,12 @@ export default [
     files: ["www/js/search-worker.js"],
     languageOptions: { globals: { ...globals.worker } },
   },
+  {
+    files: ["www/sw.js", "www/sw-register.js"],
+    languageOptions: { sourceType: "script" },
+  },
+  {
+    files: ["www/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 ];
