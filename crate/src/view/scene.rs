@@ -118,6 +118,31 @@ impl Default for Theme {
     }
 }
 
+impl Theme {
+    /// The palette for a dark page: the same roles, light ink on a dark ground, the
+    /// accents brighter so they keep their contrast.
+    pub fn dark() -> Theme {
+        let s = |x: &str| x.to_string();
+        Theme {
+            background: s("#161a1f"),
+            grid: s("#2a3139"),
+            start: s("#e9e6dd"),
+            dot: s("#86aede"),
+            line: s("#86aede"),
+            last: s("#ff9d45"),
+            hint: s("#3fcfbd"),
+            number: s("#e9eef4"),
+            number_bg: s("#20262d"),
+            choice: s("#ff5fa2"),
+            cursor: s("#cf8cf0"),
+            hull: s("#b994ec"),
+            region: s("#6d5f85"),
+            lp: s("#a9c9f2"),
+            potential: s("#f2a062"),
+        }
+    }
+}
+
 /// How the board is drawn: the user's toggles and the colours.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default)]
@@ -233,6 +258,28 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
         );
     }
     analysis::paint_over(&scene.analysis, t, view, out);
+    if overlay.choices.len() > 1 {
+        // Each line offered gets its number, as the chooser lists them, beside its middle
+        // (half a cell off the line, where no dot can be).
+        for (i, &(a, b)) in overlay.choices.iter().enumerate() {
+            let (ax, ay) = view.point_to_screen(a);
+            let (bx, by) = view.point_to_screen(b);
+            let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+            let (dx, dy) = (bx - ax, by - ay);
+            let n = (dx * dx + dy * dy).sqrt().max(1e-9);
+            // perpendicular, always towards the upper side so two parallel lines' badges do not meet
+            let (mut px, mut py) = (-dy / n, dx / n);
+            if py > 0.0 || (py == 0.0 && px < 0.0) {
+                (px, py) = (-px, -py);
+            }
+            let off = cell * 0.5;
+            let c = (mx + px * off, my + py * off);
+            let r = (cell * 0.3).clamp(7.0, 14.0);
+            let fill = if overlay.chosen == Some(i) { &t.cursor } else { &t.choice };
+            out.circle(c, r, Some(fill), Some((&t.number_bg, 1.5)));
+            out.text(c, r * 1.2, &t.number_bg, &(i + 1).to_string());
+        }
+    }
     if let Some(p) = overlay.cursor {
         let (cx, cy) = view.point_to_screen(p);
         let h = (cell * 0.4).max(5.0);
@@ -322,11 +369,29 @@ mod tests {
         };
         let mut log = Log::default();
         paint(&s, &overlay, &style, &view, &mut log);
-        assert_eq!(log.texts, (1..=12).map(|i| i.to_string()).collect::<Vec<_>>());
+        // the move numbers, then the numbers of the two lines offered
+        assert_eq!(log.texts, (1..=12).chain(1..=2).map(|i| i.to_string()).collect::<Vec<_>>());
         assert_eq!(log.circles.iter().filter(|f| f.is_none()).count(), s.hints.len());
         let choices: Vec<_> = log.segments.iter().filter(|(c, _)| *c == style.theme.choice).collect();
         assert_eq!(choices.len(), 2);
         assert_eq!(choices.iter().filter(|(_, dashed)| !dashed).count(), 1, "the chosen line is solid");
+    }
+
+    #[test]
+    fn the_dark_palette_fills_every_role_and_differs_from_the_light() {
+        let (light, dark) = (Theme::default(), Theme::dark());
+        let roles = |t: &Theme| serde_json::to_value(t).unwrap().as_object().unwrap().clone();
+        let (l, d) = (roles(&light), roles(&dark));
+        assert_eq!(l.len(), d.len());
+        for (k, v) in &d {
+            let c = v.as_str().unwrap();
+            assert!(
+                c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|h| h.is_ascii_hexdigit()),
+                "{k}: {c}"
+            );
+        }
+        assert_ne!(light.background, dark.background);
+        assert_ne!(light.start, dark.start);
     }
 
     #[test]

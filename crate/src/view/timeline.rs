@@ -12,6 +12,63 @@ use crate::variant::{Move, Rule, Variant};
 /// How the description of a game says it branched off another.
 const BRANCH: &str = "Your line from move ";
 
+/// Why no move adds a dot at a point: data, so that a front end can say it in its own
+/// words and language (the page's catalogue); `Display` gives the English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhyNot {
+    /// No legal move is left.
+    GameOver {
+        /// The moves the game ended with.
+        score: usize,
+    },
+    /// The point already has a dot.
+    HasDot,
+    /// A line through the point would break the touch rule against a line drawn by move
+    /// `by_move` (1-based), or against one of the start (never, with the cross) when `None`.
+    Overlap {
+        /// The move (1-based) whose line is in the way.
+        by_move: Option<usize>,
+        /// The rule broken.
+        rule: Rule,
+    },
+    /// No row of `len - 1` dots lines up with the point.
+    NoLine {
+        /// The variant's line length.
+        len: usize,
+    },
+}
+
+impl std::fmt::Display for WhyNot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            WhyNot::GameOver { score } => {
+                write!(f, "The game is over: no legal move is left ({score} moves).")
+            }
+            WhyNot::HasDot => {
+                write!(f, "That point already has a dot: play on an empty point next to a row of dots.")
+            }
+            WhyNot::Overlap { by_move, rule } => {
+                let whose = match by_move {
+                    Some(i) => format!("the line of move {i}"),
+                    None => "a line already drawn".to_string(),
+                };
+                let (verb, rule) = match rule {
+                    Rule::Touching => ("overlap", "in T, parallel lines may share only an end point"),
+                    Rule::Disjoint => ("touch", "in D, parallel lines may not share any point"),
+                };
+                write!(f, "A line through this point would {verb} {whose} ({rule}).")
+            }
+            WhyNot::NoLine { len } => {
+                write!(
+                    f,
+                    "No line of {len} through this point: a move needs {} dots in a row with it.",
+                    len - 1
+                )
+            }
+        }
+    }
+}
+
 /// The moves of a line of play and a cursor into them. Undo moves the cursor back and keeps
 /// the moves after it (redo); playing a move other than the next one starts a new line of
 /// play from the cursor (the moves after it are dropped).
@@ -166,43 +223,27 @@ impl Timeline {
         self.position.legal_moves().into_iter().filter(|m| m.dot == p).collect()
     }
 
-    /// Why nothing can be played at `p`, in words for the user.
-    pub fn why_not(&self, p: Point) -> String {
+    /// Why nothing can be played at `p` (see [`WhyNot`]; its `Display` is the English).
+    pub fn why_not(&self, p: Point) -> WhyNot {
         let pos = &self.position;
         let len = self.variant().line_len();
         if pos.is_finished() {
-            return format!("The game is over: no legal move is left ({} moves).", pos.score());
+            return WhyNot::GameOver { score: pos.score() };
         }
         if pos.has_dot(p) {
-            return format!(
-                "({}, {}) already has a dot: play on an empty point next to a row of dots.",
-                p.x, p.y
-            );
+            return WhyNot::HasDot;
         }
         // A line whose other points all have dots but which breaks the touch rule.
         for dir in Dir::ALL {
             for k in 0..len {
                 let m = Move::new(p, dir, k);
                 if let Some(IllegalMove::Overlap { with, rule }) = pos.why_illegal(m) {
-                    let which = self.position.moves().iter().position(|x| x.line() == with);
-                    let whose = match which {
-                        Some(i) => format!("the line of move {}", i + 1),
-                        None => "a line already drawn".to_string(),
-                    };
-                    let (verb, rule) = match rule {
-                        Rule::Touching => ("overlap", "in T, parallel lines may share only an end point"),
-                        Rule::Disjoint => ("touch", "in D, parallel lines may not share any point"),
-                    };
-                    return format!("A line through ({}, {}) would {verb} {whose} ({rule}).", p.x, p.y);
+                    let by_move = self.position.moves().iter().position(|x| x.line() == with).map(|i| i + 1);
+                    return WhyNot::Overlap { by_move, rule };
                 }
             }
         }
-        format!(
-            "No line of {len} through ({}, {}): a move needs {} dots in a row with it.",
-            p.x,
-            p.y,
-            len - 1
-        )
+        WhyNot::NoLine { len: len.into() }
     }
 
     /// The whole line of play as a game (for export).
@@ -290,8 +331,10 @@ mod tests {
         assert!(!here.is_empty() && here.iter().all(|m| m.dot == p && t.position().is_legal(*m)));
         let dot = t.position().dots().next().unwrap();
         assert!(t.moves_at(dot).is_empty());
-        assert!(t.why_not(dot).contains("already has a dot"), "{}", t.why_not(dot));
-        assert!(t.why_not(Point::new(40, 40)).contains("No line of 5"));
+        assert_eq!(t.why_not(dot), WhyNot::HasDot);
+        assert!(t.why_not(dot).to_string().contains("already has a dot"));
+        assert_eq!(t.why_not(Point::new(40, 40)), WhyNot::NoLine { len: 5 });
+        assert!(t.why_not(Point::new(40, 40)).to_string().contains("No line of 5"));
     }
 
     #[test]
@@ -301,11 +344,11 @@ mod tests {
         let mut t = Timeline::new(Variant::D5);
         let m = t.position().legal_moves().into_iter().find(|m| m.dir == Dir::H).unwrap();
         t.play(m).unwrap();
-        let blocked = (0..9)
-            .flat_map(|x| (0..9).map(move |y| Point::new(x, y)))
-            .find(|&p| t.moves_at(p).is_empty() && t.why_not(p).contains("move 1"));
+        let blocked = (0..9).flat_map(|x| (0..9).map(move |y| Point::new(x, y))).find(|&p| {
+            t.moves_at(p).is_empty() && matches!(t.why_not(p), WhyNot::Overlap { by_move: Some(1), .. })
+        });
         assert!(blocked.is_some(), "some point is blocked by move 1");
-        assert!(t.why_not(blocked.unwrap()).contains("touch the line of move 1"));
+        assert!(t.why_not(blocked.unwrap()).to_string().contains("touch the line of move 1"));
     }
 
     #[test]

@@ -51,7 +51,9 @@ export interface Theme { background: string; grid: string; start: string; dot: s
 /** How the board is drawn; missing fields keep their defaults. */
 export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; theme?: Partial<Theme> }
 /** One of the lines that would add a given dot. */
-export interface Choice { label: string; from: [number, number]; to: [number, number] }
+export interface Choice { dir: "h" | "v" | "dn" | "dp"; at: number; from: [number, number]; to: [number, number] }
+/** Why no move adds a dot at a point. */
+export interface WhyNot { reason: "game_over" | "has_dot" | "overlap" | "no_line"; score: number | null; by_move: number | null; rule: "T" | "D" | null; len: number | null; text: string }
 /** A running search, as the page shows it. */
 export interface SearchReport { best: number | null; playouts: number; playoutsPerSecond: number; run: number; runsDone: number; iteration: number; iterations: number; paused: boolean; done: boolean }
 "#;
@@ -106,10 +108,16 @@ pub fn formats() -> Result<JsValue, JsError> {
     Ok(serde_wasm_bindgen::to_value(&list)?)
 }
 
-/// The board's palette: the page's stylesheet and chart take their board colours from it.
+/// The board's palette, `light` (the default) or `dark`: the page's stylesheet and chart
+/// take their board colours from it, and the board is drawn with it.
 #[wasm_bindgen(unchecked_return_type = "Theme")]
-pub fn theme() -> Result<JsValue, JsError> {
-    Ok(serde_wasm_bindgen::to_value(&crate::view::Theme::default())?)
+pub fn theme(name: &str) -> Result<JsValue, JsError> {
+    let theme = match name {
+        "" | "light" => crate::view::Theme::default(),
+        "dark" => crate::view::Theme::dark(),
+        other => return Err(JsError::new(&format!("unknown theme {other:?} (light or dark)"))),
+    };
+    Ok(serde_wasm_bindgen::to_value(&theme)?)
 }
 
 /// The largest text the readers take: the page refuses larger files before reading them.

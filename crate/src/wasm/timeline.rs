@@ -4,7 +4,7 @@
 
 use crate::formats::{self, Format};
 use crate::geom::{Dir, Point};
-use crate::view::{self, Scene, Timeline};
+use crate::view::{self, Scene, Timeline, WhyNot};
 use crate::Variant;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -18,23 +18,44 @@ pub struct WebTimeline {
     format: Option<Format>,
 }
 
-/// One of the lines that would add a given dot.
+/// One of the lines that would add a given dot. The page words it (in its language) from
+/// the direction and where the dot sits on the line: the board shows no coordinates.
 #[derive(Serialize)]
 struct Choice {
-    /// For the user: `horizontal line from (3, -1) to (7, -1)`.
-    label: String,
-    /// The line's two ends.
+    /// `h`, `v`, `dn` (down to the right, `\\`) or `dp` (up to the right, `/`).
+    dir: &'static str,
+    /// How many of the line's points come before the new dot, from `from` (0: it is the
+    /// `from` end).
+    at: u8,
+    /// The line's two ends; `from` is its left end (its top end when vertical).
     from: [i32; 2],
     to: [i32; 2],
 }
 
-fn dir_words(d: Dir) -> &'static str {
+fn dir_code(d: Dir) -> &'static str {
     match d {
-        Dir::H => "horizontal",
-        Dir::V => "vertical",
-        Dir::DN => "diagonal \\",
-        Dir::DP => "diagonal /",
+        Dir::H => "h",
+        Dir::V => "v",
+        Dir::DN => "dn",
+        Dir::DP => "dp",
     }
+}
+
+/// Why nothing can be played at a point, for the page to word (`view::WhyNot` as data).
+#[derive(Serialize)]
+struct WhyNotInfo {
+    /// `game_over`, `has_dot`, `overlap` or `no_line`.
+    reason: &'static str,
+    /// The score of a finished game.
+    score: Option<usize>,
+    /// The move whose line is in the way (1-based).
+    by_move: Option<usize>,
+    /// `T` or `D`, for an overlap.
+    rule: Option<char>,
+    /// The line length, for `no_line`.
+    len: Option<usize>,
+    /// The English, for the console and for languages without these words.
+    text: String,
 }
 
 fn variant(name: &str) -> Result<Variant, JsError> {
@@ -136,9 +157,11 @@ impl WebTimeline {
             .into_iter()
             .map(|m| {
                 let (a, b) = (m.line().start, m.line().end(len));
-                let label =
-                    format!("{} line from ({}, {}) to ({}, {})", dir_words(m.dir), a.x, a.y, b.x, b.y);
-                Choice { label, from: [a.x, a.y], to: [b.x, b.y] }
+                let (dx, dy) = m.dir.delta();
+                let at = (0..len)
+                    .find(|&i| Point::new(a.x + dx * i32::from(i), a.y + dy * i32::from(i)) == m.dot)
+                    .unwrap_or(0);
+                Choice { dir: dir_code(m.dir), at, from: [a.x, a.y], to: [b.x, b.y] }
             })
             .collect();
         Ok(serde_wasm_bindgen::to_value(&list)?)
@@ -147,14 +170,35 @@ impl WebTimeline {
     /// Plays the `choice`-th line that adds a dot at (x, y).
     pub fn play_at(&mut self, x: i32, y: i32, choice: usize) -> Result<(), JsError> {
         let p = Point::new(x, y);
-        let m =
-            *self.timeline.moves_at(p).get(choice).ok_or_else(|| JsError::new(&self.timeline.why_not(p)))?;
+        let m = *self
+            .timeline
+            .moves_at(p)
+            .get(choice)
+            .ok_or_else(|| JsError::new(&self.timeline.why_not(p).to_string()))?;
         self.timeline.play(m).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Why nothing can be played at (x, y).
-    pub fn why_not(&self, x: i32, y: i32) -> String {
-        self.timeline.why_not(Point::new(x, y))
+    #[wasm_bindgen(unchecked_return_type = "WhyNot")]
+    pub fn why_not(&self, x: i32, y: i32) -> Result<JsValue, JsError> {
+        let why = self.timeline.why_not(Point::new(x, y));
+        let mut info = WhyNotInfo {
+            reason: "",
+            score: None,
+            by_move: None,
+            rule: None,
+            len: None,
+            text: why.to_string(),
+        };
+        match why {
+            WhyNot::GameOver { score } => (info.reason, info.score) = ("game_over", Some(score)),
+            WhyNot::HasDot => info.reason = "has_dot",
+            WhyNot::Overlap { by_move, rule } => {
+                (info.reason, info.by_move, info.rule) = ("overlap", by_move, Some(rule.letter()))
+            }
+            WhyNot::NoLine { len } => (info.reason, info.len) = ("no_line", Some(len)),
+        }
+        Ok(serde_wasm_bindgen::to_value(&info)?)
     }
 
     /// The link of the game (with the shown move unless all are shown).
