@@ -1,0 +1,64 @@
+// @ts-check
+// The engine's answers in the page's words: a variant's name, a line offered in the
+// chooser (by its direction and where the new dot sits on it: the board shows no
+// coordinates), and why a point cannot be played. The engine returns data; this says it
+// in the chosen language.
+
+import { t } from "./i18n.js";
+
+/** @typedef {import("../../pkg/morpion.js").Choice} Choice */
+/** @typedef {import("../../pkg/morpion.js").WhyNot} WhyNot */
+
+/** "5T" -> "5T – lines of five, touching allowed". @param {string} code */
+export function variantName(code) {
+  const m = /^(\d)([TD])$/.exec(code);
+  if (!m) return code;
+  return t("variant.name", { code, length: t(`variant.len-${m[1]}`), rule: t(`variant.rule-${m[2]}`) });
+}
+
+/** The direction names of a line, and of its two sides (before and after the dot). */
+const SIDES = {
+  h: ["left", "right"],
+  v: ["up", "down"],
+  dn: ["up-left", "down-right"],
+  dp: ["down-left", "up-right"],
+};
+
+/**
+ * A line offered in the chooser: "Horizontal: the new dot and 4 dots to its right", or
+ * "Diagonal /: 2 dots down-left, 2 up-right".
+ * @param {Choice} c @param {number} length the variant's line length
+ */
+export function describeChoice(c, length) {
+  const [before, after] = SIDES[c.dir] ?? ["", ""];
+  const n1 = c.at;
+  const n2 = length - 1 - c.at;
+  const dir = t(`dir.${c.dir}`);
+  if (n1 === 0) return t("choice.one-side", { dir, n: n2, side: t(`side.${after}`) });
+  if (n2 === 0) return t("choice.one-side", { dir, n: n1, side: t(`side.${before}`) });
+  return t("choice.two-sides", { dir, n1, side1: t(`side.${before}`), n2, side2: t(`side.${after}`) });
+}
+
+/** Why nothing can be played at a point. @param {WhyNot} why */
+export function whyNotText(why) {
+  switch (why.reason) {
+    case "game_over":
+      return t("why.game-over", { n: why.score ?? 0 });
+    case "has_dot":
+      return t("why.has-dot");
+    case "overlap": {
+      const rule = why.rule === "D" ? "D" : "T";
+      return why.by_move ? t(`why.overlap-${rule}`, { move: why.by_move }) : t(`why.overlap-${rule}-start`);
+    }
+    case "no_line":
+      return t("why.no-line", { n: (why.len ?? 5) - 1 });
+    default:
+      return why.text;
+  }
+}
+
+/** A game's title as the engine writes it, with its own words ("Your line from move 90 of …") in the language. @param {string} title */
+export function gameTitle(title) {
+  const m = /^Your line from move (\d+) of (.*)$/.exec(title);
+  return m ? t("title.branch", { at: Number(m[1]), of: m[2] }) : title;
+}
