@@ -3,7 +3,7 @@
 // blocked), and the LP playground.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openApp, PHONE, playMoves, shot, useBrowser } from "./support.mjs";
+import { openApp, PHONE, playMoves, shot, useBrowser, tab } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -48,6 +48,7 @@ test("show-hull and show-potential draw the hull, the region and each dot's pote
   await page.evaluate(() => { window.morpionApp.openRecord("5t-178-rosin"); window.morpionApp.goTo(120); });
   await page.waitForFunction(() => window.morpionBounds.bound()?.score === 120);
   assert.deepEqual(await page.evaluate(() => window.morpionBounds.drawn()), { hull: 0, region: 0, values: 0, weighted: 0 });
+  await tab(page, "bounds");
   await page.getByTestId("show-hull").check();
   await page.waitForFunction(() => window.morpionBounds.drawn().region > 0, null, { timeout: 30_000 });
   await page.getByTestId("show-potential").check();
@@ -72,6 +73,7 @@ test("show-hull and show-potential draw the hull, the region and each dot's pote
 
 test("the LP playground solves the paper's 10-point square (64) and says what is wrong with a bad board", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
+  await tab(page, "bounds");
   await page.locator("#lp-playground summary").click();
   await page.getByTestId("lp-size").fill("10");
   await page.getByTestId("lp-solve").click();
@@ -97,6 +99,7 @@ test("prove a tighter bound: progress in a worker, the page answers meanwhile, c
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
   await playMoves(page, 3);
   await boundText(page);
+  await tab(page, "bounds");
   await page.getByTestId("bound-lp").click();
   await page.waitForFunction(() => /Solving the LP on [\d,]+ points/.test(document.querySelector("[data-testid=bound-lp-status]").textContent), null, { timeout: 60_000 });
   assert.equal(await page.evaluate(() => window.morpionBounds.solving()), true);

@@ -4,8 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "../scripts/serve-static.mjs";
 import {
-  address, openApp, PHONE, playablePoint, playMoves, pointWithSeveralLines, ROOT, score, shot, useBrowser, WIDE,
-} from "./support.mjs";
+  address, openApp, PHONE, playablePoint, playMoves, pointWithSeveralLines, ROOT, score, shot, useBrowser, WIDE, returning } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -100,10 +99,10 @@ test("the keyboard alone can play: arrows move the cursor, Enter plays", async (
 test("every variant can be chosen and played; game over is announced", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const names = await page.getByTestId("variant").locator("option").allTextContents();
-  assert.deepEqual(names.slice(0, 2), ["5T", "5D"]);
+  assert.deepEqual(names.slice(0, 2), ["5T – lines of five, touching allowed", "5D – lines of five, no touching"]);
   assert.equal(names.length, 8);
   await page.getByTestId("variant").selectOption("3D");
-  assert.equal(await page.locator("#variant-name").textContent(), "3D");
+  assert.match(await page.locator("#variant-name").textContent(), /^3D – lines of three, no touching$/);
   await page.getByTestId("variant").selectOption("4D");
   let guard = 0;
   while (!(await page.locator("#gameover").isVisible()) && guard++ < 200) {
@@ -163,6 +162,7 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
 
 test("on a touch phone a tap plays a move", async () => {
   const context = await env.browser.newContext({ viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  await returning(context);
   const { page, errors } = await openApp(env.browser, env.url, { context });
   const p = await playablePoint(page, "one");
   await page.touchscreen.tap(p.pageX, p.pageY);
@@ -175,6 +175,7 @@ test("on a touch phone a tap plays a move", async () => {
 
 test("when the engine cannot load, the page says so instead of hanging", async () => {
   const context = await env.browser.newContext({ viewport: WIDE });
+  await returning(context);
   const page = await context.newPage();
   await page.route(/morpion_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: "not found" }));
   await page.goto(env.url);

@@ -2,7 +2,7 @@
 // person to look at, with checks that nothing spills out of the window.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openApp, PHONE, pointWithSeveralLines, shot, useBrowser, WIDE } from "./support.mjs";
+import { openApp, PHONE, pointWithSeveralLines, shot, useBrowser, WIDE, tab, returning } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -13,7 +13,9 @@ for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
     await shot(page, `${name}-start`, { full: name === "phone" });
     assert.equal(await noSideScroll(), true, "nothing is wider than the window");
 
+    await tab(page, "records");
     await page.getByTestId("records").selectOption("5t-178-rosin");
+    await tab(page, "play");
     await page.locator("#numbers").check();
     await shot(page, `${name}-record-numbers`);
     await page.locator("#numbers").uncheck();
@@ -28,6 +30,7 @@ for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
     await page.keyboard.press("Escape");
 
     // a search under way: its panel, its chart, its best game on the board
+    await tab(page, "search");
     await page.getByTestId("search-start").click();
     await page.waitForFunction(() => document.querySelector("[data-testid=best-score]").textContent !== "–");
     await page.waitForTimeout(2500);
@@ -49,8 +52,11 @@ for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
 
 test("the README's screenshot: the 5T record with move numbers on a laptop screen", async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  await returning(context);
   const { page, errors } = await openApp(env.browser, env.url, { context });
+  await tab(page, "records");
   await page.getByTestId("records").selectOption("5t-178-rosin");
+  await tab(page, "play");
   await page.locator("#numbers").check();
   await page.getByTestId("slider").fill("150");
   await page.getByTestId("board").focus();

@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, launch, morpion, openApp, playMoves, shot, startServer, useBrowser, WIDE } from "./support.mjs";
+import { address, launch, morpion, openApp, playMoves, shot, startServer, useBrowser, WIDE, tab, returning } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -38,6 +38,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   const { page, errors } = await openApp(env.browser, env.url);
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   await page.selectOption("[data-testid=variant]", "5D");
+  await tab(page, "search");
   await page.selectOption("[data-testid=search-time]", "0"); // until stopped
   await page.getByTestId("search-start").click();
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=threads]").textContent) > 0);
@@ -78,6 +79,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
 test("pause parks the search and resume goes on", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   await page.selectOption("[data-testid=variant]", "5D");
+  await tab(page, "search");
   await page.selectOption("[data-testid=search-time]", "0");
   await page.getByTestId("search-start").click();
   await bestAbove(page, 0, 15_000);
@@ -98,6 +100,7 @@ test("pause parks the search and resume goes on", async () => {
 test("the page answers while a search runs, and a search can continue the game on the board", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   await playMoves(page, 6);
+  await tab(page, "search");
   await page.selectOption("[data-testid=search-from]", "here");
   await page.selectOption("[data-testid=search-level]", "3");
   await page.selectOption("[data-testid=search-time]", "run");
@@ -122,8 +125,10 @@ test("the page answers while a search runs, and a search can continue the game o
 test("a finished game cannot be searched on: the page says why and keeps the game", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   const name = await page.evaluate(() => window.morpionApp.records().find((r) => r.variant === "5D").name);
+  await tab(page, "records");
   await page.selectOption("[data-testid=records]", name);
   const before = await address(page);
+  await tab(page, "search");
   await page.selectOption("[data-testid=search-from]", "here");
   await page.getByTestId("search-start").click();
   await page.getByTestId("error").waitFor();
@@ -147,6 +152,7 @@ test("without cross-origin isolation the search runs on one thread and still fin
     assert.match(await text(page, "search-mode"), /One thread only: this page is not cross-origin isolated/);
     assert.equal(await page.getByTestId("search-threads").isDisabled(), true);
     await page.selectOption("[data-testid=variant]", "5D");
+    await tab(page, "search");
     await page.selectOption("[data-testid=search-time]", "0");
     await page.getByTestId("search-start").click();
     const best = await bestAbove(page, 40, 15_000);
@@ -170,6 +176,7 @@ test("on a host without the headers, the service worker makes the page isolated 
   const browser = await launch();
   try {
     const context = await browser.newContext({ viewport: WIDE });
+    await returning(context);
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForFunction(() => crossOriginIsolated && document.body.classList.contains("ready"), null, { timeout: 20_000 });

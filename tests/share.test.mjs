@@ -1,9 +1,10 @@
 // Replay, links, import and export in the browser.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { address, morpion, openApp, playMoves, RECORDS, score, useBrowser } from "./support.mjs";
+import { address, morpion, openApp, playMoves, RECORDS, score, tab, useBrowser } from "./support.mjs";
 
 const PSOL = join(RECORDS, "5d-82-rosin.anagorko.psol");
 
@@ -11,23 +12,24 @@ const env = useBrowser();
 
 test("a record from the library shows its score and replays step by step", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
+  await tab(page, "records");
   const options = await page.getByTestId("records").locator("option").allTextContents();
   assert.ok(options.some((o) => /^5T · 178 moves · .*Rosin/.test(o)), options.join("\n"));
   await page.getByTestId("records").selectOption("5t-178-rosin");
   assert.equal(await score(page), 178);
   assert.match(await page.locator("#gameover").textContent(), /178 moves/);
-  await page.getByRole("button", { name: "First move" }).click();
+  await page.getByRole("button", { name: "Back to the start" }).click();
   assert.equal(await score(page), 0);
-  await page.getByRole("button", { name: "Next move" }).click();
-  await page.getByRole("button", { name: "Next move" }).click();
+  await page.getByRole("button", { name: "Redo" }).click();
+  await page.getByRole("button", { name: "Redo" }).click();
   assert.equal(await score(page), 2);
   await page.getByTestId("slider").fill("120");
   assert.equal(await score(page), 120);
   assert.match(await address(page), /#g=1\.5T\.178\..*&m=120$/, "the link says which move is shown");
   // Animation: play runs forward by itself, pause stops it.
-  await page.getByRole("button", { name: "Play the moves" }).click();
+  await page.getByRole("button", { name: "Replay the moves" }).click();
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) >= 122);
-  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await page.getByRole("button", { name: "Pause the replay" }).click();
   const paused = await score(page);
   await page.waitForTimeout(700);
   assert.equal(await score(page), paused);
@@ -38,6 +40,33 @@ test("a record from the library shows its score and replays step by step", async
   assert.match(await page.locator("#title").textContent(), /^(Your line from move 120 of )?5T · 178 moves · Christopher D\. Rosin/);
   const max = Number(await page.getByTestId("slider").getAttribute("max"));
   assert.ok(max === 121 || max === 178, `a new line of play ends at 121 (or keeps the record if it was its move): ${max}`);
+  if (max === 178) {
+    // that was the record's own move 121: take it back and play another
+    await page.getByTestId("undo").click();
+    const points = await page.evaluate(() => {
+      const app = window.morpionApp;
+      const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+      const out = [];
+      for (let y = -20; y <= 30; y++) for (let x = -20; x <= 30; x++) {
+        if (app.choicesAt(x, y).length !== 1) continue;
+        const [sx, sy] = app.screenOf(x, y);
+        if (document.elementFromPoint(r.left + sx, r.top + sy)?.id === "board") out.push({ x: r.left + sx, y: r.top + sy });
+      }
+      return out;
+    });
+    for (const p of points.slice(0, 2)) {
+      await page.mouse.click(p.x, p.y);
+      if (await page.getByTestId("slider").getAttribute("max") === "121") break;
+      await page.getByTestId("undo").click();
+    }
+  }
+  assert.equal(await page.getByTestId("slider").getAttribute("max"), "121", "a move of one's own starts a new line");
+  // the record is not lost: one click goes back to it, at the move the game left it
+  assert.match(await page.locator("#branch-text").textContent(), /now yours.*move 120/);
+  await page.getByTestId("back-to-record").click();
+  assert.equal(await score(page), 120);
+  assert.equal(await page.getByTestId("slider").getAttribute("max"), "178");
+  assert.equal(await page.locator("#branch").isVisible(), false);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -51,7 +80,7 @@ test("a link from `morpion convert --to link` opens the exact game, and the page
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "82");
   assert.match(await page.locator("#title").textContent(), /Rosin/, "a record's link is recognised");
   assert.equal(await address(page), `${link}&m=40`);
-  await page.getByRole("button", { name: "Last move" }).click();
+  await page.getByRole("button", { name: "To the last move" }).click();
   assert.equal(await score(page), 82);
   assert.equal(await address(page), link, "all moves shown: the page's link is the command line's");
   // The moves are the record's, move for move.
@@ -87,6 +116,7 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
 test("a Pentasol game pasted into the import dialog is imported; bad text is refused", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 1);
+  await tab(page, "share");
   await page.getByRole("button", { name: "Import…" }).click();
   await page.getByTestId("import-text").fill("(3,4) - 2\nthis is not a game");
   await page.getByTestId("import-go").click();
@@ -109,6 +139,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
 test("an MS1 string and a dropped file are imported too", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const ms1 = morpion("convert", "-v", "5D", "--to", "msr", PSOL).trim();
+  await tab(page, "share");
   await page.getByRole("button", { name: "Import…" }).click();
   await page.getByTestId("import-text").fill(ms1);
   await page.getByTestId("import-go").click();
@@ -128,14 +159,17 @@ test("an MS1 string and a dropped file are imported too", async () => {
 
 test("exports: Pentasol and MSR text round-trip through the command line; PNG and SVG are images", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
+  await tab(page, "records");
   await page.getByTestId("records").selectOption("5d-82-rosin");
   const save = async (format) => {
+    await tab(page, "share");
     await page.locator("#export-format").selectOption(format);
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
     return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
   };
   const psol = await save("pentasol");
-  assert.equal(psol.name, "morpion-5D-82.txt");
+  assert.equal(psol.name, "morpion-5D-82-pentasol.txt");
+  assert.equal((await save("flammenkamp")).name, "morpion-5D-82-flammenkamp.txt", "two .txt formats get distinct names");
   const moves = (t) => t.split("\n").filter((l) => !l.startsWith("#")).join("\n");
   assert.match(psol.bytes.toString(), /^# Morpion Solitaire 5D, 82 moves, Christopher D. Rosin/, "the header names the player");
   assert.equal(moves(psol.bytes.toString()), moves(morpion("convert", "-v", "5D", "--to", "pentasol", PSOL)));
@@ -144,28 +178,49 @@ test("exports: Pentasol and MSR text round-trip through the command line; PNG an
   const png = await save("png");
   assert.deepEqual([...png.bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], "a PNG file");
   assert.ok(png.bytes.length > 5000);
+  assert.equal(png.name, "morpion-5D-82.png");
   const svg = await save("svg");
+  assert.equal(svg.name, "morpion-5D-82.svg");
   assert.match(svg.bytes.toString(), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   assert.equal((svg.bytes.toString().match(/<line /g) || []).length >= 82, true);
+  assert.match(svg.bytes.toString(), /<title>5D – lines of five, no touching · 82 moves · .*Rosin/, "the SVG says what it shows");
+  // each image carries its game: importing it opens the same game, even after a new game
+  const link = await address(page);
+  for (const image of [png, svg]) {
+    await page.getByTestId("variant").selectOption("5T");
+    assert.equal(await page.getByTestId("score").textContent(), "0");
+    const file = join(tmpdir(), image.name);
+    writeFileSync(file, image.bytes);
+    await page.getByRole("button", { name: "Import…" }).click();
+    await page.getByTestId("import-file").setInputFiles(file);
+    await page.waitForFunction(() => document.querySelector("[data-testid=import-text]").value.includes("#g="));
+    await page.getByTestId("import-go").click();
+    await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "82");
+    assert.equal(await address(page), link, `the ${image.name} opens the game it shows`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test("what the page lists comes from the engine: every export format (CSV too), the records as the command line labels them, the board's palette", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
+  await tab(page, "share");
   const formats = await page.locator("#export-format option").evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(formats, ["pentasol", "flammenkamp", "msr-json", "msr", "link", "csv", "png", "svg"]);
+  await tab(page, "records");
   await page.getByTestId("records").selectOption("5d-82-rosin");
+  await tab(page, "share");
   await page.locator("#export-format").selectOption("csv");
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
   assert.equal(download.suggestedFilename(), "morpion-5D-82.csv");
   assert.equal(readFileSync(await download.path(), "utf8"), morpion("convert", "-v", "5D", "--to", "csv", PSOL));
   // the record menu's label is the command line's
+  await tab(page, "records");
   const label = await page.locator("[data-testid=records] option[value='5t-178-rosin']").textContent();
   assert.equal(`5t-178-rosin: ${label}`, morpion("records", "5t-178-rosin").split("\n")[0]);
   // the board area behind the canvas has the engine's background colour (as its SVG export)
   const [css, svg] = await page.evaluate(() => [
-    getComputedStyle(document.querySelector(".board-area")).backgroundColor,
+    getComputedStyle(document.querySelector(".board-wrap")).backgroundColor,
     window.morpionApp.svg(),
   ]);
   const hex = svg.match(/<rect [^>]*fill="#([0-9a-f]{6})"/)[1];
@@ -178,7 +233,9 @@ test("what the page lists comes from the engine: every export format (CSV too), 
 test("copy link puts the page's link on the clipboard", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
+  await tab(page, "records");
   await page.getByTestId("records").selectOption("4d-35-hyyroporanen");
+  await tab(page, "share");
   await page.getByTestId("copy-link").click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById("message").textContent));
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await address(page));

@@ -67,8 +67,10 @@ export function useBrowser() {
  * Opens the app at `url` in a fresh context (empty storage unless `context` is given) and
  * waits until it is ready. `errors` collects console errors and uncaught exceptions.
  */
-export async function openApp(browser, url, { viewport = WIDE, context } = {}) {
+export async function openApp(browser, url, { viewport = WIDE, context, firstVisit = false } = {}) {
   const ctx = context || (await browser.newContext({ viewport, deviceScaleFactor: 2, acceptDownloads: true }));
+  // the rules card opens by itself on a first visit: most tests are returning players
+  if (!firstVisit) await returning(ctx);
   const page = await ctx.newPage();
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
@@ -121,6 +123,16 @@ export async function pointWithSeveralLines(page) {
     await playMoves(page, 1);
   }
   throw new Error("no point with several lines came up");
+}
+
+/** A context's pages will be those of a returning player: no rules card by itself. */
+export function returning(context) {
+  return context.addInitScript(() => localStorage.setItem("morpion.rules-seen.v1", "1"));
+}
+
+/** Shows one of the side panel's tabs: play, records, search, bounds or share. */
+export async function tab(page, name) {
+  await page.getByTestId(`tab-${name}`).click();
 }
 
 export async function score(page) {

@@ -8,7 +8,9 @@
 
 import { $, button, errorText, input, say, select } from "./dom.js";
 import { arrowStep } from "./gesture.js";
+import { num, t } from "./i18n.js";
 import { linkBase, remember, showInAddress } from "./saved.js";
+import { describeChoice, gameTitle, variantName, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 /** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
@@ -16,7 +18,8 @@ import { linkBase, remember, showInAddress } from "./saved.js";
 /** @typedef {import("../../pkg/morpion.js").Style} Style */
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
 /** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
-/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean }} Toggles */
+/** @typedef {import("../../pkg/morpion.js").Theme} Theme */
+/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, theme?: Theme }} Toggles */
 /** @typedef {"change" | "previewend" | "board"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
 
@@ -40,6 +43,9 @@ export class App {
   #fitPending = false;
   /** A game shown instead of the user's (a search's best), not played. @type {Timeline | null} */
   #preview = null;
+  /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
+  /** The record on the board (it stays reachable after the user branches off it). @type {RecordInfo | null} */ #record = null;
+  /** The line the user left by playing a move of their own in its middle. @type {{ link: string, at: number, length: number, record: RecordInfo | null } | null} */ #left = null;
   /** @type {Record<AppEvent, Array<() => void>>} */
   #listeners = { change: [], previewend: [], board: [] };
 
@@ -96,7 +102,10 @@ export class App {
   svg() { return this.#timeline.svg(this.#imageStyle(), 28); }
   /** Paints the user's game at the move shown on `canvas` for a PNG (`scale` device pixels a CSS pixel). @param {HTMLCanvasElement} canvas @param {number} scale */
   drawImage(canvas, scale) { this.#wasm.draw_image(canvas, this.#timeline, this.#imageStyle(), 28, scale); }
-  #imageStyle() { return { ...this.#style, hints: false, grid: true }; }
+  /** Images are drawn in the light palette whatever the page's theme: they are printed and shared. */
+  #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true }; }
+  /** Who played the user's game and when, as the game says (empty when it does not). */
+  gameTitle() { return gameTitle(this.#timeline.title()); }
   /** The embedded record games. */
   records() { return this.#records; }
   /** The lines that would add a dot at grid point (x, y). @param {number} x @param {number} y */
@@ -138,6 +147,9 @@ export class App {
   /** Draws now (the board's benchmark). */
   drawNow() { this.#board.draw(); }
 
+  /** The board's palette (the wasm `theme()`). @param {Theme} theme */
+  setTheme(theme) { this.setStyle({ theme }); }
+
   /** @param {Partial<Toggles>} changes */
   setStyle(changes) {
     Object.assign(this.#style, changes);
@@ -148,7 +160,8 @@ export class App {
   /** The canvas is `width` x `height` CSS pixels at `dpr` device pixels each. @param {number} width @param {number} height @param {number} dpr */
   resize(width, height, dpr) {
     this.#board.resize(width, height, dpr);
-    if (!this.#sized || this.#fitPending) {
+    // a new size refits the game unless the user chose their own view
+    if (!this.#sized || this.#fitPending || !this.#userView) {
       this.#sized = true;
       this.#fitPending = false;
       this.#board.fit();
@@ -157,12 +170,12 @@ export class App {
   }
 
   /** @param {number} dx @param {number} dy */
-  pan(dx, dy) { this.#board.pan(dx, dy); this.redraw(); }
+  pan(dx, dy) { this.#userView = true; this.#board.pan(dx, dy); this.redraw(); }
   /** @param {number} f @param {number} x @param {number} y */
-  zoomAt(f, x, y) { this.#board.zoom_at(f, x, y); this.redraw(); }
+  zoomAt(f, x, y) { this.#userView = true; this.#board.zoom_at(f, x, y); this.redraw(); }
   /** @param {number} f */
-  zoom(f) { this.#board.zoom(f); this.redraw(); }
-  fit() { this.#board.fit(); this.redraw(); }
+  zoom(f) { this.#userView = true; this.#board.zoom(f); this.redraw(); }
+  fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
 
   // ---- which game --------------------------------------------------------------
 
@@ -179,15 +192,19 @@ export class App {
       this.#timeline = timeline;
     }
     this.closeOffer();
+    this.#record = record;
+    this.#left = null;
+    this.#userView = false;
     select("records").value = record ? record.name : "";
     $("record-note").textContent = record && record.note ? record.note : "";
+    say("");
     this.#update(true, how === "new");
   }
 
   /** A new game of `variant` (a new history entry). @param {string} variant */
   newGame(variant) {
     this.#setGame(new this.#wasm.Timeline(variant), "new");
-    say(`New ${variant} game: click or tap a green ring to play there.`);
+    say(t("msg.new-game", { variant }));
   }
 
   /**
@@ -216,15 +233,29 @@ export class App {
     this.#setGame(this.#wasm.Timeline.record(name), "new", record);
   }
 
+  /** Back to the line the user left by playing their own move in its middle, at that move. */
+  backToLeft() {
+    const left = this.#left;
+    if (!left) return;
+    if (left.record) {
+      this.openRecord(left.record.name);
+      this.goTo(left.at);
+    } else {
+      this.openLink(left.link, "new");
+    }
+    say(t("branch.back", { at: left.at, n: left.length }));
+  }
+
   /** After any change of the game: board, status, address, storage, listeners. */
   #update(fit = false, newEntry = false) {
     if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
-    const t = this.#timeline;
+    const tl = this.#timeline;
     if (this.#offerAt) this.closeOffer(); // the lines offered belonged to the position before
-    this.#board.show(t, fit && this.#sized);
+    this.#board.show(tl, fit && this.#sized);
     if (fit && !this.#sized) this.#fitPending = true;
-    this.#showStatus(t, t.title());
-    const link = t.link(linkBase());
+    this.#showStatus(tl, gameTitle(tl.title()));
+    this.#showBranch();
+    const link = tl.link(linkBase());
     showInAddress(link, newEntry);
     remember(link);
     this.redraw();
@@ -232,30 +263,42 @@ export class App {
     this.#emit("board");
   }
 
-  /** The status panel and the move controls, for the timeline `t` on the board. @param {Timeline} t @param {string} title */
-  #showStatus(t, title) {
-    const shown = t.shown();
-    const length = t.length();
-    const own = t === this.#timeline;
-    $("score").textContent = String(shown);
-    $("legal").textContent = String(t.legal_count());
-    $("variant-name").textContent = t.variant();
-    select("variant").value = t.variant();
+  /** The status panel and the move controls, for the timeline `t` on the board. @param {Timeline} tl @param {string} title */
+  #showStatus(tl, title) {
+    const shown = tl.shown();
+    const length = tl.length();
+    const own = tl === this.#timeline;
+    $("score").textContent = num(shown);
+    $("legal").textContent = num(tl.legal_count());
+    $("variant-name").textContent = variantName(tl.variant());
+    select("variant").value = tl.variant();
     $("title").textContent = title;
-    button("undo").disabled = !own || !t.can_undo();
-    button("redo").disabled = !own || !t.can_redo();
-    button("first").disabled = button("prev").disabled = !own || !t.can_undo();
-    button("next").disabled = button("last").disabled = !own || !t.can_redo();
+    button("undo").disabled = !own || !tl.can_undo();
+    button("redo").disabled = !own || !tl.can_redo();
+    button("first").disabled = !own || !tl.can_undo();
+    button("last").disabled = !own || !tl.can_redo();
     button("play").disabled = !own || length === 0;
     const slider = input("slider");
     slider.disabled = !own;
     slider.max = String(length);
     slider.value = String(shown);
-    slider.setAttribute("aria-valuetext", `move ${shown} of ${length}`);
-    $("move-of").textContent = `${shown} of ${length}`;
+    slider.setAttribute("aria-valuetext", t("bar.move-of", { shown, length }));
+    $("move-of").textContent = `${num(shown)} / ${num(length)}`;
+    // a preview (a search's best so far) is not a finished game of the user's
     const over = $("gameover");
-    over.hidden = !t.finished();
-    if (t.finished()) over.textContent = `Game over: ${shown} moves. No legal move is left.`;
+    over.hidden = !own || !tl.finished();
+    if (!over.hidden) over.textContent = t("msg.game-over", { n: shown });
+  }
+
+  /** The line under the bar when the user left a line by playing their own move in it. */
+  #showBranch() {
+    const left = this.#left;
+    $("branch").hidden = !left;
+    if (!left) return;
+    $("branch-text").textContent = left.record
+      ? t("branch.record", { at: left.at, n: left.length })
+      : t("branch.game", { at: left.at, n: left.length });
+    $("back-to-game").textContent = t(left.record ? "branch.back-record" : "branch.back-game");
   }
 
   // ---- a game shown without being played (a search's best) --------------------
@@ -298,7 +341,7 @@ export class App {
   /** A tap or click at (x, y) CSS pixels on the board. @param {number} x @param {number} y */
   tap(x, y) {
     if (this.#preview) {
-      say("The board shows the search's best game. To play, go back to your game (the search panel's \"Show the best game\" box), or open the best game to play on from it.");
+      say(t("msg.previewing"));
       return;
     }
     this.stopReplay();
@@ -310,7 +353,7 @@ export class App {
       this.closeOffer();
     }
     const p = this.#board.hit(x, y);
-    if (!p) return say("Tap on a grid point (a crossing of the grid lines).");
+    if (!p) return say(t("msg.tap-point"));
     this.#choose([p[0], p[1]]);
   }
 
@@ -319,7 +362,7 @@ export class App {
     const choices = this.#timeline.choices_at(p[0], p[1]);
     if (choices.length === 0) {
       this.closeOffer();
-      return say(this.#timeline.why_not(p[0], p[1]));
+      return say(whyNotText(this.#timeline.why_not(p[0], p[1])));
     }
     if (choices.length === 1) return this.#play(p, 0);
     this.#offer(p, true, choices);
@@ -327,11 +370,15 @@ export class App {
 
   /** @param {GridPoint} p @param {number} choice */
   #play(p, choice) {
+    const before = this.#timeline;
+    const was = { link: before.link(linkBase()), at: before.shown(), length: before.length() };
     try {
       this.#timeline.play_at(p[0], p[1], choice);
     } catch (e) {
       return say(errorText(e));
     }
+    // a move of the user's own in the middle of a line drops the rest of it: keep a way back
+    if (this.#timeline.length() < was.length) this.#left = { ...was, record: this.#record };
     this.closeOffer();
     say("");
     this.#update();
@@ -347,14 +394,14 @@ export class App {
       $("chooser-options").replaceChildren(...choices.map((c, i) => {
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = `${i + 1}. ${c.label[0].toUpperCase()}${c.label.slice(1)}`;
+        b.textContent = `${i + 1}. ${describeChoice(c, Number(this.#timeline.variant()[0]))}`;
         b.addEventListener("click", () => this.#play(p, i));
         b.addEventListener("pointerenter", () => { this.#board.set_chosen(i); this.redraw(); });
         b.addEventListener("focus", () => { this.#board.set_chosen(i); this.redraw(); });
         return b;
       }));
       box.hidden = false;
-      say(`${choices.length} lines can add the dot at (${p.join(", ")}): choose one.`);
+      say(t("msg.choose", { n: choices.length }));
     } else {
       box.hidden = true;
     }
@@ -432,7 +479,7 @@ export class App {
     };
     this.#timer = setInterval(step, 1000 / Number(select("speed").value));
     button("play").innerHTML = PAUSE_ICON;
-    button("play").setAttribute("aria-label", "Pause");
+    button("play").setAttribute("aria-label", t("bar.pause"));
     this.#update();
   }
 
@@ -448,7 +495,7 @@ export class App {
     clearInterval(this.#timer);
     this.#timer = null;
     button("play").innerHTML = PLAY_ICON;
-    button("play").setAttribute("aria-label", "Play the moves");
+    button("play").setAttribute("aria-label", t("bar.play"));
   }
 
   // ---- keyboard ---------------------------------------------------------------

@@ -6,6 +6,8 @@
 // and every change reads the stored list again and changes only its own entry, so two
 // tabs searching at once keep each other's games. The KEEP best are kept.
 
+import { num, t } from "./i18n.js";
+
 const KEY = "morpion.best-games.v1";
 /** How many games are kept (the best ones). */
 export const KEEP = 50;
@@ -97,24 +99,24 @@ export function isAboutGames(e) {
 
 /** One line about a kept game: "82 moves · 5D · level 4, 2 threads, found in 1 min". @param {BestGame} e */
 export function describeGame(e) {
-  const parts = [`${e.score} moves`, e.variant];
+  const parts = [t("games.moves", { n: e.score }), e.variant];
   const how = [];
-  if (e.level) how.push(`level ${e.level}`);
-  if (e.threads) how.push(`${e.threads} thread${e.threads === 1 ? "" : "s"}`);
-  if (e.from) how.push(`from move ${e.from}`);
-  if (e.seconds !== undefined && Number.isFinite(e.seconds)) how.push(`found in ${formatDuration(e.seconds)}`);
+  if (e.level) how.push(t("games.level", { level: e.level }));
+  if (e.threads) how.push(t("games.threads", { n: e.threads }));
+  if (e.from) how.push(t("games.from", { move: e.from }));
+  if (e.seconds !== undefined && Number.isFinite(e.seconds)) how.push(t("games.found-in", { time: formatDuration(e.seconds) }));
   if (how.length) parts.push(how.join(", "));
   return parts.join(" · ");
 }
 
-/** 75 -> "1 min 15 s", 9.4 -> "9 s", 3600 -> "1 h". @param {number} seconds */
+/** 75 -> "1 min 15 s", 9.4 -> "9 s", 3600 -> "1 h" (the units are the same in French). @param {number} seconds */
 export function formatDuration(seconds) {
   const s = Math.max(0, Math.round(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const r = s % 60;
   const out = [];
-  if (h) out.push(`${h} h`);
+  if (h) out.push(`${num(h)} h`);
   if (m) out.push(`${m} min`);
   if (r || out.length === 0) out.push(`${r} s`);
   return out.join(" ");

@@ -6,16 +6,17 @@
 
 import { BoundsClient, Cancelled } from "./bounds-client.js";
 import { $, button, canvas, errorText, input, select } from "./dom.js";
+import { num, t } from "./i18n.js";
 
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("../../pkg/morpion.js").BoundInfo} BoundInfo */
 /** @typedef {import("../../pkg/morpion.js").LpInfo} LpInfo */
 
-/** Words for the argument behind a bound. @type {Record<string, string>} */
-const KIND = { game_over: "the game is over", hull: "by the hull", potential: "by the potential", lp: "proved by the LP" };
+/** Words for the argument behind a bound (`game_over`, `hull`, `potential`, `lp`). @param {string | null | undefined} kind */
+const kindWords = (kind) => (kind ? t(`bounds.kind-${kind}`) : "");
 
-/** A number as the page writes it (thin groups). @param {number} n */
-const num = (n) => n.toLocaleString("en");
+/** A number with `digits` decimals, in the language's way. @param {number} x @param {number} digits */
+const fixed = (x, digits) => num(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export class BoundsPanel {
   /** @type {App} */ #app;
@@ -74,8 +75,8 @@ export class BoundsPanel {
       this.#bound = null;
       this.#region = [];
       this.#app.setAnalysis({});
-      $("bound").textContent = "no bound";
-      $("bound-detail").textContent = `The bound could not be computed: ${errorText(e)}.`;
+      $("bound").textContent = t("bounds.none");
+      $("bound-detail").textContent = t("bounds.failed", { why: errorText(e) });
       return;
     }
     if (!bound || link !== this.#app.boardLink()) return; // a newer position is on the way
@@ -107,13 +108,13 @@ export class BoundsPanel {
     let text;
     let why;
     if (b.upperBound === null) {
-      text = `no upper bound known for ${this.#app.variant()}`;
-      why = "Lines of 3 or 4 bring more potential than they use up; this program proves no bound for them.";
+      text = t("bounds.unknown", { variant: this.#app.variant() });
+      why = t("bounds.unknown-why");
     } else if (proved && proved.bound < b.upperBound) {
-      text = `at most ${num(proved.bound)} moves (${KIND.lp})`;
-      why = `The LP proved it at move ${proved.shown}; the ${b.kind === "hull" ? "hull" : "potential"} alone says ${num(b.upperBound)}.`;
+      text = t("bounds.at-most", { n: proved.bound, why: kindWords("lp") });
+      why = t(b.kind === "hull" ? "bounds.lp-why-hull" : "bounds.lp-why-potential", { move: proved.shown, n: b.upperBound });
     } else {
-      text = `at most ${num(b.upperBound)} moves (${KIND[b.kind ?? ""] ?? ""})`;
+      text = t("bounds.at-most", { n: b.upperBound, why: kindWords(b.kind) });
       why = this.#detail(b);
     }
     $("bound").textContent = text;
@@ -123,13 +124,13 @@ export class BoundsPanel {
 
   /** @param {BoundInfo} b */
   #detail(b) {
-    if (b.kind === "game_over") return `No legal move is left: the game ends with ${num(b.score)} moves.`;
-    const stuck = b.neverFilled > 0 ? ` ${num(b.neverFilled)} empty point${b.neverFilled === 1 ? "" : "s"} inside can never be filled.` : "";
+    if (b.kind === "game_over") return t("bounds.detail-over", { n: b.score });
+    const stuck = b.neverFilled > 0 ? ` ${t("bounds.detail-stuck", { n: b.neverFilled })}` : "";
     if (b.kind === "hull") {
-      const fin = b.finalHull ? `the largest octagon it can still grow into (${b.finalHull.join(",")}) has ${num(b.finalHullPoints ?? 0)} points, 36 of them the cross's` : "";
-      return `The hull (${b.hull.join(",")}) has ${num(b.hullPoints)} points; ${fin}.${stuck}`;
+      const fin = b.finalHull ? t("bounds.detail-final", { edges: b.finalHull.join(","), n: b.finalHullPoints ?? 0 }) : "";
+      return t("bounds.detail-hull", { edges: b.hull.join(","), n: b.hullPoints, final: fin }) + stuck;
     }
-    return `The dots hold ${num(b.potential)} of potential; ${num(b.stuck)} of it can never be used.${stuck}`;
+    return t("bounds.detail-potential", { potential: b.potential, stuck: b.stuck }) + stuck;
   }
 
   // ---- the board's layers ------------------------------------------------------------
@@ -144,7 +145,7 @@ export class BoundsPanel {
     const weighted = proved ? proved.lines : [];
     this.#drawn = { hull: hull.length / 2, region: region.length / 2, values: values.length / 3, weighted: weighted.length / 5 };
     if (b) {
-      const seeRegion = region.length ? " Solid outline: the hull today. Dashed: where the game can still go (large: zoom out to see it)." : "";
+      const seeRegion = region.length ? ` ${t("bounds.see-region")}` : "";
       $("bound-detail").textContent = this.#why + seeRegion;
     }
     this.#app.setAnalysis({ hull, region, values, maxValue: b?.maxPotential ?? 8, weighted });
@@ -155,22 +156,22 @@ export class BoundsPanel {
   async #prove() {
     const link = this.#app.boardLink();
     if (this.#app.variant() !== "5T") {
-      $("bound-lp-status").textContent = "The LP bound of a position is proved for 5T only: only there is the finished game confined to a region.";
+      $("bound-lp-status").textContent = t("bounds.lp-5t-only");
       return;
     }
     const start = performance.now();
     this.#solving(true);
-    $("bound-lp-status").textContent = "Finding where the game can still go…";
+    $("bound-lp-status").textContent = t("bounds.lp-region");
     let size = "";
     try {
       const lp = await this.#client.solve({ type: "lp", link }, (p) => {
         if (p.kind === "start") {
-          size = `${num(p.points)} points, ${num(p.lines)} lines`;
-          $("bound-lp-status").textContent = `Solving the LP on ${size}. In a browser this takes minutes (the command line, \`morpion bound position FILE --lp\`, about a minute at most).`;
+          size = t("bounds.lp-size", { points: p.points, lines: p.lines });
+          $("bound-lp-status").textContent = t("bounds.lp-start", { size });
           return;
         }
-        const secs = ((performance.now() - start) / 1000).toFixed(0);
-        $("bound-lp-status").textContent = `Solving the LP on ${size}: iteration ${p.iteration}, ${secs} s (primal ${p.primal.toFixed(2)}, dual ${p.dual.toFixed(2)})…`;
+        const secs = Math.round((performance.now() - start) / 1000);
+        $("bound-lp-status").textContent = t("bounds.lp-iteration", { size, iteration: p.iteration, secs, primal: fixed(p.primal, 2), dual: fixed(p.dual, 2) });
       });
       const { line } = BoundsPanel.#lineOf(link);
       // The position solved, whatever the board shows by now (the user may have moved on).
@@ -179,11 +180,13 @@ export class BoundsPanel {
       const lines = [];
       for (let i = 0; i < lp.lines.length; i += 5) if (lp.lines[i + 4] < 0.999) lines.push(...lp.lines.slice(i, i + 5));
       this.#proved = { line, shown, bound: lp.bound ?? Infinity, lines };
-      $("bound-lp-status").textContent = `From move ${num(shown)} of this game, the LP proves at most ${num(lp.bound ?? 0)} moves (objective ${lp.objective.toFixed(5)}, ${num(lp.points)} points, ${lp.iterations} iterations, ${lp.seconds.toFixed(1)} s). Its ${num(own)} fractional lines are drawn faded.`;
+      $("bound-lp-status").textContent = t("bounds.lp-done", {
+        move: shown, n: lp.bound ?? 0, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
+      });
       this.#showLine();
       this.#draw();
     } catch (e) {
-      $("bound-lp-status").textContent = e instanceof Cancelled ? "Cancelled." : `The LP could not be solved: ${errorText(e)}.`;
+      $("bound-lp-status").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.lp-failed", { why: errorText(e) });
     } finally {
       this.#solving(false);
     }
@@ -201,15 +204,17 @@ export class BoundsPanel {
     const board = kind === "square" ? `square:${input("lp-size").value.trim()}` : `octagon:${input("lp-edges").value.trim()}`;
     const variant = select("lp-variant").value;
     this.#solving(true);
-    $("lp-result").textContent = "Solving…";
+    $("lp-result").textContent = t("bounds.solving");
     try {
       const lp = await this.#client.solve({ type: "lp-board", variant, board }, (p) => {
-        if (p.kind === "iteration") $("lp-result").textContent = `Solving: iteration ${p.iteration} (primal ${p.primal.toFixed(3)})…`;
+        if (p.kind === "iteration") $("lp-result").textContent = t("bounds.solving-iteration", { iteration: p.iteration, primal: fixed(p.primal, 3) });
       });
-      $("lp-result").textContent = `${variant} on ${board}: at most ${lp.objective.toFixed(5)} moves (${num(lp.points)} points, ${num(lp.variables)} variables, ${lp.iterations} iterations, ${lp.seconds.toFixed(2)} s).`;
+      $("lp-result").textContent = t("bounds.playground-done", {
+        variant, board, objective: fixed(lp.objective, 5), points: lp.points, variables: lp.variables, iterations: lp.iterations, secs: fixed(lp.seconds, 2),
+      });
       drawSolution(canvas("lp-canvas"), lp);
     } catch (e) {
-      $("lp-result").textContent = e instanceof Cancelled ? "Cancelled." : `Not solved: ${errorText(e)}.`;
+      $("lp-result").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.not-solved", { why: errorText(e) });
     } finally {
       this.#solving(false);
     }

@@ -4,6 +4,8 @@
 // colour of the last move, the axes and labels in the text colours (CSS custom properties
 // set from the engine's palette and the stylesheet).
 
+import { t } from "./i18n.js";
+
 /** @typedef {{ t: number, score: number }} Sample */
 /** @typedef {{ left: number, right: number, top: number, bottom: number }} Pad */
 
@@ -59,7 +61,7 @@ export function paintChart(canvas, samples, now, dpr = 1) {
   ctx.font = "11px system-ui, sans-serif";
   ctx.fillStyle = colors.text;
   if (!g) {
-    ctx.fillText("The best score over time will show here.", 8, height / 2);
+    ctx.fillText(t("search.chart-empty"), 8, height / 2);
     return;
   }
   ctx.strokeStyle = colors.axis;
@@ -71,7 +73,7 @@ export function paintChart(canvas, samples, now, dpr = 1) {
   ctx.stroke();
   ctx.textAlign = "right";
   ctx.textBaseline = "middle";
-  for (const t of g.ticks) ctx.fillText(String(t.score), g.pad.left - 4, t.y);
+  for (const tick of g.ticks) ctx.fillText(String(tick.score), g.pad.left - 4, tick.y);
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
   ctx.fillText("0 s", g.pad.left, height - 4);

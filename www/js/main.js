@@ -7,9 +7,15 @@ import { App } from "./app.js";
 import { attachBoardInput } from "./board-input.js";
 import { BoundsPanel } from "./bounds-panel.js";
 import { $, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
+import { chooseLanguage, language, LANGUAGES, setLanguage, t, translatePage } from "./i18n.js";
+import { attachRules } from "./rules-card.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
+import { loadSettings, rememberControls } from "./settings.js";
 import { attachShare } from "./share.js";
+import { attachTabs } from "./tabs.js";
+import { attachTheme, preTheme } from "./theme.js";
+import { variantName } from "./words.js";
 
 /** @typedef {import("./app.js").Wasm} Wasm */
 
@@ -45,7 +51,7 @@ function bindings() {
 
 /** @param {HTMLSelectElement} menu @param {string[]} names */
 function fillVariants(menu, names) {
-  for (const v of names) menu.append(new Option(v, v));
+  for (const v of names) menu.append(new Option(variantName(v), v));
 }
 
 /** The records, grouped by variant, labelled as the engine labels them. @param {import("./app.js").RecordInfo[]} records */
@@ -65,36 +71,33 @@ function fillRecords(records) {
   }
 }
 
-/**
- * The board's colours as CSS custom properties (`--board-line`, ...): the stylesheet and
- * the search chart draw board things in the palette the engine paints with.
- * @param {import("../../pkg/morpion.js").Theme} theme
- */
-function applyTheme(theme) {
-  for (const [name, colour] of Object.entries(theme)) {
-    document.documentElement.style.setProperty(`--board-${name.replace("_", "-")}`, colour);
-  }
-}
-
 /** The game to start with: the address's, else the last one kept, else a new 5T game. @param {App} app */
 function openInitialGame(app) {
+  let failure = "";
   if (addressHasGame()) {
     try {
       return app.openLink(location.href, "view");
     } catch (e) {
-      const kept = recall() ? " Your last game is shown instead." : "";
-      showError(`This link could not be opened: ${errorText(e)}.${kept}`);
+      failure = errorText(e);
     }
   }
   const kept = recall();
+  let opened = false;
   if (kept) {
     try {
-      return app.openLink(kept.link, "view");
+      app.openLink(kept.link, "view");
+      opened = true;
     } catch {
       // A game kept by an older version: start afresh.
     }
   }
-  app.openLink(app.newGameLink("5T"), "view");
+  if (!opened) app.openLink(app.newGameLink("5T"), "view");
+  // say what is shown instead: the user's last game only when there was one with moves
+  if (failure) {
+    showError(opened && app.length() > 0
+      ? t("error.link-kept", { why: failure, n: app.length() })
+      : t("error.link-new", { why: failure }));
+  }
 }
 
 /** The user changed the address (pasted a link, pressed Back): open its game. @param {App} app */
@@ -104,7 +107,7 @@ function openAddress(app) {
     app.openLink(location.href, "view");
     clearError();
   } catch (e) {
-    showError(`This link could not be opened: ${errorText(e)}. Your game is unchanged.`);
+    showError(t("error.link-unchanged", { why: errorText(e) }));
     showInAddress(app.link(), false);
   }
 }
@@ -128,9 +131,8 @@ function wire(app) {
     undo: () => app.undo(),
     redo: () => app.redo(),
     first: () => app.first(),
-    prev: () => app.undo(),
-    next: () => app.redo(),
     last: () => app.last(),
+    "back-to-game": () => app.backToLeft(),
     play: () => app.toggleReplay(),
     "zoom-in": () => app.zoom(1.25),
     "zoom-out": () => app.zoom(0.8),
@@ -150,7 +152,7 @@ function wire(app) {
     if (!name) return;
     try {
       app.openRecord(name);
-      say("Step through it with the replay buttons, or play your own move from any point.");
+      say(t("msg.record-opened"));
     } catch (err) {
       showError(errorText(err));
     }
@@ -160,30 +162,58 @@ function wire(app) {
   addEventListener("hashchange", () => openAddress(app));
 }
 
+/**
+ * The page's words and remembered settings, before the engine has loaded: the language
+ * (the address's ?lang=, else the one chosen before, else the browser's) and the theme.
+ */
+function prepare() {
+  const menu = select("language");
+  for (const l of LANGUAGES) menu.append(new Option(l.name, l.code));
+  const stored = loadSettings();
+  const query = new URLSearchParams(location.search).get("lang");
+  setLanguage(chooseLanguage({ query, stored: typeof stored.language === "string" ? stored.language : null, browser: navigator.languages || [] }));
+  document.documentElement.lang = language();
+  translatePage(document);
+  rememberControls(document);
+  menu.value = language();
+  // another language: the page starts again in it (the game is in the address; nothing is lost)
+  menu.addEventListener("change", () => {
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url.href);
+  });
+  preTheme(select("theme").value);
+}
+
 async function main() {
+  prepare();
   let wasm;
   try {
     wasm = await bindings();
   } catch (e) {
-    $("loading").textContent = "The game engine could not start.";
-    showError(`The game engine could not start: ${errorText(e)}. Reload the page to try again; the page needs a browser with WebAssembly (every current browser has it).`);
+    $("loading").textContent = t("error.engine-short");
+    showError(t("error.engine", { why: errorText(e) }));
     return;
   }
-  applyTheme(wasm.theme());
   const app = new App(wasm, canvas("board"));
+  attachTheme(wasm, app, select("theme"));
+  const showTab = attachTabs($("tablist"));
   fillVariants(select("variant"), wasm.variants());
   fillVariants(select("import-variant"), wasm.variants());
   fillRecords(app.records());
   wire(app);
   attachShare(app, wasm);
+  app.setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
   openInitialGame(app);
-  if (app.length() === 0) say("Click or tap a green ring to play there.");
+  if (app.length() === 0) say(t("msg.start"));
   const search = new SearchPanel(app);
   const bounds = new BoundsPanel(app);
+  $("bound-why").addEventListener("click", () => showTab("bounds"));
+  attachRules(wasm);
   $("loading").hidden = true;
   document.body.classList.add("ready");
   // for the browser tests and the console: the same APIs the page's modules use
-  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds });
+  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds, morpionTabs: { show: showTab } });
 }
 
 main();

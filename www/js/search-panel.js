@@ -5,7 +5,8 @@
 
 import { describeGame, forgetGame, formatDuration, isAboutGames, keepGame, loadGames } from "./best-games.js";
 import { paintChart } from "./chart.js";
-import { $, button, canvas, el, errorText, input, select, showError } from "./dom.js";
+import { $, button, canvas, el, errorText, input, say, select, showError } from "./dom.js";
+import { dateTime, num, t } from "./i18n.js";
 import { linkBase } from "./saved.js";
 import { maxThreads, SearchClient, threadsAvailable } from "./search-client.js";
 
@@ -14,7 +15,6 @@ import { maxThreads, SearchClient, threadsAvailable } from "./search-client.js";
 /** @typedef {import("./search-client.js").Options} Options */
 /** @typedef {import("./search-client.js").Message} Message */
 
-const NUMBER = new Intl.NumberFormat("en-US");
 
 /** A random seed: searches differ from one another unless the user repeats a link. */
 function randomSeed() {
@@ -34,6 +34,7 @@ export class SearchPanel {
   /** Whether that entry is stored (storage may refuse, or hold KEEP better games). */ #kept = false;
   /** Threads the current search runs on. */ #threads = 0;
   /** Seconds searched so far. */ #now = 0;
+  /** The kept game deleted last, until it is restored or another is deleted. @type {BestGame | null} */ #deleted = null;
   #chartQueued = false;
 
   /** @param {App} app */
@@ -71,13 +72,11 @@ export class SearchPanel {
   #fillThreads() {
     const menu = select("search-threads-choice");
     const n = maxThreads();
-    for (let t = n; t >= 1; t--) {
-      menu.append(new Option(t === n && n > 1 ? `${t} (all)` : String(t), String(t)));
+    for (let k = n; k >= 1; k--) {
+      menu.append(new Option(k === n && n > 1 ? t("search.threads-all", { n: k }) : String(k), String(k)));
     }
     menu.disabled = n === 1;
-    $("search-mode").textContent = threadsAvailable()
-      ? `Runs on up to ${n} thread${n === 1 ? "" : "s"} (this device's cores), in the background: the page stays usable.`
-      : "One thread only: this page is not cross-origin isolated, so the browser allows no shared memory between threads. Reloading once usually fixes that; if not, the search still runs, on one core.";
+    $("search-mode").textContent = threadsAvailable() ? t("search.mode-threads", { n }) : t("search.mode-one");
   }
 
   #wire() {
@@ -89,6 +88,7 @@ export class SearchPanel {
       else this.#app.endPreview();
     });
     button("search-open").addEventListener("click", () => this.#openGame(this.#bestLink));
+    button("best-games-restore").addEventListener("click", () => this.#restore());
     this.#app.on("previewend", () => (input("search-show").checked = false));
     // what "on from this position" means follows the game
     this.#app.on("change", () => this.#describeFrom());
@@ -105,8 +105,8 @@ export class SearchPanel {
   #describeFrom() {
     const shown = this.#app.shown();
     const options = select("search-from").options;
-    options[0].textContent = `a new ${this.#app.variant()} game`;
-    options[1].textContent = `on from this position (${shown} move${shown === 1 ? "" : "s"})`;
+    options[0].textContent = t("search.from-new", { variant: this.#app.variant() });
+    options[1].textContent = t("search.from-here", { n: shown });
   }
 
   /** @returns {Options} */
@@ -135,7 +135,7 @@ export class SearchPanel {
     this.#entry = null;
     this.#threads = 0; // known once the worker has made its pool
     this.#setRunning(true);
-    this.#status(`Starting a level ${o.level} search of ${o.variant}…`);
+    this.#status(t("search.starting", { level: o.level, variant: o.variant }));
     for (const id of ["search-best", "search-rate", "search-elapsed", "search-progress", "search-threads"]) $(id).textContent = "–";
     input("search-show").checked = true;
     input("search-show").disabled = true; // until there is a best game to show
@@ -149,7 +149,7 @@ export class SearchPanel {
     button("search-start").disabled = running;
     button("search-stop").disabled = !running;
     button("search-pause").disabled = true; // enabled once the worker says it can pause
-    this.#pauseLabel("Pause");
+    this.#pauseLabel(false);
     for (const id of ["search-from", "search-level", "search-time", "search-threads-choice"]) {
       select(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
@@ -158,19 +158,19 @@ export class SearchPanel {
   #togglePause() {
     if (this.#client.paused) {
       this.#client.resume();
-      this.#pauseLabel("Pause");
-      this.#status("Searching…");
+      this.#pauseLabel(false);
+      this.#status(t("search.searching"));
     } else {
       this.#client.pause();
-      this.#pauseLabel("Resume");
-      this.#status("Paused: the threads are idle. Resume goes on where it was.");
+      this.#pauseLabel(true);
+      this.#status(t("search.paused"));
     }
   }
 
-  /** @param {string} word */
-  #pauseLabel(word) {
-    button("search-pause").textContent = word;
-    button("search-pause").setAttribute("aria-label", `${word} the search`);
+  /** The pause button says Pause, or Resume when `paused`. @param {boolean} paused */
+  #pauseLabel(paused) {
+    button("search-pause").textContent = t(paused ? "search.resume" : "search.pause");
+    button("search-pause").setAttribute("aria-label", t(paused ? "search.resume-label" : "search.pause-label"));
   }
 
   // ---- the client's listener ----------------------------------------------------
@@ -178,10 +178,10 @@ export class SearchPanel {
   /** @param {{ build: string, threads: number }} started */
   started({ build, threads }) {
     this.#threads = threads;
-    $("search-threads").textContent = String(threads);
+    $("search-threads").textContent = num(threads);
     button("search-pause").disabled = build !== "threads";
-    button("search-pause").title = build === "threads" ? "" : "Pausing needs threads (a cross-origin isolated page)";
-    this.#status(`Searching on ${threads} thread${threads === 1 ? "" : "s"}…`);
+    button("search-pause").title = build === "threads" ? "" : t("search.pause-needs-threads");
+    this.#status(t("search.searching-on", { n: threads }));
   }
 
   /** @param {Message} msg */
@@ -193,17 +193,13 @@ export class SearchPanel {
   done(msg) {
     this.#show(msg);
     this.#setRunning(false);
-    /** @type {Record<string, string>} */
-    const reasons = { budget: "its budget is spent", time: "its time is up", stopped: "stopped" };
-    const why = reasons[msg.reason] || "done";
+    const why = t(["budget", "time", "stopped"].includes(msg.reason) ? `search.why-${msg.reason}` : "search.why-done");
     if (!msg.best) {
-      this.#status(`The search ended (${why}) before a single game was played.`);
+      this.#status(t("search.ended-empty", { why }));
       return;
     }
-    const kept = this.#kept
-      ? "kept in My best games"
-      : "not kept in My best games (the browser's storage refused it, or holds 50 better games)";
-    this.#status(`Search over (${why}): best ${msg.best.score} moves, ${kept}. "Open the best game" lets you replay, share or export it.`);
+    const kept = t(this.#kept ? "search.kept-yes" : "search.kept-no");
+    this.#status(t("search.over", { why, n: msg.best.score, kept }));
   }
 
   /** @param {string} text @param {Message | null} last */
@@ -211,22 +207,26 @@ export class SearchPanel {
     if (last) this.#show(last);
     this.#setRunning(false);
     this.#status("");
-    showError(`The search could not go on: ${text}`);
+    showError(t("search.failed", { why: text }));
   }
 
   /** The figures, the chart and the best game of a progress message. @param {Message} msg */
   #show({ report, elapsed, best }) {
     if (report) {
-      $("search-rate").textContent = NUMBER.format(Math.round(report.playoutsPerSecond));
+      $("search-rate").textContent = num(Math.round(report.playoutsPerSecond));
       $("search-progress").textContent = report.run
-        ? `run ${report.run}, iteration ${report.iteration} of ${report.iterations}${report.runsDone ? ` (${report.runsDone} run${report.runsDone === 1 ? "" : "s"} done)` : ""} · ${NUMBER.format(report.playouts)} playouts`
+        ? [
+          t("search.run", { run: report.run, iteration: report.iteration, of: report.iterations }),
+          report.runsDone ? t("search.runs-done", { n: report.runsDone }) : "",
+          t("search.playouts", { n: report.playouts }),
+        ].filter(Boolean).join(" · ")
         : "–";
     }
     $("search-elapsed").textContent = formatDuration(elapsed);
     this.#now = elapsed;
     if (best && best.link !== this.#bestLink) {
       this.#bestLink = best.link;
-      $("search-best").textContent = String(best.score);
+      $("search-best").textContent = num(best.score);
       this.#samples.push({ t: elapsed, score: best.score });
       this.#keep(best, elapsed);
       input("search-show").disabled = false;
@@ -263,9 +263,9 @@ export class SearchPanel {
     if (!this.#bestLink) return;
     try {
       const score = this.#samples.length ? this.#samples[this.#samples.length - 1].score : 0;
-      this.#app.showPreview(this.#bestLink, `The search's best game so far: ${score} moves`, fit);
+      this.#app.showPreview(this.#bestLink, t("search.preview-title", { n: score }), fit);
     } catch (e) {
-      showError(`The best game could not be shown: ${errorText(e)}`);
+      showError(t("search.show-failed", { why: errorText(e) }));
     }
   }
 
@@ -275,8 +275,9 @@ export class SearchPanel {
     try {
       this.#app.openLink(link, "new");
       input("search-show").checked = false;
+      say(t("search.opened", { n: this.#app.length() }));
     } catch (e) {
-      showError(`This game could not be opened: ${errorText(e)}`);
+      showError(t("search.open-failed", { why: errorText(e) }));
     }
   }
 
@@ -288,22 +289,40 @@ export class SearchPanel {
         open.type = "button";
         open.className = "link-button";
         open.textContent = describeGame(e);
-        open.title = `Open it (found ${e.date ? new Date(e.date).toLocaleString() : "earlier"})`;
+        open.title = e.date ? t("search.open-found", { date: dateTime(e.date) }) : t("search.open-it");
         open.addEventListener("click", () => this.#openGame(e.link));
         const del = document.createElement("button");
         del.type = "button";
         del.className = "icon-button";
-        del.setAttribute("aria-label", `Delete the ${e.score}-move ${e.variant} game`);
+        del.setAttribute("aria-label", t("search.delete", { n: e.score, variant: e.variant }));
         del.textContent = "×";
-        del.addEventListener("click", () => {
-          this.#games = forgetGame(e.id);
-          this.#renderGames();
-        });
+        del.addEventListener("click", () => this.#delete(e));
         li.append(open, del);
         return li;
       }),
     );
     $("best-games-empty").hidden = this.#games.length > 0;
+  }
+
+  /** Deletes a kept game, and offers to undo that. @param {BestGame} e */
+  #delete(e) {
+    this.#games = forgetGame(e.id);
+    this.#deleted = e;
+    $("best-games-undo-text").textContent = t("search.deleted", { n: e.score, variant: e.variant });
+    $("best-games-undo").hidden = false;
+    this.#renderGames();
+  }
+
+  /** Puts the game deleted last back in the list. */
+  #restore() {
+    const e = this.#deleted;
+    if (!e) return;
+    this.#deleted = null;
+    $("best-games-undo").hidden = true;
+    const { list, kept } = keepGame(e);
+    this.#games = list;
+    if (!kept) showError(t("search.restore-failed"));
+    this.#renderGames();
   }
 
   /** @param {string} text */

@@ -4,6 +4,9 @@
 
 import { button, clearError, el, errorText, input, say, select, showError } from "./dom.js";
 import { copyText, download } from "./files.js";
+import { dateTime, t } from "./i18n.js";
+import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
+import { variantName } from "./words.js";
 
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("./app.js").Wasm} Wasm */
@@ -14,6 +17,12 @@ const IMAGES = [
   { name: "svg", label: "Image (SVG)", extension: "svg", mediaType: "image/svg+xml" },
 ];
 
+/** An image is larger than any game text; only its chunk headers are walked, so allow more. */
+const MAX_IMAGE_BYTES = 64 << 20;
+
+/** Height of the caption strip under an exported PNG, in CSS pixels. */
+const CAPTION_PX = 30;
+
 /** @param {App} app @param {Wasm} wasm */
 export function attachShare(app, wasm) {
   const dialog = el("import-dialog", HTMLDialogElement);
@@ -22,7 +31,7 @@ export function attachShare(app, wasm) {
   const maxBytes = wasm.max_input_bytes();
   const formats = [...wasm.formats(), ...IMAGES];
   const menu = select("export-format");
-  for (const f of formats) menu.append(new Option(f.label, f.name));
+  for (const f of formats) menu.append(new Option(IMAGES.includes(f) ? t(`share.image-${f.name}`) : f.label, f.name));
 
   /**
    * Reads `input`; replaces the game only when it is read without error.
@@ -31,11 +40,11 @@ export function attachShare(app, wasm) {
   const importText = (content, variant) => {
     const read = app.importText(content, variant);
     clearError();
-    say(`Imported ${read.length} moves (${read.format}).${read.notes.length ? " " + read.notes.join("; ") + "." : ""}`);
+    say(t("share.imported", { n: read.length, format: read.format }) + (read.notes.length ? ` ${read.notes.join("; ")}.` : ""));
   };
 
   button("copy-link").addEventListener("click", async () => {
-    say((await copyText(app.link())) ? "Link copied: anyone who opens it sees this game." : "Copy failed: copy the page address instead.");
+    say(t((await copyText(app.link())) ? "share.link-copied" : "share.link-copy-failed"));
   });
 
   button("import-open").addEventListener("click", () => {
@@ -49,7 +58,7 @@ export function attachShare(app, wasm) {
     if (submitter && submitter.value !== "import") return; // Cancel closes the dialog
     e.preventDefault();
     if (!text.value.trim()) {
-      problem.textContent = "Paste a game or choose a file first.";
+      problem.textContent = t("import.empty");
       return;
     }
     try {
@@ -58,16 +67,25 @@ export function attachShare(app, wasm) {
       text.value = "";
       problem.textContent = "";
     } catch (err) {
-      problem.textContent = `Not imported: ${errorText(err)}. Your game is unchanged.`;
+      problem.textContent = t("import.failed", { why: errorText(err) });
     }
   });
 
-  /** @param {File} file */
+  /**
+   * The text of a game file; for an image made here (PNG or SVG), the link it carries.
+   * @param {File} file
+   */
   const readFile = async (file) => {
-    if (file.size > maxBytes) {
-      throw new Error(`${file.name} is too large to be a game (${file.size} bytes; at most ${maxBytes >> 20} MB)`);
+    const image = file.type.startsWith("image/") || /\.(png|svg)$/i.test(file.name);
+    const limit = image ? MAX_IMAGE_BYTES : maxBytes;
+    if (file.size > limit) throw new Error(t("import.too-large", { name: file.name, size: file.size, mb: limit >> 20 }));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (isPng(bytes) || image) {
+      const link = gameLinkIn(bytes);
+      if (!link) throw new Error(t("import.image-without-game", { name: file.name }));
+      return link;
     }
-    return file.text();
+    return new TextDecoder().decode(bytes);
   };
 
   input("import-file").addEventListener("change", async (e) => {
@@ -98,19 +116,48 @@ export function attachShare(app, wasm) {
         importText(content, "");
       }
     } catch (err) {
-      showError(`${file.name} could not be imported: ${errorText(err)}. Your game is unchanged.`);
+      showError(t("import.file-failed", { name: file.name, why: errorText(err) }));
     }
   });
 
-  const fileStem = () => `morpion-${app.variant()}-${app.length()}`;
+  /** The file name of an export; formats that share an extension (Pentasol and Flammenkamp are .txt) add their name. @param {{ name: string, extension: string }} f */
+  const fileName = (f) => {
+    const twin = formats.some((x) => x !== f && x.extension === f.extension);
+    return `morpion-${app.variant()}-${isImage(f) ? app.shown() : app.length()}${twin ? `-${f.name}` : ""}.${f.extension}`;
+  };
+
+  /** What an image says of its game: the variant, the score, who played it, the date. */
+  const caption = () => {
+    // a record's title starts with its variant and length, said already
+    const who = app.gameTitle().replace(/^\d[TD] · \d+ moves · /, "");
+    return [variantName(app.variant()), t("games.moves", { n: app.shown() }), who, dateTime(Date.now())].filter(Boolean).join(" · ");
+  };
+
+  /** The text an image carries: the link of its game (importing the image opens it) and the caption. */
+  const entries = () => ({ ...gameEntries(app.link(), caption()), [CREATION_TIME_KEY]: new Date().toISOString() });
 
   /** The image of the position shown, as a PNG or SVG blob. @param {string} format @returns {Promise<Blob>} */
-  const imageBlob = (format) => {
-    if (format === "svg") return Promise.resolve(new Blob([app.svg()], { type: "image/svg+xml" }));
+  const imageBlob = async (format) => {
+    if (format === "svg") return new Blob([svgWithMetadata(app.svg(), entries())], { type: "image/svg+xml" });
+    const board = document.createElement("canvas");
+    app.drawImage(board, 2);
+    // the caption in a strip under the board
     const canvas = document.createElement("canvas");
-    app.drawImage(canvas, 2);
-    return new Promise((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the image could not be made"))), "image/png"));
+    canvas.width = board.width;
+    canvas.height = board.height + CAPTION_PX * 2;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error(t("share.image-failed"));
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(board, 0, 0);
+    ctx.fillStyle = "#1d2b3a";
+    ctx.font = `${13 * 2}px system-ui, sans-serif`;
+    ctx.textBaseline = "middle";
+    ctx.fillText(caption(), 16, board.height + CAPTION_PX, canvas.width - 32);
+    /** @type {Blob} */
+    const png = await new Promise((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t("share.image-failed")))), "image/png"));
+    return new Blob([pngWithText(new Uint8Array(await png.arrayBuffer()), entries())], { type: "image/png" });
   };
 
   /** The chosen format, as the menu lists it. */
@@ -126,10 +173,10 @@ export function attachShare(app, wasm) {
     try {
       const f = chosen();
       const blob = isImage(f) ? await imageBlob(f.name) : new Blob([app.exportText(f.name)], { type: f.mediaType });
-      download(blob, `${fileStem()}.${f.extension}`);
-      say(`Saved ${fileStem()}.${f.extension} (${f.label}).`);
+      download(blob, fileName(f));
+      say(t("share.saved", { name: fileName(f) }));
     } catch (err) {
-      showError(`Export failed: ${errorText(err)}`);
+      showError(t("share.export-failed", { why: errorText(err) }));
     }
   });
 
@@ -137,15 +184,15 @@ export function attachShare(app, wasm) {
     try {
       const f = chosen();
       const copied = isImage(f) ? await imageToClipboard(f.name) : await copyText(app.exportText(f.name));
-      say(copied ? `Copied (${f.label}).` : "Copy failed: use Download instead.");
+      say(copied ? t("share.copied") : t("share.copy-failed"));
     } catch (err) {
-      showError(`Export failed: ${errorText(err)}`);
+      showError(t("share.export-failed", { why: errorText(err) }));
     }
   });
 
   /** @param {string} format */
   async function imageToClipboard(format) {
-    if (format === "svg") return copyText(app.svg());
+    if (format === "svg") return copyText(svgWithMetadata(app.svg(), entries()));
     if (!window.ClipboardItem) return false;
     try {
       await navigator.clipboard.write([new ClipboardItem({ "image/png": imageBlob("png") })]);

@@ -1,0 +1,238 @@
+// The page as players use it: the board and its controls on one screen (phone and wide),
+// the tabs, the rules card, the dark theme, French, the settings kept, the chooser's
+// numbered lines, a deleted best game brought back, the board refitted to a new size.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp, PHONE, playMoves, pointWithSeveralLines, score, shot, tab, useBrowser, WIDE } from "./support.mjs";
+
+const env = useBrowser();
+
+/** Whether the element is wholly inside the window. */
+async function inView(page, locator) {
+  const box = await locator.boundingBox();
+  const { width, height } = page.viewportSize();
+  return Boolean(box) && box.x >= 0 && box.y >= 0 && box.x + box.width <= width + 0.5 && box.y + box.height <= height + 0.5;
+}
+
+/** The page never scrolls: everything is laid out within the window. */
+async function pageScrolls(page) {
+  return page.evaluate(() => document.scrollingElement.scrollHeight > innerHeight + 1);
+}
+
+test("on a phone, after a move, the undo button and the whole board are on screen; each panel too", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  await playMoves(page, 1);
+  assert.equal(await score(page), 1);
+  assert.ok(await inView(page, page.getByTestId("undo")), "undo is on screen");
+  assert.ok(await inView(page, page.getByTestId("board")), "the board is on screen");
+  const board = await page.getByTestId("board").boundingBox();
+  assert.ok(board.width > 300 && board.height > 250, `the board is large: ${board.width}x${board.height}`);
+  assert.equal(await pageScrolls(page), false);
+  // a record: its replay buttons and slider are on screen with the board
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  for (const id of ["slider", "undo", "redo", "board"]) assert.ok(await inView(page, page.getByTestId(id)), `${id} on screen`);
+  assert.ok(await inView(page, page.locator("#play")), "play on screen");
+  // every tab's panel opens under the board without scrolling the page
+  for (const name of ["play", "records", "search", "bounds", "share"]) {
+    await tab(page, name);
+    assert.ok(await inView(page, page.locator(`#panel-${name}`).locator("input, button, select").first()), `${name} panel`);
+    assert.equal(await pageScrolls(page), false);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a 1400x900 screen a chosen record's replay controls are on screen, and every panel is one click away", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: WIDE });
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  for (const id of ["slider", "undo", "redo", "score"]) assert.ok(await inView(page, page.getByTestId(id)), `${id} on screen`);
+  for (const id of ["#play", "#first", "#last"]) assert.ok(await inView(page, page.locator(id)), `${id} on screen`);
+  await page.locator("#play").click();
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) > 0);
+  await page.locator("#play").click();
+  for (const [name, id] of [["search", "search-start"], ["bounds", "bound-lp"], ["share", "copy-link"], ["play", "language"]]) {
+    await tab(page, name);
+    assert.ok(await inView(page, page.getByTestId(id)), `${id} in the ${name} tab`);
+  }
+  assert.equal(await pageScrolls(page), false);
+  const board = await page.getByTestId("board").boundingBox();
+  assert.ok(board.width > 800 && board.height > 600, `the board keeps its room: ${board.width}x${board.height}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the board refits the game when the window changes size, unless the user zoomed", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: WIDE });
+  const cell = () => page.evaluate(() => window.morpionApp.cell());
+  const wide = await cell();
+  await page.setViewportSize(PHONE);
+  await page.waitForFunction((c) => window.morpionApp.cell() < c, wide);
+  const small = await cell();
+  await page.setViewportSize(WIDE);
+  await page.waitForFunction((c) => window.morpionApp.cell() > c, small);
+  assert.equal(await cell(), wide, "back to the same fit");
+  await page.getByRole("button", { name: "Zoom in" }).click();
+  const zoomed = await cell();
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.waitForTimeout(300);
+  assert.equal(await cell(), zoomed, "the user's zoom is kept");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the rules card opens on the first visit only, and the ? button or key brings it back", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { firstVisit: true });
+  const rules = page.getByTestId("rules");
+  await rules.waitFor({ state: "visible" });
+  assert.match(await rules.textContent(), /cross of 36 dots.*5T.*5D.*178.*82/s);
+  assert.match(await rules.textContent(), /Ctrl\+Z/);
+  await shot(page, "rules-wide");
+  await page.getByTestId("rules-close").click();
+  await rules.waitFor({ state: "hidden" });
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.equal(await rules.isVisible(), false, "not again on the next visit");
+  await page.getByTestId("help").click();
+  await rules.waitFor({ state: "visible" });
+  await page.keyboard.press("Escape");
+  await rules.waitFor({ state: "hidden" });
+  await page.getByTestId("board").focus();
+  await page.keyboard.press("?");
+  await rules.waitFor({ state: "visible" });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("dark: the system's scheme and the theme menu change the page's and the board's colours", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const colours = () => page.evaluate(() => [
+    getComputedStyle(document.documentElement).backgroundColor,
+    getComputedStyle(document.querySelector(".board-wrap")).backgroundColor,
+    window.morpionApp.svg().length > 0 && document.documentElement.dataset.theme,
+  ]);
+  const light = await colours();
+  assert.equal(light[2], "light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+  const dark = await colours();
+  assert.notEqual(dark[0], light[0], "the page's background");
+  assert.notEqual(dark[1], light[1], "the board's background");
+  // the board is drawn dark: its canvas's corner pixel is dark
+  const corner = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const c = document.querySelector("[data-testid=board]");
+    resolve([...c.getContext("2d").getImageData(2, 2, 1, 1).data].slice(0, 3));
+  })));
+  assert.ok(corner.every((v) => v < 80), `a dark board: ${corner}`);
+  await shot(page, "dark-wide");
+  // the menu wins over the system, and is remembered
+  await page.getByTestId("theme").selectOption("light");
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("?lang=fr speaks French (words, numbers, the engine's answers); the menu switches and is remembered", async () => {
+  const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr`);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
+  assert.equal(await page.getByTestId("tab-play").textContent(), "Jouer");
+  assert.match(await page.getByTestId("undo").getAttribute("aria-label"), /Annuler/);
+  assert.match(await page.getByTestId("variant").locator("option:checked").textContent(), /^5T – lignes de cinq/);
+  await page.waitForFunction(() => /^au plus 705 coups/.test(document.querySelector("[data-testid=bound]").textContent));
+  // a tap on a dot: why not, in French
+  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.screenOf(3, 0)));
+  assert.match(await page.locator("#message").textContent(), /déjà un point/);
+  await tab(page, "search");
+  assert.match(await page.getByTestId("search-start").textContent(), /Lancer|Démarrer/);
+  await shot(page, "french-wide");
+  // English from the menu, kept for the next visit without ?lang
+  await tab(page, "play");
+  await Promise.all([page.waitForNavigation(), page.getByTestId("language").selectOption("en")]);
+  await page.waitForSelector("body.ready");
+  assert.equal(await page.getByTestId("tab-play").textContent(), "Play");
+  await page.goto(env.url);
+  await page.waitForSelector("body.ready");
+  assert.equal(await page.getByTestId("tab-play").textContent(), "Play");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the browser's language is followed when nothing was chosen", async () => {
+  const context = await env.browser.newContext({ viewport: PHONE, locale: "fr-FR" });
+  const { page, errors } = await openApp(env.browser, env.url, { context });
+  assert.equal(await page.getByTestId("tab-records").textContent(), "Records");
+  assert.equal(await page.getByTestId("tab-share").textContent(), "Partager");
+  await shot(page, "french-phone");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("settings are remembered: move numbers, legal moves, replay speed, search level and stop", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await page.locator("#numbers").check();
+  await page.locator("#hints").uncheck();
+  await page.getByTestId("speed").selectOption("8");
+  await tab(page, "search");
+  await page.getByTestId("search-level").selectOption("2");
+  await page.getByTestId("search-time").selectOption("300");
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.equal(await page.locator("#numbers").isChecked(), true);
+  assert.equal(await page.locator("#hints").isChecked(), false);
+  assert.equal(await page.getByTestId("speed").inputValue(), "8");
+  assert.equal(await page.getByTestId("search-level").inputValue(), "2");
+  assert.equal(await page.getByTestId("search-time").inputValue(), "300");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the chooser numbers the lines on the board and names them by direction, not coordinates", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const p = await pointWithSeveralLines(page);
+  await page.mouse.click(p.pageX, p.pageY);
+  const options = await page.locator("#chooser-options button").allTextContents();
+  assert.equal(options.length, p.n);
+  for (const [i, o] of options.entries()) {
+    assert.match(o, new RegExp(`^${i + 1}\\. (Horizontal|Vertical|Diagonal [\\\\/]): `), o);
+    assert.doesNotMatch(o, /\(-?\d+, -?\d+\)/, "no coordinates");
+  }
+  assert.match(await page.locator("#message").textContent(), /pick one by its number/);
+  await shot(page, "chooser-numbered");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a deleted best game can be brought back", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const link = await page.evaluate(() => window.morpionApp.link());
+  await page.evaluate((link) => localStorage.setItem("morpion.best-games.v1", JSON.stringify([
+    { id: "a", link, score: 0, variant: "5T", level: 2, date: "2026-11-22T06:00:00.000Z" },
+  ])), link);
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  await tab(page, "search");
+  const items = page.getByTestId("best-games").locator("li");
+  assert.equal(await items.count(), 1);
+  await items.first().getByRole("button", { name: /Delete/ }).click();
+  assert.equal(await items.count(), 0);
+  assert.match(await page.locator("#best-games-undo").textContent(), /Deleted the 0-move 5T game/);
+  await page.getByTestId("best-games-restore").click();
+  assert.equal(await items.count(), 1);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("morpion.best-games.v1")).length), 1, "stored again");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a damaged link on a first visit says a new game is shown, not 'your last game'", async () => {
+  const { page, errors, context } = await openApp(env.browser, `${env.url}#g=1.5T.3.AAAA.zz`);
+  assert.match(await page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);
+  assert.doesNotMatch(await page.getByTestId("error").textContent(), /last game/);
+  assert.equal(await score(page), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
