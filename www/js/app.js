@@ -394,7 +394,16 @@ export class App {
       $("chooser-options").replaceChildren(...choices.map((c, i) => {
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = `${i + 1}. ${describeChoice(c, Number(this.#timeline.variant()[0]))}`;
+        // the number as on the board; the words (hidden on a phone, where the numbers are the buttons) after it
+        const words = describeChoice(c, Number(this.#timeline.variant()[0]));
+        const number = document.createElement("b");
+        number.textContent = String(i + 1);
+        const rest = document.createElement("span");
+        rest.className = "choice-words";
+        rest.textContent = `. ${words}`;
+        b.append(number, rest);
+        b.setAttribute("aria-label", `${i + 1}. ${words}`);
+        b.title = words;
         b.addEventListener("click", () => this.#play(p, i));
         b.addEventListener("pointerenter", () => { this.#board.set_chosen(i); this.redraw(); });
         b.addEventListener("focus", () => { this.#board.set_chosen(i); this.redraw(); });
