@@ -59,8 +59,28 @@ test("the README's screenshot: the 5T record with move numbers on a laptop scree
   await tab(page, "play");
   await page.locator("#numbers").check();
   await page.getByTestId("slider").fill("150");
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=bound]").textContent));
   await page.getByTestId("board").focus();
   await shot(page, "readme");
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("light and dark, English and French, on a phone and a wide window: a record being replayed", async () => {
+  for (const [name, viewport] of [["phone", PHONE], ["wide", WIDE]]) {
+    for (const scheme of ["light", "dark"]) {
+      for (const lang of ["en", "fr"]) {
+        const context = await env.browser.newContext({ viewport, deviceScaleFactor: 1, colorScheme: scheme });
+        const { page, errors } = await openApp(env.browser, `${env.url}?lang=${lang}`, { context });
+        await tab(page, "records");
+        await page.getByTestId("records").selectOption("5d-82-rosin");
+        await page.getByTestId("slider").fill("50");
+        await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=bound]").textContent));
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), scheme);
+        await shot(page, `${name}-${scheme}-${lang}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    }
+  }
 });
