@@ -34,10 +34,22 @@ test("every key the page uses is in the catalogue: index.html's data-i18n and th
     ...[...html.matchAll(/data-i18n="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/data-i18n-attr="([^"]+)"/g)].flatMap((m) => m[1].split(";").map((p) => p.split("=")[1])),
   ];
+  // every string in the scripts that looks like a key of one of the catalogue's groups
+  // ("search.kept-yes" in a ternary too), and the keys the scripts build from parts
+  const groups = new Set(Object.keys(en).map((k) => k.split(".")[0]));
   const dir = join(ROOT, "www", "js");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
-    used.push(...[...readFileSync(join(dir, file), "utf8").matchAll(/\bt\(\s*"([\w.-]+)"/g)].map((m) => m[1]));
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js") && f !== "i18n.js")) {
+    for (const m of readFileSync(join(dir, file), "utf8").matchAll(/"([a-z]+)\.([\w-]+)"/g)) {
+      if (groups.has(m[1]) && !/^(js|json|mjs|png|svg|wasm|txt)$/.test(m[2])) used.push(`${m[1]}.${m[2]}`);
+    }
   }
+  const families = {
+    "variant.len-": ["3", "4", "5", "6"], "variant.rule-": ["T", "D"], "dir.": ["h", "v", "dn", "dp"],
+    "side.": ["left", "right", "up", "down", "up-left", "down-right", "down-left", "up-right"],
+    "why.overlap-": ["T", "D", "T-start", "D-start"], "bounds.kind-": ["game_over", "hull", "potential", "lp"],
+    "search.why-": ["budget", "time", "stopped", "done"], "share.image-": ["png", "svg"],
+  };
+  for (const [prefix, ends] of Object.entries(families)) used.push(...ends.map((e) => prefix + e));
   assert.ok(used.length > 200, `${used.length} uses found`);
   const missing = [...new Set(used)].filter((k) => !(k in en));
   assert.deepEqual(missing, []);

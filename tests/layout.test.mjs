@@ -64,6 +64,21 @@ test("on a 1400x900 screen a chosen record's replay controls are on screen, and 
   await context.close();
 });
 
+test("the tabs' arrow keys move between tabs, not through the game", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 2);
+  await page.getByTestId("tab-play").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.getByTestId("tab-search").getAttribute("aria-selected"), "true");
+  assert.equal(await page.locator("#panel-search").isVisible(), true);
+  await page.keyboard.press("Home");
+  assert.equal(await page.getByTestId("tab-play").getAttribute("aria-selected"), "true");
+  assert.equal(await score(page), 2, "the game did not move");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the board refits the game when the window changes size, unless the user zoomed", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: WIDE });
   const cell = () => page.evaluate(() => window.morpionApp.cell());
@@ -140,6 +155,8 @@ test("dark: the system's scheme and the theme menu change the page's and the boa
 test("?lang=fr speaks French (words, numbers, the engine's answers); the menu switches and is remembered", async () => {
   const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
+  // the links the page shares do not impose French on whoever opens them
+  assert.doesNotMatch(await page.evaluate(() => window.morpionApp.link()), /lang=/);
   assert.equal(await page.getByTestId("tab-play").textContent(), "Jouer");
   assert.match(await page.getByTestId("undo").getAttribute("aria-label"), /Annuler/);
   assert.match(await page.getByTestId("variant").locator("option:checked").textContent(), /^5T – lignes de cinq/);
@@ -165,7 +182,7 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
 test("the browser's language is followed when nothing was chosen", async () => {
   const context = await env.browser.newContext({ viewport: PHONE, locale: "fr-FR" });
   const { page, errors } = await openApp(env.browser, env.url, { context });
-  assert.equal(await page.getByTestId("tab-records").textContent(), "Records");
+  assert.equal(await page.getByTestId("tab-search").textContent(), "Recherche");
   assert.equal(await page.getByTestId("tab-share").textContent(), "Partager");
   await shot(page, "french-phone");
   assert.deepEqual(errors, []);

@@ -55,8 +55,7 @@ test("after one visit the app works offline, cross-origin isolated, also from a 
     assert.match(link, /#g=1\.5T\.1\./);
 
     // the threaded search module comes from the cache too
-    const searchTab = page.getByTestId("tab-search"); // the side panel's tab, where there are tabs
-    if (await searchTab.count()) await searchTab.click();
+    await page.getByTestId("tab-search").click();
     await page.selectOption("[data-testid=search-time]", "0");
     await page.getByTestId("search-start").click();
     await page.waitForFunction(() => Number(document.querySelector("[data-testid=threads]").textContent) > 0, null, { timeout: 20_000 });

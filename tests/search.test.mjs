@@ -49,6 +49,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   assert.ok(later > first);
   // the best game is drawn on the board as it improves
   assert.match(await page.locator("#title").textContent(), /search's best game/);
+  assert.equal(await page.locator("#gameover").isVisible(), false, "a search's best so far is not announced as the user's game over");
   await shot(page, "search-running");
 
   await page.getByTestId("search-stop").click();
@@ -66,6 +67,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   assert.equal(game.moves, best);
   assert.equal(game.finished, true);
   assert.equal(await page.getByTestId("score").textContent(), String(best));
+  assert.match(await page.locator("#message").textContent(), new RegExp(`The best game \\(${best} moves\\) is now your game`));
   // and it is kept, also after a reload
   const kept = page.getByTestId("best-games").locator("li");
   assert.match(await kept.first().textContent(), new RegExp(`^${best} moves · 5D`));

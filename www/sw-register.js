@@ -25,7 +25,13 @@
     } catch {
       return; // no storage to guard against a reload loop: stay on one thread
     }
-    location.reload();
+    // never in the middle of the user's work: a search under way, a dialog open (an import)
+    const busy = () => {
+      const search = /** @type {any} */ (window).morpionSearch;
+      return Boolean(search && search.running && search.running()) || document.querySelector("dialog[open]:not(#rules)") !== null;
+    };
+    const reload = () => (busy() ? setTimeout(reload, 2000) : location.reload());
+    reload();
   };
 
   const usable = "serviceWorker" in navigator && window.isSecureContext && /^https?:$/.test(location.protocol) &&

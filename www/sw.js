@@ -61,6 +61,9 @@ async function precache() {
   if (failed.length) console.warn(`precache: ${failed.length} of ${results.length} files not stored`, failed);
 }
 
+/** How long a page request waits for the network before the cached page is shown. */
+const NAVIGATION_TIMEOUT_MS = 4000;
+
 /**
  * Network first; the cache when the network fails (same-origin GET only). Either way the
  * response carries the isolation headers.
@@ -74,7 +77,21 @@ async function respond(event) {
   /** @type {Response} */
   let response;
   try {
-    response = await fetch(request);
+    const network = fetch(request);
+    // a network that is up but does not answer: after a while the page comes from the cache
+    if (request.mode === "navigate" && cacheable) {
+      /** @type {Promise<undefined>} */
+      const slow = new Promise((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS));
+      const first = await Promise.race([network, slow]);
+      if (first === undefined) {
+        const cached = await fromCache(request);
+        if (cached) {
+          network.catch(() => {}); // answered from the cache; the late answer is not needed
+          return isolated(cached);
+        }
+      }
+    }
+    response = await network;
   } catch (error) {
     const cached = cacheable ? await fromCache(request) : undefined;
     if (!cached) throw error;

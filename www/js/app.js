@@ -41,6 +41,7 @@ export class App {
   #drawQueued = false;
   /** The canvas has its size (the first fit waits for it). */ #sized = false;
   #fitPending = false;
+  /** The canvas size at the last fit on a resize. @type {[number, number]} */ #fittedSize = [0, 0];
   /** A game shown instead of the user's (a search's best), not played. @type {Timeline | null} */
   #preview = null;
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
@@ -160,10 +161,14 @@ export class App {
   /** The canvas is `width` x `height` CSS pixels at `dpr` device pixels each. @param {number} width @param {number} height @param {number} dpr */
   resize(width, height, dpr) {
     this.#board.resize(width, height, dpr);
-    // a new size refits the game unless the user chose their own view
-    if (!this.#sized || this.#fitPending || !this.#userView) {
+    // A new window size refits the game unless the user chose their own view; a line more
+    // or less of text under the board (a few percent) only keeps the centre.
+    const [w0, h0] = this.#fittedSize;
+    const changed = Math.abs(width - w0) > 0.12 * w0 || Math.abs(height - h0) > 0.12 * h0;
+    if (!this.#sized || this.#fitPending || (!this.#userView && changed)) {
       this.#sized = true;
       this.#fitPending = false;
+      this.#fittedSize = [width, height];
       this.#board.fit();
     }
     this.#board.draw();
@@ -269,6 +274,7 @@ export class App {
     const length = tl.length();
     const own = tl === this.#timeline;
     $("score").textContent = num(shown);
+    $("score-unit").textContent = t("bar.moves", { n: shown });
     $("legal").textContent = num(tl.legal_count());
     $("variant-name").textContent = variantName(tl.variant());
     select("variant").value = tl.variant();
@@ -371,14 +377,22 @@ export class App {
   /** @param {GridPoint} p @param {number} choice */
   #play(p, choice) {
     const before = this.#timeline;
+    const lineOf = (/** @type {string} */ link) => link.replace(/&m=\d+$/, "");
     const was = { link: before.link(linkBase()), at: before.shown(), length: before.length() };
+    const wasLine = lineOf(before.export("link", linkBase()));
     try {
       this.#timeline.play_at(p[0], p[1], choice);
     } catch (e) {
       return say(errorText(e));
     }
     // a move of the user's own in the middle of a line drops the rest of it: keep a way back
-    if (this.#timeline.length() < was.length) this.#left = { ...was, record: this.#record };
+    if (was.at < was.length && lineOf(this.#timeline.export("link", linkBase())) !== wasLine) {
+      this.#left = { ...was, record: this.#record };
+      // the game is the user's now: a later branch is off their own line, not the record's
+      this.#record = null;
+      select("records").value = "";
+      $("record-note").textContent = "";
+    }
     this.closeOffer();
     say("");
     this.#update();
@@ -556,7 +570,7 @@ export class App {
       return this.redo();
     }
     if (e.key === "Escape" && this.#offerAt) return this.closeOffer();
-    if (typing || ctrl || e.altKey) return;
+    if (typing || ctrl || e.altKey || e.defaultPrevented || target?.closest('[role="tablist"]')) return;
     if (target && target.id === "board" && this.#boardKey(e)) return;
     /** @type {Record<string, () => void>} */
     const keys = {

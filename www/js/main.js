@@ -11,7 +11,7 @@ import { chooseLanguage, language, LANGUAGES, setLanguage, t, translatePage } fr
 import { attachRules } from "./rules-card.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
-import { loadSettings, rememberControls } from "./settings.js";
+import { loadSettings, rememberControls, saveSetting } from "./settings.js";
 import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
 import { attachTheme, preTheme } from "./theme.js";
@@ -42,7 +42,7 @@ function bindings() {
       const wasm = loaded();
       if (wasm) return resolve(wasm);
       if (failure) return reject(new Error(failure));
-      if (Date.now() - started > START_TIMEOUT_MS) return reject(new Error("it did not start within 20 seconds"));
+      if (Date.now() - started > START_TIMEOUT_MS) return reject(new Error(t("error.engine-timeout")));
       setTimeout(check, 100);
     };
     check();
@@ -172,15 +172,27 @@ function prepare() {
   const stored = loadSettings();
   const query = new URLSearchParams(location.search).get("lang");
   setLanguage(chooseLanguage({ query, stored: typeof stored.language === "string" ? stored.language : null, browser: navigator.languages || [] }));
+  // a language asked for in the address is a choice: it stays when the address loses it
+  if (query && query.toLowerCase().startsWith(language())) saveSetting("language", language());
   document.documentElement.lang = language();
   translatePage(document);
   rememberControls(document);
   menu.value = language();
-  // another language: the page starts again in it (the game is in the address; nothing is lost)
+  // another language: the page starts again in it (the game is in the address; a running
+  // search would be lost, so the user is asked first)
   menu.addEventListener("change", () => {
+    const search = /** @type {any} */ (window).morpionSearch;
+    if (search?.running() && !confirm(t("language.confirm"))) {
+      menu.value = language();
+      return;
+    }
     const url = new URL(location.href);
     url.searchParams.delete("lang");
-    location.replace(url.href);
+    // storage refused the choice: the address carries it
+    if (loadSettings().language !== menu.value) url.searchParams.set("lang", menu.value);
+    // a reload, not a navigation: an address that differs only in its fragment would not load again
+    history.replaceState(null, "", url.href);
+    location.reload();
   });
   preTheme(select("theme").value);
 }

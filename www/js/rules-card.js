@@ -79,7 +79,7 @@ export function attachRules(wasm) {
       stop = null; // the card reads well without its animation
     }
     // the goal and the animation first, not the end of the card where the button is
-    button("rules-close").focus({ preventScroll: true });
+    el("rules-h", HTMLElement).focus();
     dialog.scrollTop = 0;
   };
   dialog.addEventListener("close", () => {

@@ -4,9 +4,15 @@
 
 const STORAGE_KEY = "morpion.last-game.v1";
 
-/** The address without its fragment: the base of every link of this page. */
+/**
+ * The address without its fragment, nor the page's own `lang` choice: the base of every
+ * link of this page (a shared link must not impose the sender's language).
+ */
 export function linkBase() {
-  return location.href.split("#")[0];
+  const url = new URL(location.href);
+  url.hash = "";
+  url.searchParams.delete("lang");
+  return url.href;
 }
 
 /** Does the address carry a game? */

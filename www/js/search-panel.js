@@ -99,6 +99,7 @@ export class SearchPanel {
       this.#renderGames();
     });
     new ResizeObserver(() => this.#paintChart()).observe(canvas("search-chart"));
+    document.addEventListener("themechange", () => this.#paintChart());
   }
 
   /** The "Search" menu names the variant and the position a search would start from. */
@@ -311,6 +312,7 @@ export class SearchPanel {
     $("best-games-undo-text").textContent = t("search.deleted", { n: e.score, variant: e.variant });
     $("best-games-undo").hidden = false;
     this.#renderGames();
+    button("best-games-restore").focus(); // the deleted button had the focus
   }
 
   /** Puts the game deleted last back in the list. */

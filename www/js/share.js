@@ -169,6 +169,16 @@ export function attachShare(app, wasm) {
 
   const isImage = (/** @type {{ name: string }} */ f) => IMAGES.some((i) => i.name === f.name);
 
+  button("export-png").addEventListener("click", async () => {
+    try {
+      const png = IMAGES[0];
+      download(await imageBlob("png"), fileName(png));
+      say(t("share.saved", { name: fileName(png) }));
+    } catch (err) {
+      showError(t("share.export-failed", { why: errorText(err) }));
+    }
+  });
+
   button("export").addEventListener("click", async () => {
     try {
       const f = chosen();

@@ -29,7 +29,7 @@ export default {
   "chooser.cancel": "Cancel (Esc)",
 
   "bar.label": "The game",
-  "bar.moves": "moves",
+  "bar.moves": { one: "move", other: "moves" },
   "bar.why": "why?",
   "bar.first": "Back to the start",
   "bar.first-title": "Back to the start (Home)",
@@ -296,7 +296,7 @@ export default {
 
   "share.image-png": "Image (PNG)",
   "share.image-svg": "Image (SVG)",
-  "share.imported": "Imported {n} moves ({format}).",
+  "share.imported": { one: "Imported {n} move ({format}).", other: "Imported {n} moves ({format})." },
   "share.link-copied": "Link copied: anyone who opens it sees this game.",
   "share.link-copy-failed": "Copy failed: copy the page address instead.",
   "share.saved": "Saved {name}.",
@@ -306,4 +306,7 @@ export default {
   "share.image-failed": "the image could not be made",
 
   "title.branch": "Your line from move {at} of {of}",
+  "error.engine-timeout": "it did not start within 20 seconds",
+  "language.confirm": "Changing the language reloads the page and stops the search under way (its best game so far is kept in My best games). Change it?",
+  "share.export-png": "Download the picture (PNG)",
 };

@@ -28,7 +28,7 @@ export default {
   "chooser.cancel": "Annuler (Esc)",
 
   "bar.label": "La partie",
-  "bar.moves": "coups",
+  "bar.moves": { one: "coup", other: "coups" },
   "bar.why": "pourquoi ?",
   "bar.first": "Retour au début",
   "bar.first-title": "Retour au début (Home)",
@@ -295,7 +295,7 @@ export default {
 
   "share.image-png": "Image (PNG)",
   "share.image-svg": "Image (SVG)",
-  "share.imported": "{n} coups importés ({format}).",
+  "share.imported": { one: "{n} coup importé ({format}).", other: "{n} coups importés ({format})." },
   "share.link-copied": "Lien copié : quiconque l'ouvre voit cette partie.",
   "share.link-copy-failed": "La copie a échoué : copiez plutôt l'adresse de la page.",
   "share.saved": "{name} enregistré.",
@@ -305,4 +305,7 @@ export default {
   "share.image-failed": "l'image n'a pas pu être créée",
 
   "title.branch": "Votre suite à partir du coup {at} de {of}",
+  "error.engine-timeout": "il n'a pas démarré en 20 secondes",
+  "language.confirm": "Changer de langue recharge la page et arrête la recherche en cours (sa meilleure partie est gardée dans Mes meilleures parties). Changer ?",
+  "share.export-png": "Télécharger l'image (PNG)",
 };
