@@ -44,6 +44,17 @@ test("on a phone, after a move, the undo button and the whole board are on scree
   await context.close();
 });
 
+test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5d-82-rosin");
+  for (const id of ["undo", "slider", "board", "records"]) assert.ok(await inView(page, page.getByTestId(id)), `${id} on screen`);
+  assert.equal(await pageScrolls(page), false);
+  await shot(page, "phone-sideways");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("on a 1400x900 screen a chosen record's replay controls are on screen, and every panel is one click away", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: WIDE });
   await tab(page, "records");
