@@ -26,11 +26,13 @@ export class BoundsPanel {
   /** An LP bound and the game line it holds for: every later position of that line. @type {{ line: string, shown: number, bound: number, lines: number[] } | null} */ #proved = null;
   /** The words under the line: what the bound is made of. */ #why = "";
   /** What is drawn, for the tests: counts of each layer. */ #drawn = { hull: 0, region: 0, values: 0, weighted: 0 };
+  /** The playground's last solution, drawn again in a new theme. @type {LpInfo | null} */ #shownLp = null;
 
   /** @param {App} app */
   constructor(app) {
     this.#app = app;
     app.on("board", () => this.#refresh());
+    document.addEventListener("themechange", () => this.#shownLp && drawSolution(canvas("lp-canvas"), this.#shownLp));
     input("show-hull").addEventListener("change", () => this.#refresh());
     input("show-potential").addEventListener("change", () => this.#draw());
     button("bound-lp").addEventListener("click", () => this.#prove());
@@ -212,6 +214,7 @@ export class BoundsPanel {
       $("lp-result").textContent = t("bounds.playground-done", {
         variant, board, objective: fixed(lp.objective, 5), points: lp.points, variables: lp.variables, iterations: lp.iterations, secs: fixed(lp.seconds, 2),
       });
+      this.#shownLp = lp;
       drawSolution(canvas("lp-canvas"), lp);
     } catch (e) {
       $("lp-result").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.not-solved", { why: errorText(e) });
