@@ -377,16 +377,16 @@ export class App {
   /** @param {GridPoint} p @param {number} choice */
   #play(p, choice) {
     const before = this.#timeline;
+    // a link is its line of play and, unless all its moves are shown, "&m=" the move shown
     const lineOf = (/** @type {string} */ link) => link.replace(/&m=\d+$/, "");
     const was = { link: before.link(linkBase()), at: before.shown(), length: before.length() };
-    const wasLine = lineOf(before.export("link", linkBase()));
     try {
       this.#timeline.play_at(p[0], p[1], choice);
     } catch (e) {
       return say(errorText(e));
     }
     // a move of the user's own in the middle of a line drops the rest of it: keep a way back
-    if (was.at < was.length && lineOf(this.#timeline.export("link", linkBase())) !== wasLine) {
+    if (was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link)) {
       this.#left = { ...was, record: this.#record };
       // the game is the user's now: a later branch is off their own line, not the record's
       this.#record = null;
