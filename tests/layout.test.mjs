@@ -240,18 +240,24 @@ test("a deleted best game can be brought back", async () => {
   const link = await page.evaluate(() => window.morpionApp.link());
   await page.evaluate((link) => localStorage.setItem("morpion.best-games.v1", JSON.stringify([
     { id: "a", link, score: 0, variant: "5T", level: 2, date: "2026-11-22T06:00:00.000Z" },
+    { id: "b", link, score: 0, variant: "5T", level: 3, date: "2026-11-22T05:00:00.000Z" },
   ])), link);
   await page.reload();
   await page.waitForSelector("body.ready");
   await tab(page, "search");
   const items = page.getByTestId("best-games").locator("li");
-  assert.equal(await items.count(), 1);
+  assert.equal(await items.count(), 2);
+  await items.first().getByRole("button", { name: /Delete/ }).click();
   await items.first().getByRole("button", { name: /Delete/ }).click();
   assert.equal(await items.count(), 0);
-  assert.match(await page.locator("#best-games-undo").textContent(), /Deleted the 0-move 5T game/);
+  assert.match(await page.locator("#best-games-undo").textContent(), /Deleted the 0-move 5T game; 1 deleted before it can be brought back too/);
   await page.getByTestId("best-games-restore").click();
   assert.equal(await items.count(), 1);
-  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("morpion.best-games.v1")).length), 1, "stored again");
+  assert.match(await page.locator("#best-games-undo").textContent(), /^Deleted the 0-move 5T game\.\s*Undo$/);
+  await page.getByTestId("best-games-restore").click();
+  assert.equal(await items.count(), 2, "both deleted games are back");
+  assert.equal(await page.locator("#best-games-undo").isVisible(), false);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem("morpion.best-games.v1")).length), 2, "stored again");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -62,11 +62,11 @@ test("a record from the library shows its score and replays step by step", async
   }
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "121", "a move of one's own starts a new line");
   // the record is not lost: one click goes back to it, at the move the game left it
-  assert.match(await page.locator("#branch-text").textContent(), /now yours.*move 120/);
+  assert.match(await page.locator("#message").textContent(), /now yours.*move 120/);
   await page.getByTestId("back-to-record").click();
   assert.equal(await score(page), 120);
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "178");
-  assert.equal(await page.locator("#branch").isVisible(), false);
+  assert.equal(await page.getByTestId("back-to-record").isVisible(), false);
   assert.deepEqual(errors, []);
   await context.close();
 });

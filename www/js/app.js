@@ -6,7 +6,7 @@
 // Its state is private: the other modules (main.js, share.js, search-panel.js) use the
 // small API below (queries, actions, and `on` for the change hooks), as chessground's Api.
 
-import { $, button, errorText, input, say, select } from "./dom.js";
+import { $, button, clearError, errorText, input, say, select } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { num, t } from "./i18n.js";
 import { linkBase, remember, showInAddress } from "./saved.js";
@@ -200,6 +200,7 @@ export class App {
     this.#record = record;
     this.#left = null;
     this.#userView = false;
+    clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
     $("record-note").textContent = record && record.note ? record.note : "";
     say("");
@@ -296,15 +297,12 @@ export class App {
     if (!over.hidden) over.textContent = t("msg.game-over", { n: shown });
   }
 
-  /** The line under the bar when the user left a line by playing their own move in it. */
+  /** The way back, in the bar, when the user left a line by playing their own move in it. */
   #showBranch() {
     const left = this.#left;
-    $("branch").hidden = !left;
-    if (!left) return;
-    $("branch-text").textContent = left.record
-      ? t("branch.record", { at: left.at, n: left.length })
-      : t("branch.game", { at: left.at, n: left.length });
-    $("back-to-game").textContent = t(left.record ? "branch.back-record" : "branch.back-game");
+    const back = button("back-to-game");
+    back.hidden = !left;
+    if (left) back.textContent = t(left.record ? "branch.back-record" : "branch.back-game");
   }
 
   // ---- a game shown without being played (a search's best) --------------------
@@ -322,6 +320,7 @@ export class App {
     if (this.#preview) this.#preview.free();
     const first = !this.#preview;
     this.#preview = timeline;
+    if (first) say(t("msg.preview-on"));
     this.#board.show(timeline, (fit || first) && this.#sized);
     this.#showStatus(timeline, title);
     this.redraw();
@@ -338,6 +337,7 @@ export class App {
     if (!this.#preview) return;
     this.#preview.free();
     this.#preview = null;
+    say("");
     this.#update(true);
     if (notify) this.#emit("previewend");
   }
@@ -394,7 +394,8 @@ export class App {
       $("record-note").textContent = "";
     }
     this.closeOffer();
-    say("");
+    const left = this.#left;
+    say(left && this.#timeline.length() === left.at + 1 ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
     this.#update();
   }
 

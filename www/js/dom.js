@@ -39,7 +39,9 @@ export function clearError() {
 
 /** A short note under the score (role="status"). @param {string} text */
 export function say(text) {
-  $("message").textContent = text;
+  const line = $("message");
+  line.textContent = text;
+  line.title = text; // the bar shows two lines of it at most
 }
 
 /** The message of anything thrown (by the wasm module, a worker, the browser). @param {unknown} e */

@@ -34,7 +34,7 @@ export class SearchPanel {
   /** Whether that entry is stored (storage may refuse, or hold KEEP better games). */ #kept = false;
   /** Threads the current search runs on. */ #threads = 0;
   /** Seconds searched so far. */ #now = 0;
-  /** The kept game deleted last, until it is restored or another is deleted. @type {BestGame | null} */ #deleted = null;
+  /** The kept games deleted in this visit, last deleted last: Undo brings them back one by one. @type {BestGame[]} */ #deleted = [];
   #chartQueued = false;
 
   /** @param {App} app */
@@ -308,19 +308,28 @@ export class SearchPanel {
   /** Deletes a kept game, and offers to undo that. @param {BestGame} e */
   #delete(e) {
     this.#games = forgetGame(e.id);
-    this.#deleted = e;
-    $("best-games-undo-text").textContent = t("search.deleted", { n: e.score, variant: e.variant });
-    $("best-games-undo").hidden = false;
+    this.#deleted.push(e);
+    this.#showDeleted();
     this.#renderGames();
     button("best-games-restore").focus(); // the deleted button had the focus
   }
 
+  /** The line that offers to bring back the game deleted last. */
+  #showDeleted() {
+    const e = this.#deleted[this.#deleted.length - 1];
+    $("best-games-undo").hidden = !e;
+    if (!e) return;
+    const more = this.#deleted.length - 1;
+    $("best-games-undo-text").textContent = more
+      ? t("search.deleted-more", { n: e.score, variant: e.variant, more })
+      : t("search.deleted", { n: e.score, variant: e.variant });
+  }
+
   /** Puts the game deleted last back in the list. */
   #restore() {
-    const e = this.#deleted;
+    const e = this.#deleted.pop();
     if (!e) return;
-    this.#deleted = null;
-    $("best-games-undo").hidden = true;
+    this.#showDeleted();
     const { list, kept } = keepGame(e);
     this.#games = list;
     if (!kept) showError(t("search.restore-failed"));

@@ -199,7 +199,7 @@ export default {
 
   "msg.start": "Click or tap a green ring to play there.",
   "msg.new-game": "New {variant} game: click or tap a green ring to play there.",
-  "msg.game-over": { one: "Game over: {n} move. No legal move is left.", other: "Game over: {n} moves. No legal move is left." },
+  "msg.game-over": { one: "Game over: {n} move", other: "Game over: {n} moves" },
   "msg.previewing": "The board shows the search's best game. To play, untick \"Show the best game\" in the Search panel to go back to your game, or open the best game to play on from it.",
   "msg.tap-point": "Tap on a grid point (a crossing of the grid lines).",
   "msg.choose": "{n} lines can add this dot: pick one by its number (on the board and in the list).",
@@ -309,4 +309,6 @@ export default {
   "error.engine-timeout": "it did not start within 20 seconds",
   "language.confirm": "Changing the language reloads the page and stops the search under way (its best game so far is kept in My best games). Change it?",
   "share.export-png": "Download the picture (PNG)",
+  "msg.preview-on": "The board shows the search's best game; your own game is kept (untick “Show the best game” in Search to go back to it).",
+  "search.deleted-more": "Deleted the {n}-move {variant} game; {more} deleted before it can be brought back too.",
 };

@@ -198,7 +198,7 @@ export default {
 
   "msg.start": "Cliquez ou touchez un cercle vert pour y jouer.",
   "msg.new-game": "Nouvelle partie {variant} : cliquez ou touchez un cercle vert pour y jouer.",
-  "msg.game-over": { one: "Partie finie : {n} coup. Il ne reste aucun coup possible.", other: "Partie finie : {n} coups. Il ne reste aucun coup possible." },
+  "msg.game-over": { one: "Partie finie : {n} coup", other: "Partie finie : {n} coups" },
   "msg.previewing": "Le plateau montre la meilleure partie de la recherche. Pour jouer, décochez « Montrer la meilleure partie sur le plateau » dans le panneau Recherche pour revenir à votre partie, ou ouvrez la meilleure partie pour la continuer.",
   "msg.tap-point": "Touchez une intersection (un croisement des lignes de la grille).",
   "msg.choose": "{n} lignes peuvent ajouter ce point : choisissez-en une par son numéro (sur le plateau et dans la liste).",
@@ -308,4 +308,6 @@ export default {
   "error.engine-timeout": "il n'a pas démarré en 20 secondes",
   "language.confirm": "Changer de langue recharge la page et arrête la recherche en cours (sa meilleure partie est gardée dans Mes meilleures parties). Changer ?",
   "share.export-png": "Télécharger l'image (PNG)",
+  "msg.preview-on": "Le plateau montre la meilleure partie de la recherche ; votre partie est gardée (décochez « Montrer la meilleure partie » dans Recherche pour y revenir).",
+  "search.deleted-more": "Partie {variant} de {n} coups supprimée ; encore {more} à rétablir avant elle.",
 };
