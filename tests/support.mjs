@@ -127,7 +127,11 @@ export async function pointWithSeveralLines(page) {
 
 /** A context's pages will be those of a returning player: no rules card by itself. */
 export function returning(context) {
-  return context.addInitScript(() => localStorage.setItem("morpion.rules-seen.v1", "1"));
+  // merged into the stored settings: a reload must not wipe the others
+  return context.addInitScript(() => {
+    const settings = JSON.parse(localStorage.getItem("morpion.settings.v1") || "{}");
+    localStorage.setItem("morpion.settings.v1", JSON.stringify({ ...settings, rulesSeen: true }));
+  });
 }
 
 /** Shows one of the side panel's tabs: play, records, search, bounds or share. */

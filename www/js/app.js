@@ -386,7 +386,8 @@ export class App {
       return say(errorText(e));
     }
     // a move of the user's own in the middle of a line drops the rest of it: keep a way back
-    if (was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link)) {
+    const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
+    if (branched) {
       this.#left = { ...was, record: this.#record };
       // the game is the user's now: a later branch is off their own line, not the record's
       this.#record = null;
@@ -395,7 +396,7 @@ export class App {
     }
     this.closeOffer();
     const left = this.#left;
-    say(left && this.#timeline.length() === left.at + 1 ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
+    say(branched && left ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
     this.#update();
   }
 
@@ -571,7 +572,8 @@ export class App {
       return this.redo();
     }
     if (e.key === "Escape" && this.#offerAt) return this.closeOffer();
-    if (typing || ctrl || e.altKey || e.defaultPrevented || target?.closest('[role="tablist"]')) return;
+    // a key another control has handled (the tabs' arrows) is not the page's
+    if (typing || ctrl || e.altKey || e.defaultPrevented) return;
     if (target && target.id === "board" && this.#boardKey(e)) return;
     /** @type {Record<string, () => void>} */
     const keys = {

@@ -4,27 +4,12 @@
 // back. The animation is the engine's own board on a small canvas.
 
 import { button, canvas, el } from "./dom.js";
+import { loadSettings, saveSetting } from "./settings.js";
 
 /** @typedef {import("./app.js").Wasm} Wasm */
 
-const SEEN_KEY = "morpion.rules-seen.v1";
-
-/** Whether the card was shown before (storage off: never seen, so it shows each visit). */
-function seen() {
-  try {
-    return localStorage.getItem(SEEN_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function markSeen() {
-  try {
-    localStorage.setItem(SEEN_KEY, "1");
-  } catch {
-    // storage off: the card shows again next time, which is harmless
-  }
-}
+/** The setting that says the card was closed once (storage off: it shows each visit, harmlessly). */
+const SEEN = "rulesSeen";
 
 /**
  * A 5T start with one move, played and taken back in turn on the card's canvas. Returns
@@ -83,7 +68,7 @@ export function attachRules(wasm) {
     dialog.scrollTop = 0;
   };
   dialog.addEventListener("close", () => {
-    markSeen();
+    saveSetting(SEEN, true);
     stop?.();
     stop = null;
   });
@@ -95,5 +80,5 @@ export function attachRules(wasm) {
       open();
     }
   });
-  if (!seen()) open();
+  if (loadSettings()[SEEN] !== true) open();
 }

@@ -1,7 +1,8 @@
 // @ts-check
 // Settings the page remembers between visits (local storage): the toggles, the replay
 // speed, the search's level and stop, the theme and the language. Each is the value of
-// one control, restored at start-up before the page reads it and saved when it changes.
+// one control, restored at start-up before the page reads it and saved when it changes;
+// other modules keep a flag of their own here too (the rules card: `rulesSeen`).
 
 const KEY = "morpion.settings.v1";
 

@@ -26,8 +26,7 @@ export function attachTabs(list) {
       /** @type {Record<string, number>} */
       const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 };
       if (!(e.key in moves)) return;
-      e.preventDefault();
-      e.stopPropagation(); // the arrows here move between tabs, not through the game
+      e.preventDefault(); // the arrows here move between tabs, not through the game (App.pageKey)
       select(tabs[(moves[e.key] + tabs.length) % tabs.length], true);
     });
   }
