@@ -9,8 +9,10 @@
 //!
 //! The modules: `problem` (the trait, Morpion as a problem), `policy` (weights, sequences,
 //! adapt), `nested` (one thread's levels and playouts), `parallel` (sharing the top level
-//! out), `monitor` (progress and stop).
+//! out), `monitor` (progress and stop), `distributed` (the top level over messages, for
+//! processes that share no memory: MPI).
 
+pub mod distributed;
 mod monitor;
 mod nested;
 mod parallel;

@@ -175,6 +175,12 @@ impl<M: Clone> Monitor<M> {
         self.playout_limit.store(n, Relaxed);
     }
 
+    /// A new budget of `n` playouts (`u64::MAX`: none), none of it taken yet.
+    pub(crate) fn reset_budget(&self, n: u64) {
+        self.playout_limit.store(n, Relaxed);
+        self.playouts.0.reserved.store(0, Relaxed);
+    }
+
     /// Takes up to `want` playouts from the budget; returns how many the caller may do (0
     /// once the budget is spent). Without a budget, `want`, and no shared write.
     #[inline]

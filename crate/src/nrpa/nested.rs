@@ -68,6 +68,14 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         }
     }
 
+    /// A new job with its own playout budget (`u64::MAX`: none): the thread's monitor
+    /// counts it from zero. For a thread that runs jobs one after the other (`distributed`).
+    pub(crate) fn set_budget(&mut self, limit: u64) {
+        self.monitor.reset_budget(limit);
+        self.allowance = 0;
+        self.spent = false;
+    }
+
     /// Level `l`'s policy, to set before `level(l)`.
     pub(crate) fn policy_mut(&mut self, l: u32) -> &mut Policy {
         &mut self.policies[l as usize]

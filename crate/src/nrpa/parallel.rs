@@ -256,6 +256,6 @@ unsafe fn work<P: Problem, const CHECK: bool>(
 }
 
 /// The seed of an iteration's random stream.
-fn stream(seed: u64, run: u32, iter: u32) -> u64 {
+pub(crate) fn stream(seed: u64, run: u32, iter: u32) -> u64 {
     mix64(seed ^ mix64(((run as u64) << 32) | iter as u64))
 }

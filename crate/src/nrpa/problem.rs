@@ -134,3 +134,21 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         self.score = other.score;
     }
 }
+
+/// A problem whose recorded moves can be found again among a state's legal steps: what a
+/// search needs to rebuild a sequence from its moves (a checkpoint) rather than its steps.
+pub(crate) trait FindStep: Problem {
+    /// The index in `legal()` of the step that plays `m`, if it is legal here.
+    fn find_step(&self, m: Self::Move) -> Option<usize>;
+}
+
+impl<const DOT: bool> FindStep for Morpion<DOT> {
+    fn find_step(&self, m: Move) -> Option<usize> {
+        let line = m.line();
+        let c = self.board.find(line.start, line.dir)?;
+        if c.pos() as u8 != m.pos {
+            return None;
+        }
+        self.board.candidates().iter().position(|&x| x == c)
+    }
+}

@@ -1,0 +1,276 @@
+//! A distributed search's state as plain data, to go on after the job died: the runs under
+//! way (their bests as moves and which best each adapt used, from which the policies are
+//! rebuilt exactly), the iterations given out and not answered (done again on resume), the
+//! budget left and the best game. Moves, not steps: a checkpoint stays readable by a later
+//! version of the program.
+
+use super::coordinator::{Run, Top};
+use super::replay::{seq_of, steps_of};
+use crate::geom::{Dir, Point};
+use crate::nrpa::policy::{Policy, Seq};
+use crate::nrpa::problem::{FindStep, TrustedCodes};
+use crate::nrpa::{Budget, Config, SearchError};
+use crate::position::Position;
+use crate::variant::Move;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What this program writes, and the only thing it reads back.
+const FORMAT: &str = "morpion-nrpa-checkpoint-1";
+
+/// A move as data: x, y of the new dot, direction index (0-3), index of the dot in its line.
+type MoveRec = [i32; 4];
+
+pub(super) fn moves_rec(moves: &[Move]) -> Vec<MoveRec> {
+    moves.iter().map(|m| [m.dot.x, m.dot.y, m.dir.index() as i32, m.pos as i32]).collect()
+}
+
+fn moves_of(recs: &[MoveRec], line_len: usize) -> Result<Vec<Move>, CheckpointError> {
+    recs.iter()
+        .map(|&[x, y, d, p]| {
+            if !(0..4).contains(&d) || !(0..line_len as i32).contains(&p) {
+                return Err(CheckpointError::Damaged(format!("the move [{x},{y},{d},{p}] is not a move")));
+            }
+            Ok(Move::new(Point::new(x, y), Dir::from_index(d as usize), p as u8))
+        })
+        .collect()
+}
+
+/// The saved state of a distributed search (serde: the command line writes it as JSON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    format: String,
+    variant: String,
+    root: Vec<MoveRec>,
+    level: u32,
+    iterations: u32,
+    alpha: f64,
+    seed: u64,
+    code: String,
+    /// `one-run`, `playouts` or `until-stopped`.
+    budget: String,
+    /// The whole playout budget (with `playouts`), and what is not yet given out.
+    budget_playouts: Option<u64>,
+    remaining: Option<u64>,
+    elapsed: f64,
+    next_run: u32,
+    runs_done: u32,
+    playouts: u64,
+    runs: Vec<RunRec>,
+    /// Jobs given out and not answered: run, iteration (none: a whole run), playout limit.
+    redo: Vec<(u32, Option<u32>, u64)>,
+    best: Option<Vec<MoveRec>>,
+}
+
+/// A run under way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct RunRec {
+    pub(super) id: u32,
+    pub(super) bests: Vec<Vec<MoveRec>>,
+    pub(super) log: Vec<u32>,
+    pub(super) started: u32,
+    pub(super) pending: Vec<(u32, u64)>,
+    pub(super) done: u32,
+}
+
+/// Why a checkpoint cannot be resumed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CheckpointError {
+    /// The search itself cannot start.
+    Search(SearchError),
+    /// The checkpoint is of another search: what differs, the checkpoint's and the command's.
+    Mismatch {
+        /// What differs (`variant`, `level`, ...).
+        what: &'static str,
+        /// The checkpoint's value.
+        saved: String,
+        /// The command's value.
+        asked: String,
+    },
+    /// Not a checkpoint of this program, or damaged: what is wrong.
+    Damaged(String),
+}
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckpointError::Search(e) => write!(f, "{e}"),
+            CheckpointError::Mismatch { what, saved, asked } => write!(
+                f,
+                "the checkpoint is of another search: its {what} is {saved}, this command's is {asked} (resume with the options it was started with)"
+            ),
+            CheckpointError::Damaged(why) => write!(f, "the checkpoint is damaged: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+fn budget_name(b: Budget) -> (&'static str, Option<u64>) {
+    match b {
+        Budget::OneRun => ("one-run", None),
+        Budget::Playouts(n) => ("playouts", Some(n)),
+        Budget::UntilStopped => ("until-stopped", None),
+    }
+}
+
+impl Checkpoint {
+    pub(super) fn new<P: TrustedCodes<Move = Move>>(
+        top: &Top<P>,
+        runs: Vec<RunRec>,
+        redo: Vec<(u32, Option<u32>, u64)>,
+        elapsed: f64,
+    ) -> Checkpoint {
+        let (budget, budget_playouts) = budget_name(top.budget);
+        Checkpoint {
+            format: FORMAT.to_string(),
+            variant: top.root.variant().to_string(),
+            root: moves_rec(top.root.moves()),
+            level: top.config.level,
+            iterations: top.config.iterations,
+            alpha: top.config.alpha,
+            seed: top.config.seed,
+            code: top.config.code.name().to_string(),
+            budget: budget.to_string(),
+            budget_playouts,
+            remaining: (top.remaining != u64::MAX).then_some(top.remaining),
+            elapsed,
+            next_run: top.next_run,
+            runs_done: top.runs_done,
+            playouts: top.playouts,
+            runs,
+            redo,
+            best: top.best.as_ref().map(|(_, moves)| moves_rec(moves)),
+        }
+    }
+
+    /// The search's seconds when the checkpoint was made (a time budget goes on from there).
+    pub fn elapsed(&self) -> f64 {
+        self.elapsed
+    }
+
+    /// Playouts done when the checkpoint was made.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
+    /// Runs finished when the checkpoint was made.
+    pub fn runs_done(&self) -> u32 {
+        self.runs_done
+    }
+
+    /// Length of the best game saved (moves from the start), if any.
+    pub fn best_len(&self) -> Option<usize> {
+        self.best.as_ref().map(|b| self.root.len() + b.len())
+    }
+
+    /// Whether the checkpoint is of the search `root`, `config`, `budget` would start.
+    pub(super) fn matches(
+        &self,
+        root: &Position,
+        config: &Config,
+        budget: Budget,
+    ) -> Result<(), CheckpointError> {
+        if self.format != FORMAT {
+            return Err(CheckpointError::Damaged(format!("its format is '{}', not {FORMAT}", self.format)));
+        }
+        let differ = |what, saved: String, asked: String| {
+            if saved == asked {
+                Ok(())
+            } else {
+                Err(CheckpointError::Mismatch { what, saved, asked })
+            }
+        };
+        differ("variant", self.variant.clone(), root.variant().to_string())?;
+        differ("start position", format!("{} moves", self.root.len()), format!("{} moves", root.score()))?;
+        if self.root != moves_rec(root.moves()) {
+            return Err(CheckpointError::Mismatch {
+                what: "start position",
+                saved: "another game".into(),
+                asked: "this one".into(),
+            });
+        }
+        differ("level", self.level.to_string(), config.level.to_string())?;
+        differ("iterations", self.iterations.to_string(), config.iterations.to_string())?;
+        differ("alpha", self.alpha.to_string(), config.alpha.to_string())?;
+        differ("seed", self.seed.to_string(), config.seed.to_string())?;
+        differ("move code", self.code.clone(), config.code.name().to_string())?;
+        let (kind, n) = budget_name(budget);
+        differ("budget", self.budget.clone(), kind.to_string())?;
+        differ("playout budget", format!("{:?}", self.budget_playouts), format!("{n:?}"))?;
+        Ok(())
+    }
+}
+
+/// Puts a checkpoint's state into a new `Top` (whose root and config it matches).
+pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
+    top: &mut Top<P>,
+    cp: &Checkpoint,
+) -> Result<(), CheckpointError> {
+    let damaged = |why: String| CheckpointError::Damaged(why);
+    let line_len = top.root.variant().line_len() as usize;
+    let n = top.config.iterations;
+    let mut state = top.problem.clone();
+    let mut seq_from =
+        |top: &Top<P>, recs: &[MoveRec], what: &str| -> Result<(Vec<u32>, Seq<Move>), CheckpointError> {
+            let moves = moves_of(recs, line_len)?;
+            let steps = steps_of(&top.problem, &moves)
+                .ok_or_else(|| damaged(format!("{what} has an illegal move")))?;
+            let seq = seq_of(&top.problem, &steps, &mut state).expect("steps just found replay");
+            Ok((steps, seq))
+        };
+    for r in &cp.runs {
+        if r.id == 0 || r.id >= cp.next_run || r.done > r.started || r.started > n {
+            return Err(damaged(format!("run {} does not fit the search", r.id)));
+        }
+        let mut bests = Vec::new();
+        let mut seqs = Vec::new();
+        for (i, b) in r.bests.iter().enumerate() {
+            let (steps, seq) = seq_from(top, b, &format!("run {}'s best {}", r.id, i + 1))?;
+            bests.push(steps);
+            seqs.push(seq);
+        }
+        let mut policy = Policy::new(top.problem.code_space());
+        for &b in &r.log {
+            let seq = seqs
+                .get(b as usize)
+                .ok_or_else(|| damaged(format!("run {} adapts with a best it lacks", r.id)))?;
+            policy.adapt(seq, top.config.alpha, &mut top.scratch);
+        }
+        for &(iter, limit) in &r.pending {
+            if iter >= r.started {
+                return Err(damaged(format!("run {} iteration {iter} was not started", r.id)));
+            }
+            top.redo.push((r.id, Some(iter), limit));
+        }
+        top.runs.push(Run {
+            id: r.id,
+            policy,
+            best: seqs.pop().unwrap_or_else(Seq::none),
+            bests,
+            log: r.log.clone(),
+            started: r.started,
+            pending: Vec::new(),
+            done: r.done,
+        });
+    }
+    for &(run, iter, limit) in &cp.redo {
+        if iter.is_some() || top.config.level > 1 {
+            return Err(damaged(format!("a job of run {run} to redo does not fit the search")));
+        }
+        top.redo.push((run, None, limit));
+    }
+    // the oldest first: `next_job` takes from the end
+    top.redo.sort_by_key(|&(run, iter, _)| std::cmp::Reverse((run, iter)));
+    if let Some(best) = &cp.best {
+        let (_, seq) = seq_from(top, best, "the best game")?;
+        top.best = Some((seq.score, seq.moves));
+    }
+    top.next_run = cp.next_run.max(1);
+    top.runs_done = cp.runs_done;
+    top.playouts = cp.playouts;
+    if let Some(r) = cp.remaining {
+        top.remaining = r;
+    }
+    Ok(())
+}

@@ -1,0 +1,232 @@
+//! The distributed search with its messages carried in memory: it must find what the
+//! threaded search finds, keep every rank's policy exact, and resume from checkpoints.
+
+use super::*;
+use crate::nrpa::{Budget, CodeKind, Config, Search};
+use crate::{Position, Variant};
+use std::collections::VecDeque;
+
+fn config(level: u32, iterations: u32, seed: u64) -> Config {
+    Config { level, iterations, alpha: 1.0, seed, code: CodeKind::Line }
+}
+
+/// `Search` on one thread: the reference.
+fn threaded(root: &Position, config: &Config, budget: Budget) -> (Position, u64) {
+    let s = Search::new(root.clone(), config.clone()).unwrap();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let best = pool.install(|| s.run(budget));
+    (best, s.progress(0.0).playouts)
+}
+
+/// Runs one job on a rank (its thread 0) and returns the result.
+fn run_job(rank: &Rank, job: Job) -> Done {
+    let mut job = Some(job);
+    let mut out = None;
+    rank.work(0, &mut || job.take(), &mut |d| out = Some(d));
+    out.expect("a job gives a result")
+}
+
+/// Every job given and folded before the next, handed to the ranks in turn: the order of
+/// a one-thread search, with the policy synchronised between ranks at every job.
+fn in_turn(coord: &mut Coordinator, ranks: &[Rank], stop_after: Option<usize>) {
+    let mut k = 0;
+    while let Some(job) = coord.next_job(k % ranks.len()) {
+        let done = run_job(&ranks[k % ranks.len()], job);
+        coord.fold(k % ranks.len(), done).unwrap();
+        k += 1;
+        if stop_after == Some(k) {
+            return;
+        }
+    }
+    assert!(coord.is_over());
+}
+
+#[test]
+fn one_rank_finds_what_one_thread_finds() {
+    let root = Position::new(Variant::D5);
+    for (c, budget) in [
+        (config(2, 100, 7), Budget::OneRun),
+        (config(2, 30, 3), Budget::Playouts(2_500)),
+        (config(1, 50, 5), Budget::Playouts(420)),
+        (config(3, 12, 11), Budget::OneRun),
+    ] {
+        let (want, playouts) = threaded(&root, &c, budget);
+        for ranks in [1, 3] {
+            let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
+            let ranks: Vec<Rank> = (0..ranks).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+            in_turn(&mut coord, &ranks, None);
+            let got = coord.best_game();
+            assert_eq!(got.moves(), want.moves(), "{c:?} {budget:?} on {} ranks", ranks.len());
+            assert_eq!(coord.progress().playouts, playouts, "{c:?} {budget:?}");
+        }
+    }
+}
+
+#[test]
+fn a_playout_budget_is_spent_exactly_when_jobs_overlap() {
+    let root = Position::new(Variant::T5);
+    let c = config(2, 20, 1);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::Playouts(1_234)).unwrap();
+    let ranks: Vec<Rank> = (0..3).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+    // three jobs out at a time, answered oldest first
+    let mut out: VecDeque<(usize, Job)> = VecDeque::new();
+    let mut k = 0;
+    loop {
+        while out.len() < 3 {
+            match coord.next_job(k % 3) {
+                Some(job) => out.push_back((k % 3, job)),
+                None => break,
+            }
+            k += 1;
+        }
+        let Some((r, job)) = out.pop_front() else { break };
+        let done = run_job(&ranks[r], job);
+        coord.fold(r, done).unwrap();
+    }
+    assert!(coord.is_over());
+    assert_eq!(coord.progress().playouts, 1_234);
+    let best = coord.best_game();
+    assert!(best.is_finished() && best.score() as i64 == coord.best_score().unwrap());
+}
+
+#[test]
+fn a_checkpoint_between_jobs_resumes_the_same_search() {
+    let root = Position::new(Variant::D5);
+    let c = config(2, 40, 9);
+    let budget = Budget::Playouts(5_000);
+    let (want, _) = threaded(&root, &c, budget);
+    let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+    let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
+    in_turn(&mut coord, &ranks, Some(57)); // in the second run
+    let json = serde_json::to_string(&coord.checkpoint(1.5)).unwrap();
+    drop(coord);
+    let cp: Checkpoint = serde_json::from_str(&json).unwrap();
+    assert_eq!(cp.elapsed(), 1.5);
+    let mut coord = Coordinator::resume(&root, c.clone(), budget, &cp).unwrap();
+    // new ranks: nothing of the old ones' copies survives
+    let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+    in_turn(&mut coord, &ranks, None);
+    assert_eq!(coord.best_game().moves(), want.moves());
+    assert_eq!(coord.progress().playouts, 5_000);
+}
+
+#[test]
+fn jobs_under_way_at_a_checkpoint_are_done_again_once() {
+    let root = Position::new(Variant::T5);
+    let c = config(2, 10, 2);
+    let budget = Budget::Playouts(1_000);
+    let ranks: Vec<Rank> = (0..3).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+    let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
+    in_turn(&mut coord, &ranks, Some(13));
+    // two jobs given, then the job dies: their work is lost
+    let lost = [coord.next_job(1).unwrap(), coord.next_job(2).unwrap()];
+    assert_eq!(coord.progress().in_flight, 2);
+    let best_before = coord.best_score();
+    let cp = coord.checkpoint(0.0);
+    let mut coord = Coordinator::resume(&root, c.clone(), budget, &cp).unwrap();
+    assert_eq!(coord.best_score(), best_before);
+    let again = [coord.next_job(0).unwrap(), coord.next_job(0).unwrap()];
+    for (a, b) in lost.iter().zip(&again) {
+        assert_eq!((a.run, a.iter, a.limit), (b.run, b.iter, b.limit));
+    }
+    let ranks: Vec<Rank> = (0..1).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+    for job in again {
+        let done = run_job(&ranks[0], job);
+        coord.fold(0, done).unwrap();
+    }
+    in_turn(&mut coord, &ranks, None);
+    let p = coord.progress();
+    assert_eq!(p.playouts, 1_000);
+    assert_eq!(p.runs_done, 10);
+}
+
+#[test]
+fn a_stopped_job_keeps_its_best_and_is_not_folded() {
+    let root = Position::new(Variant::D5);
+    let c = config(3, 20, 4);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+    let rank = Rank::new(&root, c.clone(), 1).unwrap();
+    let job = coord.next_job(0).unwrap();
+    rank.stop();
+    let done = run_job(&rank, job);
+    assert!(!done.complete);
+    coord.stop();
+    coord.fold(0, done).unwrap();
+    assert!(coord.is_over());
+    assert_eq!(coord.progress().iteration, 0);
+    // the job is still to do after a resume
+    let cp = coord.checkpoint(3.0);
+    let mut again = Coordinator::resume(&root, c, Budget::UntilStopped, &cp).unwrap();
+    let job = again.next_job(5).unwrap();
+    assert_eq!((job.run, job.iter), (1, Some(0)));
+}
+
+#[test]
+fn messages_that_do_not_fit_are_refused() {
+    let root = Position::new(Variant::T5);
+    let c = config(2, 10, 1);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::OneRun).unwrap();
+    let job = coord.next_job(0).unwrap();
+    let not_given = Done { run: 1, iter: Some(5), best: None, found: None, playouts: 1, complete: true };
+    assert!(matches!(coord.fold(0, not_given), Err(FoldError::NotGiven { rank: 0, run: 1, iter: Some(5) })));
+    let other_rank =
+        Done { run: job.run, iter: job.iter, best: None, found: None, playouts: 1, complete: true };
+    assert!(matches!(coord.fold(3, other_rank), Err(FoldError::NotGiven { rank: 3, .. })));
+    let illegal = Done {
+        run: job.run,
+        iter: job.iter,
+        best: Some((37, vec![999])),
+        found: None,
+        playouts: 1,
+        complete: true,
+    };
+    assert_eq!(coord.fold(0, illegal), Err(FoldError::BadSteps { rank: 0 }));
+    let wrong_score = Done {
+        run: job.run,
+        iter: job.iter,
+        best: Some((99, vec![0, 0])),
+        found: None,
+        playouts: 1,
+        complete: true,
+    };
+    assert_eq!(coord.fold(0, wrong_score), Err(FoldError::BadScore { rank: 0, said: 99, found: 2 }));
+    assert_eq!(coord.offer(0, 50, &[0, 0]), Err(FoldError::BadScore { rank: 0, said: 50, found: 2 }));
+    // nothing was taken: the real result still folds
+    let done = run_job(&Rank::new(&root, c, 1).unwrap(), job);
+    coord.fold(0, done).unwrap();
+    assert_eq!(coord.progress().iteration, 1);
+}
+
+#[test]
+fn a_checkpoint_of_another_search_or_damaged_is_refused() {
+    let root = Position::new(Variant::T5);
+    let c = config(2, 10, 1);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+    let rank = Rank::new(&root, c.clone(), 1).unwrap();
+    for _ in 0..3 {
+        let job = coord.next_job(0).unwrap();
+        coord.fold(0, run_job(&rank, job)).unwrap();
+    }
+    let cp = coord.checkpoint(1.0);
+    let other = Config { seed: 2, ..c.clone() };
+    assert!(matches!(
+        Coordinator::resume(&root, other, Budget::UntilStopped, &cp),
+        Err(CheckpointError::Mismatch { what: "seed", .. })
+    ));
+    assert!(matches!(
+        Coordinator::resume(&root, c.clone(), Budget::OneRun, &cp),
+        Err(CheckpointError::Mismatch { what: "budget", .. })
+    ));
+    assert!(matches!(
+        Coordinator::resume(&Position::new(Variant::D5), c.clone(), Budget::UntilStopped, &cp),
+        Err(CheckpointError::Mismatch { what: "variant", .. })
+    ));
+    // a best whose first move is moved off the board's dots
+    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    json["runs"][0]["bests"][0][0] = serde_json::json!([40, 40, 0, 0]);
+    let bad: Checkpoint = serde_json::from_value(json).unwrap();
+    match Coordinator::resume(&root, c, Budget::UntilStopped, &bad) {
+        Err(CheckpointError::Damaged(why)) => assert!(why.contains("illegal move"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
