@@ -20,37 +20,37 @@ const HEADER: &str = "a1,a2,a3,a4,a5,a6,a7,a8,points,objective";
 pub struct Args {
     /// Only 5T: the octagons confine 5T games.
     #[arg(long, short, default_value = "5T", value_parser = lp_variant)]
-    variant: Variant,
+    pub(crate) variant: Variant,
     /// Every octagon a final 5T hull can be: the paper's 126,912, the 15 its (O4)-(O6)
     /// miss and the 30 tight rectangles, each symmetry class once.
     #[arg(long, group = "which")]
-    all: bool,
+    pub(crate) all: bool,
     /// K octagons of the paper's list spread evenly over it (deterministic).
     #[arg(long, group = "which")]
-    sample: Option<usize>,
+    pub(crate) sample: Option<usize>,
     /// Octagons from a file: one a line, 8 lengths separated by commas.
     #[arg(long, group = "which")]
-    octagons: Option<PathBuf>,
+    pub(crate) octagons: Option<PathBuf>,
     /// Also the N largest octagons of the paper's list (by points).
     #[arg(long, default_value_t = 0)]
-    largest: usize,
+    pub(crate) largest: usize,
     /// Skip octagons whose points - 36 cannot beat the best LP so far (their LP is at most
     /// that); they are counted, not written.
     #[arg(long)]
-    prune: bool,
+    pub(crate) prune: bool,
     /// Results, appended as they come: `a1,...,a8,points,objective`.
     #[arg(long)]
-    out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Go on from the file --out: octagons already in it are not solved again.
     #[arg(long)]
-    resume: bool,
+    pub(crate) resume: bool,
     /// Threads (default: every core).
     #[arg(long)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// The octagons asked for, one per symmetry class, largest first.
-fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
+pub(crate) fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
     let paper = bounds::admissible();
     let pairs = |v: &[bounds::Shape]| v.iter().map(|s| (s.edges, s.points)).collect::<Vec<_>>();
     let mut chosen: Vec<(Edges, u32)> = if args.all {
@@ -103,7 +103,7 @@ fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
 
 /// The results already in the file, by symmetry class. A last line without its newline
 /// (the run was killed while writing it) is cut off: it is ours, and half a result.
-fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
+pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
     let io = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
     let mut text = String::new();
@@ -147,11 +147,22 @@ struct State {
     last_report: Instant,
 }
 
-pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
+/// A campaign about to run: the octagons asked for and those still to solve, the result
+/// file open for appending, and the best already in it.
+pub(crate) struct Plan {
+    pub(crate) todo: Vec<(Edges, u32)>,
+    pub(crate) file: std::fs::File,
+    pub(crate) best: f64,
+    pub(crate) best_at: Option<Edges>,
+}
+
+/// Checks the options, reads what the result file already holds (with `--resume`), opens
+/// it and says how much is left.
+pub(crate) fn plan(args: &Args, o: &mut impl Write) -> Result<Plan, Quit> {
     if args.variant != Variant::T5 {
         return Err("the octagon campaign is for 5T: octagons confine 5T games only".to_string().into());
     }
-    let list = asked(&args)?;
+    let list = asked(args)?;
     let exists = args.out.exists();
     if exists && !args.resume {
         return Err(format!(
@@ -162,11 +173,11 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     }
     let done = if exists { done_so_far(&args.out)? } else { HashMap::new() };
     // The best so far, over the octagons asked for only.
-    let (mut best0, mut best_at0) = (f64::NEG_INFINITY, None);
+    let (mut best, mut best_at) = (f64::NEG_INFINITY, None);
     for (e, _) in &list {
         if let Some(&v) = done.get(&canonical(e)) {
-            if v > best0 {
-                (best0, best_at0) = (v, Some(*e));
+            if v > best {
+                (best, best_at) = (v, Some(*e));
             }
         }
     }
@@ -190,6 +201,69 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         todo.len()
     );
     o.flush()?;
+    Ok(Plan { todo, file, best, best_at })
+}
+
+/// The LP of one octagon: its objective.
+pub(crate) fn solve(edges: &Edges) -> Result<f64, String> {
+    let octagon = Octagon::from_edges(*edges).ok_or("the octagon does not close")?;
+    Lp::new(Variant::T5, octagon.lattice_points()).and_then(|lp| lp.solve(|_| false)).map(|s| s.objective).map_err(|e| e.to_string())
+}
+
+/// A result line of the file. One write a line: a run killed mid-line leaves at most that
+/// line short (and `--resume` cuts it off).
+pub(crate) fn result_line(edges: &Edges, points: u32, objective: f64) -> String {
+    format!("{},{points},{objective:.5}\n", join(edges))
+}
+
+/// How a campaign ended, for its last lines.
+pub(crate) struct Tally {
+    pub(crate) solved: usize,
+    pub(crate) skipped: usize,
+    pub(crate) failed: usize,
+    pub(crate) best: f64,
+    pub(crate) best_at: Option<Edges>,
+}
+
+/// The last lines: how many were solved, how fast, and the maximum (a proof only when
+/// every octagon asked for is accounted for: solved now or before, or skipped because its
+/// LP cannot beat the maximum).
+pub(crate) fn conclude(
+    args: &Args,
+    o: &mut impl Write,
+    t: &Tally,
+    todo: usize,
+    secs: f64,
+    workers: &str,
+    stopped: bool,
+) -> Result<(), Quit> {
+    say!(
+        o,
+        "solved {} octagon{} in {secs:.1} s ({:.2} a second on {workers}), skipped {}, failed {}{}",
+        t.solved,
+        plural(t.solved),
+        t.solved as f64 / secs.max(1e-9),
+        t.skipped,
+        t.failed,
+        if stopped { " (stopped: --resume goes on)" } else { "" }
+    );
+    let complete = args.all && !stopped && t.failed == 0 && t.solved + t.skipped == todo;
+    match t.best_at {
+        Some(e) if complete => say!(
+            o,
+            "maximum over every octagon a final 5T hull can be: {:.5} at {}: at most {} moves in 5T",
+            t.best,
+            join(&e),
+            t.best.floor()
+        ),
+        Some(e) => say!(o, "maximum over the octagons asked for: {:.5} at {}", t.best, join(&e)),
+        None => say!(o, "no octagon solved"),
+    }
+    Ok(())
+}
+
+pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
+    let Plan { todo, file, best, best_at } = plan(&args, o)?;
     let stop = Arc::new(AtomicBool::new(false));
     crate::stop_signals::watch(&stop);
     let state = Mutex::new(State {
@@ -197,8 +271,8 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         solved: 0,
         skipped: 0,
         failed: 0,
-        best: best0,
-        best_at: best_at0.take(),
+        best,
+        best_at,
         write_error: None,
         last_report: Instant::now(),
     });
@@ -215,20 +289,18 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
                 lock().skipped += 1;
                 return;
             }
-            let octagon = Octagon::from_edges(edges).expect("listed octagons close");
-            let result = Lp::new(Variant::T5, octagon.lattice_points()).and_then(|lp| lp.solve(|_| false));
+            let result = solve(&edges);
             let mut s = lock();
             match result {
-                Ok(sol) => {
-                    // One write a line: a run killed mid-line leaves at most that line short.
-                    let line = format!("{},{points},{:.5}\n", join(&edges), sol.objective);
+                Ok(objective) => {
+                    let line = result_line(&edges, points, objective);
                     if let Err(e) = s.file.write_all(line.as_bytes()) {
                         s.write_error = Some(format!("{}: {e}", args.out.display()));
                         return;
                     }
                     s.solved += 1;
-                    if sol.objective > s.best {
-                        (s.best, s.best_at) = (sol.objective, Some(edges));
+                    if objective > s.best {
+                        (s.best, s.best_at) = (objective, Some(edges));
                     }
                 }
                 Err(e) => {
@@ -258,30 +330,6 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     }
     let secs = t.elapsed().as_secs_f64();
     let stopped = stop.load(Ordering::SeqCst);
-    say!(
-        o,
-        "solved {} octagon{} in {secs:.1} s ({:.2} a second on {threads} thread{}), skipped {}, failed {}{}",
-        s.solved,
-        plural(s.solved),
-        s.solved as f64 / secs.max(1e-9),
-        plural(threads),
-        s.skipped,
-        s.failed,
-        if stopped { " (stopped: --resume goes on)" } else { "" }
-    );
-    // A proof only when every octagon asked for is accounted for: solved now or before,
-    // or skipped because its LP cannot beat the maximum.
-    let complete = args.all && !stopped && s.failed == 0 && s.solved + s.skipped == todo.len();
-    match s.best_at {
-        Some(e) if complete => say!(
-            o,
-            "maximum over every octagon a final 5T hull can be: {:.5} at {}: at most {} moves in 5T",
-            s.best,
-            join(&e),
-            s.best.floor()
-        ),
-        Some(e) => say!(o, "maximum over the octagons asked for: {:.5} at {}", s.best, join(&e)),
-        None => say!(o, "no octagon solved"),
-    }
-    Ok(())
+    let tally = Tally { solved: s.solved, skipped: s.skipped, failed: s.failed, best: s.best, best_at: s.best_at };
+    conclude(&args, o, &tally, todo.len(), secs, &format!("{threads} thread{}", plural(threads)), stopped)
 }

@@ -77,8 +77,24 @@ pub struct Args {
     pub json: bool,
 }
 
-/// `morpion search`: builds the root and the config from the options, searches, prints.
-pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
+/// A search ready to start: what the options asked for, checked.
+pub(crate) struct Prepared {
+    pub(crate) root: Position,
+    pub(crate) config: Config,
+    pub(crate) threads: usize,
+    pub(crate) time: Option<Duration>,
+    pub(crate) playouts: Option<u64>,
+    pub(crate) quiet: bool,
+    pub(crate) json: bool,
+    pub(crate) out: Option<Out>,
+    pub(crate) describe: String,
+    pub(crate) from: Option<String>,
+}
+
+/// Builds the root and the config from the options and opens `--out`. `default_threads`:
+/// the threads when `--threads` is not given; `threads_of`: what a thread count is called
+/// in the description (`thread`, or `thread a rank`).
+pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> Result<Prepared, Quit> {
     let Args {
         variant,
         level,
@@ -120,7 +136,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         .into());
     }
     let cores = all_threads();
-    let threads = threads.unwrap_or(cores);
+    let threads = threads.unwrap_or(default_threads);
     if threads == 0 {
         return Err("--threads must be at least 1".to_string().into());
     }
@@ -134,24 +150,50 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
     let config = Config { level, iterations, alpha, seed, code };
     let describe = format!(
-        "NRPA level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} thread{}, {} code",
-        plural(threads),
+        "NRPA level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
+        if threads == 1 { "" } else { "s" },
         code.name()
     );
-    let given = root.score();
-    let variant = root.variant();
-    let mut out = match &out {
-        Some(path) => Some(Out::open(path, variant, force, &describe)?),
+    let out = match &out {
+        Some(path) => Some(Out::open(path, root.variant(), force, &describe)?),
         None => None,
     };
     if let Some(note) = out.as_ref().and_then(Out::note) {
         warn(&format!("note: {note}"));
     }
-    let opts = Options { config, threads, time, playouts, quiet };
-    let report = run(root, opts, |best| match &mut out {
+    Ok(Prepared { root, config, threads, time, playouts, quiet, json, out, describe, from })
+}
+
+/// `morpion search`: builds the root and the config from the options, searches, prints.
+pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
+    let mut p = prepare(args, all_threads(), "thread")?;
+    let opts = Options {
+        config: p.config.clone(),
+        threads: p.threads,
+        time: p.time,
+        playouts: p.playouts,
+        quiet: p.quiet,
+    };
+    let out = &mut p.out;
+    let report = run(p.root.clone(), opts, |best| match out {
         Some(out) => out.offer(best),
         None => Ok(()),
     })?;
+    finish(p, report, None, o)
+}
+
+/// The end of a search: the best game printed (so that it is never lost), saved with
+/// `--out`, the JSON line with `--json` (and `extra`'s fields).
+pub(crate) fn finish(
+    p: Prepared,
+    report: Report,
+    extra: Option<serde_json::Value>,
+    o: &mut impl Write,
+) -> Result<(), Quit> {
+    let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
+    let Config { level, iterations, alpha, seed, code } = config;
+    let given = root.score();
+    let variant = root.variant();
     // a failed save stops the search but never loses its game: it is printed, and the
     // error gives its link
     let saved = match (&out, &report.save_error) {
@@ -215,6 +257,10 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
             // null without --out
             "saved": saved.as_ref().map(|s| s.as_ref().map(|(written, _)| *written)).unwrap_or(Some(false)),
         });
+        let mut obj = obj;
+        if let (Some(serde_json::Value::Object(more)), Some(map)) = (extra, obj.as_object_mut()) {
+            map.extend(more);
+        }
         say!(o, "{obj}");
     }
     // a device or descriptor gets the game after everything else (`-o /dev/stdout`)

@@ -1,0 +1,415 @@
+//! `morpion`: the native command line of the Morpion Solitaire engine (this library holds
+//! its commands; `main.rs` runs them, and `bin/morpion-mpi.rs` runs some of them on MPI).
+
+/// `writeln!` to the output, stopping the command if it cannot be written.
+macro_rules! say {
+    ($o:expr) => { writeln!($o)? };
+    ($o:expr, $($t:tt)*) => { writeln!($o, $($t)*)? };
+}
+
+mod ascii;
+#[cfg(feature = "mpi")]
+pub mod mpi;
+mod bench;
+mod best_file;
+mod bound;
+mod campaign;
+mod out_file;
+mod search;
+mod stop_signals;
+
+use clap::{Parser, Subcommand};
+use morpion::formats::{self, link, Format};
+use morpion::{count, library, Game, LoadError, Variant};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "morpion",
+    version,
+    about = "Morpion Solitaire (Join Five): replay, convert, count, search, bound and benchmark games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a game move by move and show the final position.
+    ///
+    /// Reads Pentasol, Flammenkamp, MSR JSON, MS1, game links, gillioz JSON or x,y,dir,pos
+    /// CSV, detected from the content. FILE may be `-` (standard input) or a link itself.
+    Replay {
+        /// The game: a file, `-` for standard input, or a link / MS1 string.
+        file: String,
+        /// The variant (5T, 5D, 4T, ...): wins over the file's; Pentasol needs it (default 5T).
+        #[arg(long, short)]
+        variant: Option<Variant>,
+        /// Also print one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a game in another format.
+    Convert {
+        /// The game: a file, `-` for standard input, or a link / MS1 string.
+        file: String,
+        /// The variant: wins over the file's; Pentasol needs it (default 5T).
+        #[arg(long, short)]
+        variant: Option<Variant>,
+        /// Output format.
+        #[arg(long, value_parser = writable_format)]
+        to: Format,
+        /// Where links point (the web app's address).
+        #[arg(long, default_value = link::DEFAULT_BASE)]
+        base: String,
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Count the distinct positions reachable in exactly n moves, for n = 1..DEPTH.
+    ///
+    /// A position is a set of drawn lines. Prints one line `n count` per depth as it is
+    /// done, using every core.
+    Count {
+        /// The variant (5T, 5D, 4T, ...).
+        #[arg(long, short)]
+        variant: Variant,
+        /// Count up to this many moves (1 or more).
+        #[arg(long, short, value_parser = at_least::<usize, 1>)]
+        depth: usize,
+        /// Count positions up to the 8 symmetries of the start cross.
+        #[arg(long)]
+        symmetric: bool,
+        /// Count ordered move sequences instead of positions.
+        #[arg(long, conflicts_with = "symmetric")]
+        sequences: bool,
+    },
+    /// List the embedded record games, or show one.
+    Records {
+        /// A record's name (or the start of it), as listed.
+        name: Option<String>,
+        /// Print the record in this format instead of a summary.
+        #[arg(long, value_parser = writable_format)]
+        to: Option<Format>,
+        /// Where links point (with --to link).
+        #[arg(long, default_value = link::DEFAULT_BASE)]
+        base: String,
+    },
+    /// Search for long games with NRPA (nested rollout policy adaptation), on every core.
+    ///
+    /// Without --time or --playouts: one run at LEVEL (ITERATIONS^LEVEL playouts). With
+    /// --time: runs one after another until the time is up (level 4 unless given). Progress
+    /// goes to standard error once a second; Ctrl+C stops and keeps the best game.
+    Search(search::Args),
+    /// Upper bounds: the LP of the 485 paper, the admissible octagons, a game's live bound,
+    /// and the octagon campaign.
+    #[command(subcommand)]
+    Bound(bound::Command),
+    /// Measure playouts a second from the start (random, and NRPA levels 1 and 2), one
+    /// thread and all threads.
+    Bench {
+        #[arg(long, short, default_value = "5D")]
+        variant: Variant,
+        /// Playouts per measurement (at least 100).
+        #[arg(long, default_value_t = 300_000, value_parser = at_least::<u64, 100>)]
+        playouts: u64,
+        /// Also print one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A whole number of at least `MIN`, for a flag whose smaller values mean nothing.
+fn at_least<T, const MIN: u64>(s: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + TryFrom<u64> + PartialOrd,
+{
+    let min = T::try_from(MIN).map_err(|_| "bad minimum".to_string())?;
+    match s.trim().parse::<T>() {
+        Ok(n) if n >= min => Ok(n),
+        _ => Err(format!("expected a whole number, {MIN} or more")),
+    }
+}
+
+fn writable_format(s: &str) -> Result<Format, String> {
+    Format::from_name(s).filter(|f| Format::WRITABLE.contains(f)).ok_or_else(|| {
+        let names: Vec<&str> = Format::WRITABLE.iter().map(|f| f.name()).collect();
+        format!("unknown output format '{s}' (expected one of: {})", names.join(", "))
+    })
+}
+
+/// Why a command stopped early.
+enum Quit {
+    /// Something the user should read.
+    Error(String),
+    /// Whoever reads our output has gone (`morpion records | head`): not an error.
+    Pipe,
+}
+
+impl From<String> for Quit {
+    fn from(s: String) -> Quit {
+        Quit::Error(s)
+    }
+}
+
+impl From<std::io::Error> for Quit {
+    fn from(e: std::io::Error) -> Quit {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Quit::Pipe
+        } else {
+            Quit::Error(format!("writing the output: {e}"))
+        }
+    }
+}
+
+/// The `morpion` command: parses the arguments, runs the command, says what went wrong.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = std::io::stdout().lock();
+    match run(cli.command, &mut out).and_then(|()| out.flush().map_err(Quit::from)) {
+        Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
+        Err(Quit::Error(msg)) => {
+            // not eprintln!: a closed terminal must not turn an error into a panic
+            let _ = writeln!(std::io::stderr(), "error: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The text of FILE: a file, standard input, or the argument itself if it is a link.
+fn input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        return read_text(std::io::stdin().lock(), "standard input");
+    }
+    let path = Path::new(file);
+    // not a file but a game itself (a link or an MS1 string): the core's detection decides
+    if !path.exists() && matches!(formats::detect(file), Some(Format::Link | Format::Msr)) {
+        return Ok(file.to_string());
+    }
+    read_file(path)
+}
+
+/// The text of a file, refused early if it is larger than any game can be.
+fn read_file(path: &Path) -> Result<String, String> {
+    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_text(f, &path.display().to_string())
+}
+
+/// Reads at most [`formats::MAX_INPUT_BYTES`] of text (one byte more says it is too much):
+/// `/dev/zero` or `yes |` never fill the memory.
+fn read_text(from: impl Read, name: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    from.take(formats::MAX_INPUT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() > formats::MAX_INPUT_BYTES {
+        let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
+        return Err(format!("{name}: {kind}"));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file (not UTF-8)"))
+}
+
+fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
+    let text = input(file)?;
+    let name = if file.len() > 60 { "input" } else { file };
+    match formats::load(&text, None, variant) {
+        Ok(loaded) => {
+            for note in &loaded.notes {
+                warn(&format!("note: {note}"));
+            }
+            Ok(loaded.game)
+        }
+        Err(e) => {
+            let kept = match &e {
+                LoadError::Replay { error, .. } => {
+                    format!("\n(the {} moves before it are legal)", error.index)
+                }
+                LoadError::Read(_) => String::new(),
+            };
+            Err(format!("{name}: {e}{kept}"))
+        }
+    }
+}
+
+fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
+    match command {
+        Command::Replay { file, variant, json } => {
+            let game = load(&file, variant)?;
+            print_summary(&game, o)?;
+            if json {
+                let (x0, y0, x1, y1) = game.position().bbox();
+                let obj = serde_json::json!({
+                    "variant": game.variant().to_string(),
+                    "moves": game.score(),
+                    "finished": game.is_finished(),
+                    "legal_moves": game.position().num_legal_moves(),
+                    "bbox": [x0, y0, x1, y1],
+                });
+                say!(o, "{obj}");
+            }
+            Ok(())
+        }
+        Command::Convert { file, variant, to, base, output } => {
+            let game = load(&file, variant)?;
+            let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            emit(&text, output, o)
+        }
+        Command::Count { variant, depth, symmetric, sequences } => {
+            if sequences {
+                for (i, c) in count::count_sequences(variant, depth).iter().enumerate() {
+                    say!(o, "{} {c}", i + 1);
+                }
+            } else {
+                let mut failed = None;
+                count::count_positions(variant, depth, symmetric, |n, c| {
+                    if failed.is_none() {
+                        failed = writeln!(o, "{n} {c}").and_then(|()| o.flush()).err();
+                    }
+                });
+                if let Some(e) = failed {
+                    return Err(e.into());
+                }
+            }
+            Ok(())
+        }
+        Command::Records { name: None, .. } => {
+            say!(o, "{:<32} {:<7} {:>5}  {:<40} date", "name", "variant", "moves", "author");
+            for e in library::entries() {
+                say!(o, "{:<32} {:<7} {:>5}  {:<40} {}", e.name, e.variant, e.score, e.author, e.date);
+            }
+            Ok(())
+        }
+        Command::Records { name: Some(name), to, base } => {
+            let e = library::find(&name).ok_or_else(|| {
+                format!(
+                    "no record called '{name}' (or more than one starts so); `morpion records` lists them"
+                )
+            })?;
+            let game = e.game();
+            match to {
+                Some(f) => emit(&formats::write(&game, f, &base).map_err(|e| e.to_string())?, None, o),
+                None => {
+                    say!(o, "{}: {}", e.name, e.label());
+                    if !e.note.is_empty() {
+                        say!(o, "{}", e.note);
+                    }
+                    if !e.source.is_empty() {
+                        say!(o, "source: {}", e.source);
+                    }
+                    say!(o, "copied from: {}", e.origin);
+                    print_summary(&game, o)?;
+                    Ok(())
+                }
+            }
+        }
+        Command::Search(args) => search::command(args, o),
+        Command::Bound(command) => bound::command(command, o),
+        Command::Bench { variant, playouts, json } => {
+            if variant.line_len() < 4 {
+                return Err(
+                    format!("{variant} games can go on forever: bench 4T, 4D, 5T, 5D, 6T or 6D").into()
+                );
+            }
+            let threads = all_threads();
+            let counts: Vec<usize> = if threads == 1 { vec![1] } else { vec![1, threads] };
+            let mut random = Vec::new();
+            let mut mean_moves = 0.0;
+            for &t in &counts {
+                let (f, mean) = bench::random_playouts(variant, playouts, t);
+                say!(o,
+                    "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
+                    plural(t),
+                    f.per_second(),
+                    f.playouts,
+                    f.seconds,
+                    mean,
+                    f.seconds * 1e9 * t as f64 / (f.playouts as f64 * mean)
+                );
+                random.push(f.per_second());
+                mean_moves = mean;
+            }
+            let mut nrpa = Vec::new();
+            for level in [1, 2] {
+                for &t in &counts {
+                    // level 1 runs are 100 playouts: measure many; level 2 runs are 10^4
+                    let (f, best) = bench::nrpa_playouts(variant, level, playouts / 3, t);
+                    say!(o,
+                        "{variant} NRPA level {level} playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, best {})",
+                        plural(t),
+                        f.per_second(),
+                        f.playouts,
+                        f.seconds,
+                        best
+                    );
+                    nrpa.push(f.per_second());
+                }
+            }
+            if json {
+                let last = counts.len() - 1;
+                let k = counts.len();
+                let obj = serde_json::json!({
+                    "variant": variant.to_string(),
+                    "threads": threads,
+                    "random_playouts_per_second_1_thread": random[0],
+                    "random_playouts_per_second_all_threads": random[last],
+                    "mean_moves": mean_moves,
+                    "nrpa_level_1_playouts_per_second_1_thread": nrpa[0],
+                    "nrpa_level_1_playouts_per_second_all_threads": nrpa[last],
+                    "nrpa_level_2_playouts_per_second_1_thread": nrpa[k],
+                    "nrpa_level_2_playouts_per_second_all_threads": nrpa[k + last],
+                });
+                say!(o, "{obj}");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A line for the user on standard error. A closed terminal (after a hangup) makes the
+/// write fail: that must not stop a search, so the error is dropped (eprintln! panics).
+fn warn(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// One thread per core.
+fn all_threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// "s" unless there is exactly one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
+    let p = game.position();
+    say!(o, "variant: {}", game.variant());
+    say!(o, "moves: {}", game.score());
+    say!(o, "finished: {}", if game.is_finished() { "yes (no legal move left)" } else { "no" });
+    say!(o, "legal moves left: {}", p.num_legal_moves());
+    write!(o, "{}", ascii::picture(p))?;
+    Ok(())
+}
+
+fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Quit> {
+    match output {
+        Some(path) => {
+            let target = out_file::resolve(&path).map_err(|e| e.to_string())?;
+            Ok(target.write(text, &path).map_err(|e| e.to_string())?)
+        }
+        None => {
+            o.write_all(text.as_bytes())?;
+            if !text.ends_with('\n') {
+                o.write_all(b"\n")?;
+            }
+            Ok(())
+        }
+    }
+}

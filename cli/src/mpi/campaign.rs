@@ -1,0 +1,184 @@
+//! `morpion-mpi bound campaign`: rank 0 hands the octagons out one at a time, largest (and
+//! slowest) first, to whichever thread of whichever rank is free (their LPs differ in cost
+//! by 10x, so a fixed split would leave ranks idle), and appends each result to the one
+//! file as it comes. The file is the checkpoint: `--resume` skips what it holds.
+
+use super::net::Net;
+use super::pool::Pool;
+use super::{Down, Setup, Up, POLL};
+use crate::campaign::{conclude, result_line, solve, Args, Plan, Tally};
+use crate::{plural, stop_signals, warn, Quit};
+use morpion::bounds::Edges;
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Results are flushed to the disk at least this often (each is one write as it comes).
+const SYNC_EVERY: Duration = Duration::from_secs(5);
+
+type Octagon = (Edges, u32);
+type Solved = (Edges, u32, Result<f64, String>);
+
+fn spawn(threads: usize) -> Pool<Octagon, Solved> {
+    Pool::spawn(threads, |_, next, done| {
+        while let Some((edges, points)) = next() {
+            done((edges, points, solve(&edges)));
+        }
+    })
+}
+
+/// Rank 0: hands out, writes, reports; solves too.
+pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Write) -> Result<(), Quit> {
+    let ranks = net.size();
+    let threads = args.threads.unwrap_or(1).max(1);
+    for r in 1..ranks {
+        net.send(r, &Setup::Campaign { threads: threads as u32 });
+    }
+    let Plan { todo, file, best, best_at } = plan;
+    let total = todo.len();
+    let mut queue: VecDeque<Octagon> = todo.into_iter().collect();
+    let pool = spawn(threads);
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_signals::watch(&stop);
+    let mut w = Writer {
+        file,
+        name: args.out.display().to_string(),
+        error: None,
+        t: Tally { solved: 0, skipped: 0, failed: 0, best, best_at },
+        busy: vec![0usize; ranks],
+    };
+    let start = Instant::now();
+    let (mut last_line, mut last_sync) = (start, start);
+    let mut stopping: Option<Instant> = None;
+    loop {
+        while let Some((from, msg)) = net.try_recv::<Up>() {
+            match msg {
+                Ok(Up::Solved { edges, points, result }) => w.take(from, (edges, points, result)),
+                Ok(_) => warn(&format!("warning: rank {from} sent a search's message to a campaign")),
+                Err(e) => warn(&format!("warning: rank {from}: {e}")),
+            }
+        }
+        if let Some(s) = pool.result(POLL) {
+            w.take(0, s);
+        }
+        if stopping.is_none() && (stop.load(Ordering::SeqCst) || w.error.is_some()) {
+            stopping = Some(Instant::now());
+            if w.error.is_none() {
+                warn("interrupted: waiting for the octagons under way (a second Ctrl+C quits at once; --resume goes on)");
+            }
+        }
+        if stopping.is_none() {
+            for (r, n) in w.busy.iter_mut().enumerate() {
+                while *n < threads {
+                    let Some((edges, points)) = queue.pop_front() else { break };
+                    if args.prune && (points as f64 - 36.0) <= w.t.best {
+                        w.t.skipped += 1;
+                        continue;
+                    }
+                    if r == 0 {
+                        pool.give((edges, points));
+                    } else {
+                        net.send(r, &Down::Octagon { edges, points });
+                    }
+                    *n += 1;
+                }
+            }
+        }
+        let in_flight: usize = w.busy.iter().sum();
+        if in_flight == 0 && (queue.is_empty() || stopping.is_some()) {
+            break;
+        }
+        let now = Instant::now();
+        if now - last_sync >= SYNC_EVERY {
+            last_sync = now;
+            let _ = w.file.sync_data();
+        }
+        if now - last_line >= Duration::from_secs(1) {
+            last_line = now;
+            let t = &w.t;
+            let rate = t.solved as f64 / start.elapsed().as_secs_f64();
+            let left = total - t.solved - t.skipped - t.failed;
+            warn(&format!(
+                "{}/{total} solved, {} skipped, best {:.5}, {rate:.2} octagons/s on {ranks} rank{}, about {:.0} s left",
+                t.solved,
+                t.skipped,
+                t.best,
+                plural(ranks),
+                left as f64 / rate.max(1e-9)
+            ));
+        }
+    }
+    for r in 1..ranks {
+        net.send(r, &Down::Finish);
+    }
+    let _ = w.file.sync_data();
+    drop(pool.close());
+    if let Some(e) = w.error {
+        return Err(e.into());
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let workers = format!("{ranks} rank{} of {threads} thread{}", plural(ranks), plural(threads));
+    conclude(&args, o, &w.t, total, secs, &workers, stopping.is_some())?;
+    Ok(())
+}
+
+/// The result file and the tally, as results come.
+struct Writer {
+    file: std::fs::File,
+    name: String,
+    error: Option<String>,
+    t: Tally,
+    /// Octagons given to each rank and not answered.
+    busy: Vec<usize>,
+}
+
+impl Writer {
+    fn take(&mut self, from: usize, (edges, points, result): Solved) {
+        self.busy[from] = self.busy[from].saturating_sub(1);
+        let t = &mut self.t;
+        match result {
+            Ok(objective) => {
+                if self.error.is_some() {
+                    return;
+                }
+                if let Err(e) = self.file.write_all(result_line(&edges, points, objective).as_bytes()) {
+                    self.error = Some(format!("{}: {e}", self.name));
+                    return;
+                }
+                t.solved += 1;
+                if objective > t.best {
+                    (t.best, t.best_at) = (objective, Some(edges));
+                }
+            }
+            Err(e) => {
+                t.failed += 1;
+                warn(&format!("octagon {}: {e}", crate::bound::join(&edges)));
+            }
+        }
+    }
+}
+
+/// Any other rank: solves the octagons it is given until told it is over.
+pub(super) fn work(net: &mut Net, threads: usize) -> Result<(), String> {
+    let pool = spawn(threads.max(1));
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_signals::watch(&stop);
+    loop {
+        while let Some((_, msg)) = net.try_recv::<Down>() {
+            match msg {
+                Ok(Down::Octagon { edges, points }) => pool.give((edges, points)),
+                Ok(Down::Finish) => {
+                    // the LPs under way are not waited for: rank 0 has stopped listening
+                    std::process::exit(0);
+                }
+                Ok(_) => warn(&format!("rank {}: a search's message came to a campaign", net.rank())),
+                Err(e) => warn(&format!("rank {}: {e}", net.rank())),
+            }
+        }
+        if let Some((edges, points, result)) = pool.result(POLL) {
+            net.send(0, &Up::Solved { edges, points, result });
+        }
+    }
+}
