@@ -9,7 +9,7 @@ WASM_BINDGEN_VERSION := 0.2.130
 # npm's binaryen (wasm-opt 132) first: Debian's wasm-opt is too old.
 WEB_PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve build test rust-setup nightly-setup test-rust test-wasm lint fuzz fuzz-setup bench \
+.PHONY: mpi mpi-setup test-mpi serve build test rust-setup nightly-setup test-rust test-wasm lint fuzz fuzz-setup bench \
 	web web-setup bindgen-setup npm-setup browser-setup test-web pkg
 
 ## Build everything (native command line in target/release/morpion).
@@ -62,7 +62,7 @@ browser-setup:
 
 ## Every test: Rust unit and integration tests, the wasm build of the core, lints, the
 ## web app's build and its tests in headless chromium.
-test: rust-setup test-rust test-wasm lint test-web
+test: rust-setup test-rust test-wasm test-mpi lint test-web
 
 rust-setup:
 	@command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup"; exit 1; }
@@ -73,14 +73,29 @@ rust-setup:
 test-rust:
 	$(CARGO) test --workspace --locked
 
+## MPI (morpion-mpi): Debian's OpenMPI, and libclang for the binding's bindgen, when missing.
+mpi-setup:
+	@dpkg -s openmpi-bin libopenmpi-dev libclang-dev >/dev/null 2>&1 || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq openmpi-bin libopenmpi-dev libclang-dev >/dev/null; }
+
+## target/release/morpion-mpi: the search and the campaign on MPI ranks (see README).
+mpi: rust-setup mpi-setup
+	$(CARGO) build --release --locked -p morpion-cli --features mpi --bin morpion-mpi
+
+## morpion-mpi on three ranks of this machine (mpirun --oversubscribe).
+test-mpi: mpi
+	$(CARGO) test --locked -p morpion-cli --features mpi --test mpi
+
 ## The core must compile for the browser.
 test-wasm:
 	$(CARGO) build --locked -p morpion --target wasm32-unknown-unknown
 
 ## Rust: clippy (native, wasm32, the threaded build) and formatting. The page's scripts:
 ## TypeScript's check of their JSDoc types against pkg/'s, and ESLint.
-lint: rust-setup nightly-setup npm-setup pkg
+lint: rust-setup nightly-setup npm-setup pkg mpi-setup
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	$(CARGO) clippy -p morpion-cli --features mpi --all-targets --locked -- -D warnings
 	$(CARGO) clippy --locked -p morpion --target wasm32-unknown-unknown -- -D warnings
 	bash scripts/build-threaded.sh lint
 	$(CARGO) fmt --all --check

@@ -207,7 +207,10 @@ pub(crate) fn plan(args: &Args, o: &mut impl Write) -> Result<Plan, Quit> {
 /// The LP of one octagon: its objective.
 pub(crate) fn solve(edges: &Edges) -> Result<f64, String> {
     let octagon = Octagon::from_edges(*edges).ok_or("the octagon does not close")?;
-    Lp::new(Variant::T5, octagon.lattice_points()).and_then(|lp| lp.solve(|_| false)).map(|s| s.objective).map_err(|e| e.to_string())
+    Lp::new(Variant::T5, octagon.lattice_points())
+        .and_then(|lp| lp.solve(|_| false))
+        .map(|s| s.objective)
+        .map_err(|e| e.to_string())
 }
 
 /// A result line of the file. One write a line: a run killed mid-line leaves at most that
@@ -330,6 +333,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     }
     let secs = t.elapsed().as_secs_f64();
     let stopped = stop.load(Ordering::SeqCst);
-    let tally = Tally { solved: s.solved, skipped: s.skipped, failed: s.failed, best: s.best, best_at: s.best_at };
+    let tally =
+        Tally { solved: s.solved, skipped: s.skipped, failed: s.failed, best: s.best, best_at: s.best_at };
     conclude(&args, o, &tally, todo.len(), secs, &format!("{threads} thread{}", plural(threads)), stopped)
 }

@@ -8,12 +8,12 @@ macro_rules! say {
 }
 
 mod ascii;
-#[cfg(feature = "mpi")]
-pub mod mpi;
 mod bench;
 mod best_file;
 mod bound;
 mod campaign;
+#[cfg(feature = "mpi")]
+pub mod mpi;
 mod out_file;
 mod search;
 mod stop_signals;

@@ -23,8 +23,11 @@ type Solved = (Edges, u32, Result<f64, String>);
 
 fn spawn(threads: usize) -> Pool<Octagon, Solved> {
     Pool::spawn(threads, |_, next, done| {
+        // The LP's factorisation runs on the current rayon pool: one thread each, as in
+        // `morpion bound campaign`, or every thread of every rank would use every core.
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread for the LPs");
         while let Some((edges, points)) = next() {
-            done((edges, points, solve(&edges)));
+            done((edges, points, one.install(|| solve(&edges))));
         }
     })
 }
@@ -169,10 +172,9 @@ pub(super) fn work(net: &mut Net, threads: usize) -> Result<(), String> {
         while let Some((_, msg)) = net.try_recv::<Down>() {
             match msg {
                 Ok(Down::Octagon { edges, points }) => pool.give((edges, points)),
-                Ok(Down::Finish) => {
-                    // the LPs under way are not waited for: rank 0 has stopped listening
-                    std::process::exit(0);
-                }
+                // An LP under way is not waited for (rank 0 no longer listens): its thread
+                // ends with the process, after MPI is finalised.
+                Ok(Down::Finish) => return Ok(()),
                 Ok(_) => warn(&format!("rank {}: a search's message came to a campaign", net.rank())),
                 Err(e) => warn(&format!("rank {}: {e}", net.rank())),
             }

@@ -51,7 +51,9 @@ impl CheckpointFile {
         match self.target.regular() {
             Some(file) => match std::fs::remove_file(file) {
                 // a search that ended before its first checkpoint wrote none
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!("{}: {e}", self.path.display())),
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Err(format!("{}: {e}", self.path.display()))
+                }
                 _ => Ok(()),
             },
             None => Ok(()),

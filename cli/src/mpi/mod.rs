@@ -65,7 +65,9 @@ enum Bound {
 #[derive(Serialize, Deserialize)]
 enum Setup {
     Search(search::Setup),
-    Campaign { threads: u32 },
+    Campaign {
+        threads: u32,
+    },
     /// The options were refused: nothing to do.
     Quit,
 }
@@ -74,7 +76,10 @@ enum Setup {
 #[derive(Serialize, Deserialize)]
 enum Down {
     Job(Job),
-    Octagon { edges: Edges, points: u32 },
+    Octagon {
+        edges: Edges,
+        points: u32,
+    },
     /// Stop the work under way and send what it found.
     Stop,
     /// The end: leave.
@@ -86,8 +91,15 @@ enum Down {
 enum Up {
     Done(Done),
     /// The rank's playouts so far, and its best when it improved.
-    Progress { playouts: u64, found: Option<(i64, Vec<u32>)> },
-    Solved { edges: Edges, points: u32, result: Result<f64, String> },
+    Progress {
+        playouts: u64,
+        found: Option<(i64, Vec<u32>)>,
+    },
+    Solved {
+        edges: Edges,
+        points: u32,
+        result: Result<f64, String>,
+    },
 }
 
 /// `morpion-mpi`: every rank runs this.

@@ -6,8 +6,8 @@
 //! every MPI), and every process receives whatever comes between its sends, so no two
 //! processes ever wait on each other's send.
 
-use mpi::topology::SimpleCommunicator;
 use mpi::point_to_point::MatchedReceiveVec;
+use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -64,6 +64,7 @@ impl Net {
     fn decode<T: DeserializeOwned>(&mut self, bytes: &[u8]) -> Result<T, String> {
         self.traffic.received_bytes += bytes.len() as u64;
         self.traffic.received += 1;
-        postcard::from_bytes(bytes).map_err(|e| format!("a message that does not decode ({} bytes): {e}", bytes.len()))
+        postcard::from_bytes(bytes)
+            .map_err(|e| format!("a message that does not decode ({} bytes): {e}", bytes.len()))
     }
 }

@@ -1,7 +1,7 @@
 //! A process's working threads: jobs in through a channel, results out through another,
 //! so that the one thread that talks MPI never waits on them.
 
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -46,10 +46,7 @@ impl<J: Send + 'static, R: Send + 'static> Pool<J, R> {
 
     /// A result, waiting at most `wait` for one.
     pub(crate) fn result(&self, wait: Duration) -> Option<R> {
-        match self.results.recv_timeout(wait) {
-            Ok(r) => Some(r),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.results.recv_timeout(wait).ok()
     }
 
     /// No more jobs: the threads end once they have finished theirs (waited for).

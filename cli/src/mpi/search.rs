@@ -88,7 +88,9 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
     let coord = match &resumed {
         Some(cp) => Coordinator::resume(&prepared.root, prepared.config.clone(), budget, cp)
             .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => Coordinator::new(&prepared.root, prepared.config.clone(), budget).map_err(|e| e.to_string())?,
+        None => {
+            Coordinator::new(&prepared.root, prepared.config.clone(), budget).map_err(|e| e.to_string())?
+        }
     };
     if let Some(cp) = &resumed {
         warn(&format!(
@@ -143,7 +145,8 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         net.send(r, &AnySetup::Search(setup_of(&prepared)));
     }
     let threads = setup.threads as usize;
-    let local = Arc::new(Rank::new(&prepared.root, prepared.config.clone(), threads).map_err(|e| e.to_string())?);
+    let local =
+        Arc::new(Rank::new(&prepared.root, prepared.config.clone(), threads).map_err(|e| e.to_string())?);
     let pool = spawn(&local, threads);
     let signal = Arc::new(AtomicBool::new(false));
     stop_signals::watch(&signal);
@@ -218,7 +221,9 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
                     Ok(()) => failure = None,
                     Err(e) => {
                         if failure.is_none() {
-                            warn(&format!("warning: {e}; the search goes on and tries again when it improves"));
+                            warn(&format!(
+                                "warning: {e}; the search goes on and tries again when it improves"
+                            ));
                         }
                         failure = Some(e);
                     }
@@ -268,7 +273,9 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     let t = elapsed();
     if interrupted {
         match file.save(&coord.checkpoint(t)) {
-            Ok(()) => warn(&format!("checkpoint saved: {} (--resume goes on from it)", file.path().display())),
+            Ok(()) => {
+                warn(&format!("checkpoint saved: {} (--resume goes on from it)", file.path().display()))
+            }
             Err(e) => warn(&format!("warning: the checkpoint was not saved: {e}")),
         }
     } else if let Err(e) = file.remove() {
@@ -324,7 +331,9 @@ pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), String> {
                 Ok(Down::Job(job)) => pool.give(job),
                 Ok(Down::Stop) => rank.stop(),
                 Ok(Down::Finish) => break 'talk,
-                Ok(Down::Octagon { .. }) => warn(&format!("rank {}: an octagon came to a search", net.rank())),
+                Ok(Down::Octagon { .. }) => {
+                    warn(&format!("rank {}: an octagon came to a search", net.rank()))
+                }
                 Err(e) => warn(&format!("rank {}: {e}", net.rank())),
             }
         }

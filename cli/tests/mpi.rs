@@ -1,0 +1,167 @@
+//! `morpion-mpi` as a cluster user runs it, here on three ranks of this machine
+//! (`mpirun --oversubscribe`): exact budgets, the same results as one process, and a job
+//! whose worker rank is killed resumed to the end with nothing lost or done twice.
+#![cfg(feature = "mpi")]
+
+mod common;
+
+use common::{last_json, morpion, stderr, stdout, temp};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// mpirun with `ranks` ranks of morpion-mpi; a mark in the environment finds its ranks.
+fn mpirun(ranks: usize, mark: &str, args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["--oversubscribe", "--allow-run-as-root", "-np", &ranks.to_string()])
+        .arg(env!("CARGO_BIN_EXE_morpion-mpi"))
+        .args(args)
+        .env("MORPION_TEST_MARK", mark);
+    c
+}
+
+fn run(ranks: usize, args: &[&str]) -> Output {
+    mpirun(ranks, "run", args).output().expect("mpirun runs (make mpi installs OpenMPI)")
+}
+
+/// SIGKILL to rank `rank` of the job marked `mark`.
+fn kill_rank(mark: &str, rank: usize) {
+    let marked = format!("MORPION_TEST_MARK={mark}");
+    let wanted = format!("OMPI_COMM_WORLD_RANK={rank}");
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(env) = std::fs::read(entry.path().join("environ")) else { continue };
+        let vars: Vec<&[u8]> = env.split(|&b| b == 0).collect();
+        if vars.contains(&marked.as_bytes()) && vars.contains(&wanted.as_bytes()) {
+            let pid = entry.file_name().to_string_lossy().into_owned();
+            let killed = Command::new("kill").args(["-KILL", &pid]).status().unwrap();
+            assert!(killed.success());
+            return;
+        }
+    }
+    panic!("no rank {rank} of job {mark} to kill");
+}
+
+fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
+    let t = Instant::now();
+    while !ready() {
+        assert!(t.elapsed() < Duration::from_secs(120), "waited 2 minutes for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn finish(child: Child) -> Output {
+    child.wait_with_output().unwrap()
+}
+
+fn score_of(file: &Path) -> u64 {
+    let o = morpion(&["replay", file.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    last_json(&o)["moves"].as_u64().unwrap()
+}
+
+#[test]
+fn a_level_3_run_on_three_ranks_does_exactly_a_million_playouts() {
+    let o = run(3, &["search", "--variant", "5D", "--level", "3", "--quiet", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = last_json(&o);
+    assert_eq!(j["playouts"], 1_000_000);
+    assert_eq!(j["ranks"], 3);
+    assert_eq!(j["runs_done"], 1);
+    assert_eq!(j["finished"], true);
+    // the game is legal: the link replays to the same length
+    let link = stdout(&o).lines().find_map(|l| l.strip_prefix("link: ")).unwrap().to_string();
+    let r = morpion(&["replay", &link, "--json"]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert_eq!(last_json(&r)["moves"], j["score"]);
+    assert!(j["score"].as_u64().unwrap() >= 60, "{j}");
+}
+
+#[test]
+fn one_rank_of_one_thread_finds_the_game_search_finds() {
+    let args = ["--variant", "5T", "--level", "2", "--seed", "5", "--quiet", "--json"];
+    let a = run(1, &[&["search"], &args[..]].concat());
+    assert!(a.status.success(), "{}", stderr(&a));
+    let b = morpion(&[&["search", "--threads", "1"], &args[..]].concat());
+    let link = |o: &Output| stdout(o).lines().find(|l| l.starts_with("link: ")).unwrap().to_string();
+    assert_eq!(link(&a), link(&b));
+    assert_eq!(last_json(&a)["playouts"], last_json(&b)["playouts"]);
+}
+
+#[test]
+fn a_playout_budget_is_exact_on_three_ranks() {
+    let o =
+        run(3, &["search", "--variant", "5T", "--level", "2", "--playouts", "123457", "--quiet", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_json(&o)["playouts"], 123_457);
+}
+
+/// The sorted result lines of a campaign file (its header first).
+fn lines(path: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_to_string(path).unwrap().lines().map(String::from).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_campaign_on_three_ranks_equals_one_process_even_when_a_rank_is_killed() {
+    let (one, many) = (temp("mpi-one.csv"), temp("mpi-many.csv"));
+    for f in [&one, &many] {
+        let _ = std::fs::remove_file(f);
+    }
+    let o = morpion(&["bound", "campaign", "--sample", "10", "--out", one.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // a worker rank dies once a few results are in
+    let mark = format!("campaign-{}", std::process::id());
+    let args = ["bound", "campaign", "--sample", "10", "--out", many.to_str().unwrap()];
+    let child = mpirun(3, &mark, &args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for("3 results", || std::fs::read_to_string(&many).is_ok_and(|t| t.lines().count() > 3));
+    kill_rank(&mark, 2);
+    let killed = finish(child);
+    assert!(!killed.status.success(), "mpirun ends the job when a rank dies");
+    let before = lines(&many).len();
+    assert!(before < 11, "the job died before the end ({before} lines)");
+    let resumed = run(3, &[&args[..], &["--resume"]].concat());
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(stdout(&resumed).contains(&format!("{} already in", before - 1)), "{}", stdout(&resumed));
+    // every octagon once, with the single process's value
+    assert_eq!(lines(&many), lines(&one));
+    for f in [&one, &many] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn a_search_whose_worker_rank_is_killed_resumes_and_keeps_its_best() {
+    let out = temp("mpi-best.json");
+    let checkpoint = temp("mpi-best.json.checkpoint");
+    for f in [&out, &checkpoint] {
+        let _ = std::fs::remove_file(f);
+    }
+    let mark = format!("search-{}", std::process::id());
+    let args = ["search", "--variant", "5T", "--level", "3", "--time", "25", "--quiet", "--json", "--out"];
+    let args = [&args[..], &[out.to_str().unwrap()]].concat();
+    let child = mpirun(3, &mark, &args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for("a checkpoint", || checkpoint.exists());
+    std::thread::sleep(Duration::from_secs(2));
+    kill_rank(&mark, 1);
+    let killed = finish(child);
+    assert!(!killed.status.success());
+    assert!(checkpoint.exists(), "the checkpoint survives");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&checkpoint).unwrap()).unwrap();
+    let best_before = score_of(&out);
+    // the same command without --resume refuses to start over it
+    let again = run(3, &args);
+    assert!(!again.status.success());
+    assert!(stderr(&again).contains("add --resume"), "{}", stderr(&again));
+    let resumed = run(3, &[&args[..], &["--resume"]].concat());
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let j = last_json(&resumed);
+    assert_eq!(j["resumed"], true);
+    assert!(j["playouts"].as_u64().unwrap() > saved["playouts"].as_u64().unwrap());
+    assert!(j["seconds"].as_f64().unwrap() >= 25.0);
+    assert!(j["score"].as_u64().unwrap() >= best_before);
+    assert_eq!(score_of(&out), j["score"].as_u64().unwrap());
+    assert!(!checkpoint.exists(), "a finished search's checkpoint is removed");
+    let _ = std::fs::remove_file(&out);
+}
