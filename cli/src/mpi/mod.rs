@@ -22,9 +22,14 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// How long the talking thread waits for a result before looking at MPI again: short
-/// enough that a rank never waits long for its next job, long enough to cost nothing.
-const POLL: Duration = Duration::from_micros(200);
+/// How long the talking thread waits for a result before looking at MPI again, for jobs of
+/// a millisecond or so (a level-1 search): short, so a rank never waits long for its next
+/// job.
+const POLL_SHORT: Duration = Duration::from_micros(100);
+
+/// The same for jobs of a tenth of a second or more (level 2 and up, an octagon's LP):
+/// a wake-up costs the working threads of the process nothing measurable at this rate.
+const POLL: Duration = Duration::from_millis(2);
 
 #[derive(Parser)]
 #[command(

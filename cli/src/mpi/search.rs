@@ -6,7 +6,7 @@
 use super::checkpoint_file::CheckpointFile;
 use super::net::Net;
 use super::pool::Pool;
-use super::{Down, Setup as AnySetup, Up, POLL};
+use super::{Down, Setup as AnySetup, Up, POLL, POLL_SHORT};
 use crate::search::{finish, prepare, Args, Prepared, Report};
 use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
@@ -131,6 +131,16 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
     Ok((root, Config { level: s.level, iterations: s.iterations, alpha: s.alpha, seed: s.seed, code }))
 }
 
+/// How long to wait between looks at MPI: jobs are level L-1 searches (or whole level-1
+/// runs), 100^(L-1) playouts.
+fn poll_for(config: &Config) -> Duration {
+    if config.level >= 3 {
+        POLL
+    } else {
+        POLL_SHORT
+    }
+}
+
 /// A rank's threads running jobs.
 fn spawn(rank: &Arc<Rank>, threads: usize) -> Pool<Job, Done> {
     let r = Arc::clone(rank);
@@ -145,6 +155,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         net.send(r, &AnySetup::Search(setup_of(&prepared)));
     }
     let threads = setup.threads as usize;
+    let poll = poll_for(&prepared.config);
     let local =
         Arc::new(Rank::new(&prepared.root, prepared.config.clone(), threads).map_err(|e| e.to_string())?);
     let pool = spawn(&local, threads);
@@ -183,7 +194,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
                 Err(e) => warn(&format!("warning: rank {from}: {e}")),
             }
         }
-        if let Some(d) = pool.result(POLL) {
+        if let Some(d) = pool.result(poll) {
             fold(&mut coord, 0, d, &mut outstanding);
         }
         live[0] = local.playouts();
@@ -318,6 +329,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
 pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), String> {
     let (root, config) = from_setup(&setup)?;
     let threads = setup.threads.max(1) as usize;
+    let poll = poll_for(&config);
     let rank = Arc::new(Rank::new(&root, config, threads).map_err(|e| e.to_string())?);
     let pool = spawn(&rank, threads);
     let signal = Arc::new(AtomicBool::new(false));
@@ -337,7 +349,7 @@ pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), String> {
                 Err(e) => warn(&format!("rank {}: {e}", net.rank())),
             }
         }
-        if let Some(done) = pool.result(POLL) {
+        if let Some(done) = pool.result(poll) {
             if let Some((s, _)) = &done.found {
                 sent_best = sent_best.max(Some(*s));
             }

@@ -230,3 +230,47 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         other => panic!("{other:?}"),
     }
 }
+
+/// How many results a second the coordinator folds (replay of the steps, `>=`, adapt) and
+/// what a result and a job weigh as messages: BENCHMARKS.md's model of many ranks. Not a
+/// test (it prints figures): `cargo test --release -p morpion --lib fold_rate -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn fold_rate() {
+    for variant in [Variant::D5, Variant::T5] {
+        let root = Position::new(variant);
+        let c = config(2, 100, 1);
+        let ranks: Vec<Rank> = (0..8).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+        // results of real level-1 searches, then folded again and again
+        let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+        let mut results = Vec::new();
+        let (mut job_bytes, mut done_bytes) = (0usize, 0usize);
+        for k in 0..400 {
+            let job = coord.next_job(k % 8).unwrap();
+            job_bytes += serde_json::to_vec(&job.sync.bests).unwrap().len().min(usize::MAX);
+            let done = run_job(&ranks[k % 8], job);
+            done_bytes += done.best.as_ref().map_or(0, |b| b.1.len() + 10);
+            results.push(done.clone());
+            coord.fold(k % 8, done).unwrap();
+        }
+        let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+        let t = std::time::Instant::now();
+        let mut n = 0;
+        for round in 0..20 {
+            for d in &results {
+                let job = coord.next_job(round % 8).unwrap();
+                let d = Done { run: job.run, iter: job.iter, found: None, ..d.clone() };
+                coord.fold(round % 8, d).unwrap();
+                n += 1;
+            }
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "{variant}: {n} jobs given and folded in {secs:.3} s: {:.0} a second; steps of a result about {} bytes, bests in a job's sync about {} bytes (JSON)",
+            n as f64 / secs,
+            done_bytes / 400,
+            job_bytes / 400
+        );
+    }
+}
