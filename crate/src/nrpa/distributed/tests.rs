@@ -248,7 +248,7 @@ fn fold_rate() {
         let (mut job_bytes, mut done_bytes) = (0usize, 0usize);
         for k in 0..400 {
             let job = coord.next_job(k % 8).unwrap();
-            job_bytes += serde_json::to_vec(&job.sync.bests).unwrap().len().min(usize::MAX);
+            job_bytes += serde_json::to_vec(&job.sync.bests).unwrap().len();
             let done = run_job(&ranks[k % 8], job);
             done_bytes += done.best.as_ref().map_or(0, |b| b.1.len() + 10);
             results.push(done.clone());
