@@ -88,9 +88,23 @@ fn one_rank_of_one_thread_finds_the_game_search_finds() {
 }
 
 #[test]
-fn a_playout_budget_is_exact_on_three_ranks() {
-    let o =
-        run(3, &["search", "--variant", "5T", "--level", "2", "--playouts", "123457", "--quiet", "--json"]);
+fn a_playout_budget_is_exact_on_three_ranks_of_two_threads() {
+    let o = run(
+        3,
+        &[
+            "search",
+            "--variant",
+            "5T",
+            "--level",
+            "2",
+            "--playouts",
+            "123457",
+            "--threads",
+            "2",
+            "--quiet",
+            "--json",
+        ],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(last_json(&o)["playouts"], 123_457);
 }
@@ -164,4 +178,70 @@ fn a_search_whose_worker_rank_is_killed_resumes_and_keeps_its_best() {
     assert_eq!(score_of(&out), j["score"].as_u64().unwrap());
     assert!(!checkpoint.exists(), "a finished search's checkpoint is removed");
     let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn ctrl_c_to_mpirun_stops_every_rank_and_keeps_the_best_and_a_checkpoint() {
+    let out = temp("mpi-int.json");
+    let checkpoint = temp("mpi-int.json.checkpoint");
+    for f in [&out, &checkpoint] {
+        let _ = std::fs::remove_file(f);
+    }
+    let mark = format!("interrupt-{}", std::process::id());
+    let args = ["search", "--variant", "5D", "--level", "3", "--time", "60", "--quiet", "--json", "--out"];
+    let args = [&args[..], &[out.to_str().unwrap()]].concat();
+    let child = mpirun(3, &mark, &args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for("a best game", || out.exists());
+    std::thread::sleep(Duration::from_secs(2));
+    let t = Instant::now();
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let o = finish(child);
+    assert!(t.elapsed() < Duration::from_secs(20), "the stop took {:?}", t.elapsed());
+    let j = last_json(&o);
+    assert_eq!(j["interrupted"], true, "{}", stderr(&o));
+    assert!(j["seconds"].as_f64().unwrap() < 50.0);
+    assert_eq!(score_of(&out), j["score"].as_u64().unwrap());
+    assert!(checkpoint.exists(), "an interrupted search keeps its checkpoint");
+    assert!(stderr(&o).contains("checkpoint saved"), "{}", stderr(&o));
+    for f in [&out, &checkpoint] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn the_checkpoint_is_never_the_out_file_nor_another_search_s() {
+    let out = temp("mpi-same.json");
+    let _ = std::fs::remove_file(&out);
+    let o = run(
+        2,
+        &[
+            "search",
+            "--variant",
+            "5D",
+            "--level",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+            "--checkpoint",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("is the --out file"), "{}", stderr(&o));
+    assert!(!out.exists(), "nothing was written");
+    // a file there already (another search's checkpoint, or anything) is left alone
+    let other = temp("mpi-other.checkpoint");
+    std::fs::write(&other, "someone's file").unwrap();
+    let o = run(2, &["search", "--variant", "5D", "--level", "1", "--checkpoint", other.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("exists: add --resume"), "{}", stderr(&o));
+    let o = run(
+        2,
+        &["search", "--variant", "5D", "--level", "1", "--resume", "--checkpoint", other.to_str().unwrap()],
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not a checkpoint"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "someone's file");
+    let _ = std::fs::remove_file(&other);
 }

@@ -5,7 +5,7 @@
 
 use super::net::Net;
 use super::pool::Pool;
-use super::{Down, Setup, Up, POLL};
+use super::{start_all, Down, RankError, Setup, Up, POLL};
 use crate::campaign::{conclude, result_line, solve, Args, Plan, Tally};
 use crate::{plural, stop_signals, warn, Quit};
 use morpion::bounds::Edges;
@@ -36,9 +36,7 @@ fn spawn(threads: usize) -> Pool<Octagon, Solved> {
 pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Write) -> Result<(), Quit> {
     let ranks = net.size();
     let threads = args.threads.unwrap_or(1).max(1);
-    for r in 1..ranks {
-        net.send(r, &Setup::Campaign { threads: threads as u32 });
-    }
+    start_all(net, |_| Setup::Campaign { threads: threads as u32 });
     let Plan { todo, file, best, best_at } = plan;
     let total = todo.len();
     let mut queue: VecDeque<Octagon> = todo.into_iter().collect();
@@ -59,8 +57,9 @@ pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Wri
         while let Some((from, msg)) = net.try_recv::<Up>() {
             match msg {
                 Ok(Up::Solved { edges, points, result }) => w.take(from, (edges, points, result)),
+                Ok(Up::Signal) => stop.store(true, Ordering::SeqCst),
                 Ok(_) => warn(&format!("warning: rank {from} sent a search's message to a campaign")),
-                Err(e) => warn(&format!("warning: rank {from}: {e}")),
+                Err(e) => warn(&format!("warning: {e}")),
             }
         }
         if let Some(s) = pool.result(POLL) {
@@ -164,11 +163,17 @@ impl Writer {
 }
 
 /// Any other rank: solves the octagons it is given until told it is over.
-pub(super) fn work(net: &mut Net, threads: usize) -> Result<(), String> {
+pub(super) fn work(net: &mut Net, threads: usize) -> Result<(), RankError> {
     let pool = spawn(threads.max(1));
     let stop = Arc::new(AtomicBool::new(false));
     stop_signals::watch(&stop);
+    let mut told = false;
     loop {
+        // a signal to this rank alone stops the job too: rank 0 leads the stop
+        if !told && stop.load(Ordering::SeqCst) {
+            told = true;
+            net.send(0, &Up::Signal);
+        }
         while let Some((_, msg)) = net.try_recv::<Down>() {
             match msg {
                 Ok(Down::Octagon { edges, points }) => pool.give((edges, points)),
@@ -176,7 +181,7 @@ pub(super) fn work(net: &mut Net, threads: usize) -> Result<(), String> {
                 // ends with the process, after MPI is finalised.
                 Ok(Down::Finish) => return Ok(()),
                 Ok(_) => warn(&format!("rank {}: a search's message came to a campaign", net.rank())),
-                Err(e) => warn(&format!("rank {}: {e}", net.rank())),
+                Err(e) => return Err(RankError::Decode(e)),
             }
         }
         if let Some((edges, points, result)) = pool.result(POLL) {

@@ -13,28 +13,51 @@ pub(crate) struct CheckpointFile {
 }
 
 impl CheckpointFile {
-    /// The file for a new search (it must not exist) or to resume from (it must).
-    pub(crate) fn open(path: &Path, resume: bool) -> Result<(CheckpointFile, Option<Checkpoint>), String> {
+    /// The file for a new search (it must not exist: it is created at once, so that two
+    /// searches cannot share it) or to resume from (it must hold a checkpoint). `out`: the
+    /// search's `--out`, which the checkpoint must not be.
+    pub(crate) fn open(
+        path: &Path,
+        resume: bool,
+        out: Option<&Path>,
+    ) -> Result<(CheckpointFile, Option<Checkpoint>), String> {
         let target = out_file::resolve(path).map_err(|e| e.to_string())?;
-        if target.regular().is_none() {
+        let Some(regular) = target.regular() else {
             return Err(format!("{}: a checkpoint must be a regular file", path.display()));
-        }
-        let file = CheckpointFile { path: path.to_path_buf(), target };
-        let exists = path.exists();
-        match (exists, resume) {
-            (true, false) => Err(format!(
-                "{} exists: add --resume to go on from that search, or choose another --checkpoint (it is not overwritten)",
-                path.display()
-            )),
-            (false, true) => Err(format!("{}: no checkpoint to resume from", path.display())),
-            (false, false) => Ok((file, None)),
-            (true, true) => {
-                let text = crate::read_file(path)?;
-                let cp: Checkpoint = serde_json::from_str(&text)
-                    .map_err(|e| format!("{}: not a checkpoint of morpion-mpi search ({e})", path.display()))?;
-                Ok((file, Some(cp)))
+        };
+        if let Some(out) = out {
+            let same = out_file::resolve(out).ok().and_then(|t| t.regular().map(Path::to_path_buf));
+            if same.as_deref() == Some(regular) {
+                return Err(format!(
+                    "--checkpoint {} is the --out file: the checkpoint needs a file of its own",
+                    path.display()
+                ));
             }
         }
+        let file = CheckpointFile { path: path.to_path_buf(), target: target.clone() };
+        if !resume {
+            return match std::fs::OpenOptions::new().write(true).create_new(true).open(regular) {
+                Ok(_) => Ok((file, None)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(format!(
+                    "{} exists: add --resume to go on from that search, or choose another --checkpoint (it is not overwritten)",
+                    path.display()
+                )),
+                Err(e) => Err(format!("{}: {e}", path.display())),
+            };
+        }
+        if !path.exists() {
+            return Err(format!("{}: no checkpoint to resume from", path.display()));
+        }
+        let text = crate::read_file(path)?;
+        if text.trim().is_empty() {
+            return Err(format!(
+                "{} is empty: a search stopped before its first checkpoint, so there is nothing to resume (remove it to start anew)",
+                path.display()
+            ));
+        }
+        let cp: Checkpoint = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a checkpoint of morpion-mpi search ({e})", path.display()))?;
+        Ok((file, Some(cp)))
     }
 
     pub(crate) fn path(&self) -> &Path {

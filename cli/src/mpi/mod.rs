@@ -66,6 +66,14 @@ enum Bound {
     Campaign(crate::campaign::Args),
 }
 
+/// The first message, from rank 0 to every other rank: which build it is, and the work.
+#[derive(Serialize, Deserialize)]
+struct Start {
+    /// Every rank must run the same build: the messages and the move steps depend on it.
+    build: String,
+    work: Setup,
+}
+
 /// What rank 0 tells every other rank before the work starts.
 #[derive(Serialize, Deserialize)]
 enum Setup {
@@ -75,6 +83,40 @@ enum Setup {
     },
     /// The options were refused: nothing to do.
     Quit,
+}
+
+/// This build, as ranks compare it: the package version and the message format's.
+fn build() -> String {
+    format!("morpion-mpi {} (messages v{PROTOCOL})", env!("CARGO_PKG_VERSION"))
+}
+
+/// The messages' format: changed whenever `Start`, `Down`, `Up` or what they carry change.
+const PROTOCOL: u32 = 1;
+
+/// Why a working rank stops with an error.
+#[derive(Debug)]
+enum RankError {
+    /// A message from rank 0 that does not decode.
+    Decode(net::DecodeError),
+    /// Rank 0 runs another build.
+    Build { rank0: String },
+    /// A job's policy update does not fit this rank's copy.
+    Sync(morpion::nrpa::distributed::SyncError),
+    /// The work cannot start here.
+    Setup(String),
+}
+
+impl std::fmt::Display for RankError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RankError::Decode(e) => write!(f, "{e}"),
+            RankError::Build { rank0 } => {
+                write!(f, "rank 0 runs {rank0}, this rank {}: run the same build on every node", build())
+            }
+            RankError::Sync(e) => write!(f, "{e}"),
+            RankError::Setup(e) => write!(f, "{e}"),
+        }
+    }
 }
 
 /// From rank 0 to a rank.
@@ -105,6 +147,8 @@ enum Up {
         points: u32,
         result: Result<f64, String>,
     },
+    /// The rank got a stop signal (Ctrl+C, SIGTERM, SIGHUP): the whole job stops.
+    Signal,
 }
 
 /// `morpion-mpi`: every rank runs this.
@@ -155,17 +199,23 @@ fn coordinator(net: &mut Net) -> ExitCode {
 }
 
 fn quit_all(net: &mut Net) {
+    start_all(net, |_| Setup::Quit);
+}
+
+/// Sends every other rank its start message.
+fn start_all(net: &mut Net, work: impl Fn(usize) -> Setup) {
     for r in 1..net.size() {
-        net.send(r, &Setup::Quit);
+        net.send(r, &Start { build: build(), work: work(r) });
     }
 }
 
 fn worker(net: &mut Net) -> ExitCode {
-    let result = match net.recv_from::<Setup>(0) {
-        Ok(Setup::Quit) => return ExitCode::SUCCESS,
-        Ok(Setup::Search(setup)) => search::work(net, setup),
-        Ok(Setup::Campaign { threads }) => campaign::work(net, threads as usize),
-        Err(e) => Err(e),
+    let result = match net.recv_from::<Start>(0) {
+        Err(e) => Err(RankError::Decode(e)),
+        Ok(start) if start.build != build() => Err(RankError::Build { rank0: start.build }),
+        Ok(Start { work: Setup::Quit, .. }) => return ExitCode::SUCCESS,
+        Ok(Start { work: Setup::Search(setup), .. }) => search::work(net, setup),
+        Ok(Start { work: Setup::Campaign { threads }, .. }) => campaign::work(net, threads as usize),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,6 +14,20 @@ use serde::Serialize;
 
 const TAG: i32 = 7;
 
+/// A message that does not decode (a rank of another build, or a bug): its size and why.
+#[derive(Debug)]
+pub(crate) struct DecodeError {
+    pub(crate) from: usize,
+    pub(crate) bytes: usize,
+    pub(crate) why: String,
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a message from rank {} does not decode ({} bytes): {}", self.from, self.bytes, self.why)
+    }
+}
+
 /// Bytes and messages, each way: what the benchmarks report.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Traffic {
@@ -49,22 +63,22 @@ impl Net {
     }
 
     /// A message if one has come (from any rank), without waiting.
-    pub(crate) fn try_recv<T: DeserializeOwned>(&mut self) -> Option<(usize, Result<T, String>)> {
+    pub(crate) fn try_recv<T: DeserializeOwned>(&mut self) -> Option<(usize, Result<T, DecodeError>)> {
         let probed = self.world.any_process().immediate_matched_probe_with_tag(TAG)?;
         let (bytes, status) = probed.matched_receive_vec::<u8>();
-        Some((status.source_rank() as usize, self.decode(&bytes)))
+        let from = status.source_rank() as usize;
+        Some((from, self.decode(from, &bytes)))
     }
 
     /// The next message from `from`, waiting for it.
-    pub(crate) fn recv_from<T: DeserializeOwned>(&mut self, from: usize) -> Result<T, String> {
+    pub(crate) fn recv_from<T: DeserializeOwned>(&mut self, from: usize) -> Result<T, DecodeError> {
         let (bytes, _) = self.world.process_at_rank(from as i32).receive_vec_with_tag::<u8>(TAG);
-        self.decode(&bytes)
+        self.decode(from, &bytes)
     }
 
-    fn decode<T: DeserializeOwned>(&mut self, bytes: &[u8]) -> Result<T, String> {
+    fn decode<T: DeserializeOwned>(&mut self, from: usize, bytes: &[u8]) -> Result<T, DecodeError> {
         self.traffic.received_bytes += bytes.len() as u64;
         self.traffic.received += 1;
-        postcard::from_bytes(bytes)
-            .map_err(|e| format!("a message that does not decode ({} bytes): {e}", bytes.len()))
+        postcard::from_bytes(bytes).map_err(|e| DecodeError { from, bytes: bytes.len(), why: e.to_string() })
     }
 }

@@ -6,11 +6,11 @@
 use super::checkpoint_file::CheckpointFile;
 use super::net::Net;
 use super::pool::Pool;
-use super::{Down, Setup as AnySetup, Up, POLL, POLL_SHORT};
+use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
 use crate::search::{finish, prepare, Args, Prepared, Report};
 use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
-use morpion::nrpa::distributed::{Checkpoint, Coordinator, Done, Job, Rank};
+use morpion::nrpa::distributed::{Accepted, Checkpoint, Coordinator, Done, Rank};
 use morpion::nrpa::{Budget, Config, Progress};
 use morpion::{Move, Position, Variant};
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,11 @@ const STOP_WAIT: Duration = Duration::from_secs(3);
 
 /// How long a rank that got a stop signal itself waits for the coordinator's word.
 const ORPHAN_WAIT: Duration = Duration::from_secs(10);
+
+/// A rank that has said nothing for this long (it reports every second) is given up on:
+/// its jobs go to the others. Under mpirun a dead rank ends the job; under srun without
+/// `--kill-on-bad-exit` it may not.
+const LOST_AFTER: Duration = Duration::from_secs(60);
 
 #[derive(clap::Args)]
 pub(crate) struct ResumeArgs {
@@ -76,6 +81,7 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
         }
         None => PathBuf::from("morpion-search.checkpoint"),
     };
+    let out = args.out.clone();
     let mut prepared = prepare(args, 1, "thread a rank")?;
     prepared.describe.push_str(&format!(", {ranks} rank{}", if ranks == 1 { "" } else { "s" }));
     let budget = match (prepared.time, prepared.playouts) {
@@ -84,13 +90,14 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
         (None, None) => Budget::OneRun,
     };
     let path = resume.checkpoint.unwrap_or(default_checkpoint);
-    let (file, resumed) = CheckpointFile::open(&path, resume.resume)?;
+    // the config is checked before the checkpoint file is claimed
+    let fresh =
+        Coordinator::new(&prepared.root, prepared.config.clone(), budget).map_err(|e| e.to_string())?;
+    let (file, resumed) = CheckpointFile::open(&path, resume.resume, out.as_deref())?;
     let coord = match &resumed {
         Some(cp) => Coordinator::resume(&prepared.root, prepared.config.clone(), budget, cp)
             .map_err(|e| format!("{}: {e}", path.display()))?,
-        None => {
-            Coordinator::new(&prepared.root, prepared.config.clone(), budget).map_err(|e| e.to_string())?
-        }
+        None => fresh,
     };
     if let Some(cp) = &resumed {
         warn(&format!(
@@ -142,18 +149,28 @@ fn poll_for(config: &Config) -> Duration {
 }
 
 /// A rank's threads running jobs.
-fn spawn(rank: &Arc<Rank>, threads: usize) -> Pool<Job, Done> {
+fn spawn(rank: &Arc<Rank>, threads: usize) -> Pool<Accepted, Done> {
     let r = Arc::clone(rank);
     Pool::spawn(threads, move |i, next, done| r.work(i, next, done))
+}
+
+/// What rank 0 knows of every rank (itself included) while the search runs.
+struct Ranks {
+    /// Jobs given and not answered.
+    busy: Vec<usize>,
+    /// Playouts each rank reported last.
+    live: Vec<u64>,
+    /// When each rank was last heard from.
+    heard: Vec<Instant>,
+    /// Ranks given up on (silent too long): no job goes to them any more.
+    lost: Vec<bool>,
 }
 
 /// Rank 0: hands out jobs, folds results, keeps the best, checkpoints; works too.
 pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Result<(), Quit> {
     let Plan { mut prepared, budget, ranks, file, resumed, mut coord } = plan;
     let setup = setup_of(&prepared);
-    for r in 1..ranks {
-        net.send(r, &AnySetup::Search(setup_of(&prepared)));
-    }
+    start_all(net, |_| AnySetup::Search(setup_of(&prepared)));
     let threads = setup.threads as usize;
     let poll = poll_for(&prepared.config);
     let local =
@@ -165,65 +182,101 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     let base_playouts = resumed.as_ref().map_or(0, Checkpoint::playouts);
     let start = Instant::now();
     let elapsed = || base_elapsed + start.elapsed().as_secs_f64();
-    let mut outstanding = vec![0usize; ranks];
-    let mut live = vec![0u64; ranks];
+    let mut at = Ranks {
+        busy: vec![0; ranks],
+        live: vec![0; ranks],
+        heard: vec![start; ranks],
+        lost: vec![false; ranks],
+    };
     let mut stopping: Option<Instant> = None;
     let mut interrupted = false;
+    // a bug that makes going on pointless (rank 0's own copy disagrees): said at the end
+    let mut fatal: Option<String> = None;
     let (mut last_line, mut last_checkpoint) = (start, start);
     let mut offered = None;
     let mut failure: Option<String> = None;
-    let fold = |coord: &mut Coordinator, from: usize, d: Done, outstanding: &mut Vec<usize>| {
-        outstanding[from] = outstanding[from].saturating_sub(1);
+    let fold = |coord: &mut Coordinator, at: &mut Ranks, from: usize, d: Done| {
+        at.busy[from] = at.busy[from].saturating_sub(1);
         if let Err(e) = coord.fold(from, d) {
             warn(&format!("warning: {e}"));
         }
     };
+    let mut rank_signal = false;
+    // the claimed file holds a checkpoint from the start
+    save(&file, &coord, elapsed());
     loop {
         while let Some((from, msg)) = net.try_recv::<Up>() {
+            at.heard[from] = Instant::now();
             match msg {
-                Ok(Up::Done(d)) => fold(&mut coord, from, d, &mut outstanding),
+                Ok(Up::Done(d)) => fold(&mut coord, &mut at, from, d),
                 Ok(Up::Progress { playouts, found }) => {
-                    live[from] = playouts;
+                    at.live[from] = playouts;
                     if let Some((score, steps)) = found {
                         if let Err(e) = coord.offer(from, score, &steps) {
                             warn(&format!("warning: {e}"));
                         }
                     }
                 }
+                Ok(Up::Signal) => rank_signal = true,
                 Ok(Up::Solved { .. }) => warn(&format!("warning: rank {from} sent an octagon to a search")),
-                Err(e) => warn(&format!("warning: rank {from}: {e}")),
+                Err(e) => warn(&format!("warning: {e}")),
             }
         }
         if let Some(d) = pool.result(poll) {
-            fold(&mut coord, 0, d, &mut outstanding);
+            fold(&mut coord, &mut at, 0, d);
         }
-        live[0] = local.playouts();
-        if stopping.is_none() {
-            for (r, busy) in outstanding.iter_mut().enumerate() {
-                while *busy < threads {
+        at.live[0] = local.playouts();
+        at.heard[0] = Instant::now();
+        let now = Instant::now();
+        // a rank silent this long is gone (a node died and MPI did not end the job)
+        for r in 1..ranks {
+            if !at.lost[r] && now - at.heard[r] >= LOST_AFTER {
+                at.lost[r] = true;
+                let n = coord.forget(r);
+                at.busy[r] = 0;
+                warn(&format!(
+                    "warning: rank {r} has said nothing for {} s: its {n} job{} go to the other ranks",
+                    LOST_AFTER.as_secs(),
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        if stopping.is_none() && fatal.is_none() {
+            for r in 0..ranks {
+                while !at.lost[r] && at.busy[r] < threads {
                     let Some(job) = coord.next_job(r) else { break };
                     if r == 0 {
-                        pool.give(job);
+                        match local.accept(job) {
+                            Ok(job) => pool.give(job),
+                            Err(e) => {
+                                fatal = Some(format!("rank 0: {e}"));
+                                break;
+                            }
+                        }
                     } else {
                         net.send(r, &Down::Job(job));
                     }
-                    *busy += 1;
+                    at.busy[r] += 1;
                 }
             }
         }
-        let now = Instant::now();
+        let signalled = signal.load(Ordering::SeqCst) || rank_signal;
         let time_up = prepared.time.is_some_and(|t| elapsed() >= t.as_secs_f64());
-        if stopping.is_none() && (signal.load(Ordering::SeqCst) || time_up) {
-            if signal.load(Ordering::SeqCst) {
+        if stopping.is_none() && (signalled || time_up || fatal.is_some()) {
+            if signalled {
                 interrupted = true;
                 warn("interrupted: stopping every rank and keeping the best game (a second Ctrl+C or stop signal quits at once)");
             }
             coord.stop();
-            for r in 1..ranks {
+            for r in (1..ranks).filter(|&r| !at.lost[r]) {
                 net.send(r, &Down::Stop);
             }
             local.stop();
             stopping = Some(now);
+            if interrupted || fatal.is_some() {
+                // at once: mpirun may follow its SIGTERM with a SIGKILL within seconds
+                save(&file, &coord, elapsed());
+            }
         }
         if coord.best_score() != offered {
             offered = coord.best_score();
@@ -245,23 +298,19 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
             break;
         }
         if stopping.is_some_and(|t| t.elapsed() >= STOP_WAIT) {
-            warn(&format!(
-                "{} job{} did not come back in time: a --resume does them again",
-                coord.progress().in_flight,
-                if coord.progress().in_flight == 1 { "" } else { "s" }
-            ));
+            let n = coord.progress().in_flight;
+            let what = if interrupted { "a --resume does them again" } else { "the time was up" };
+            warn(&format!("{n} job{} did not come back in time ({what})", if n == 1 { "" } else { "s" }));
             break;
         }
         if now - last_checkpoint >= CHECKPOINT_EVERY {
             last_checkpoint = now;
-            if let Err(e) = file.save(&coord.checkpoint(elapsed())) {
-                warn(&format!("warning: the checkpoint was not saved: {e}"));
-            }
+            save(&file, &coord, elapsed());
         }
         if !prepared.quiet && now - last_line >= Duration::from_secs(1) {
             last_line = now;
             let p = coord.progress();
-            let playouts = base_playouts + live.iter().sum::<u64>();
+            let playouts = base_playouts + at.live.iter().sum::<u64>();
             let t = elapsed();
             warn(&format!(
                 "{t:>8.1} s  {playouts:>12} playouts  {:>8.0}/s  best {}  run {} iteration {}/{}  {ranks} rank{}",
@@ -274,20 +323,17 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
             ));
         }
     }
-    for r in 1..ranks {
+    for r in (1..ranks).filter(|&r| !at.lost[r]) {
         net.send(r, &Down::Finish);
     }
     local.stop();
     for d in pool.close() {
-        fold(&mut coord, 0, d, &mut outstanding);
+        fold(&mut coord, &mut at, 0, d);
     }
     let t = elapsed();
-    if interrupted {
-        match file.save(&coord.checkpoint(t)) {
-            Ok(()) => {
-                warn(&format!("checkpoint saved: {} (--resume goes on from it)", file.path().display()))
-            }
-            Err(e) => warn(&format!("warning: the checkpoint was not saved: {e}")),
+    if interrupted || fatal.is_some() {
+        if save(&file, &coord, t) {
+            warn(&format!("checkpoint saved: {} (--resume goes on from it)", file.path().display()));
         }
     } else if let Err(e) = file.remove() {
         warn(&format!("warning: the finished search's checkpoint stays: {e}"));
@@ -315,6 +361,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     let traffic = net.traffic;
     let extra = serde_json::json!({
         "ranks": ranks,
+        "ranks_lost": at.lost.iter().filter(|&&l| l).count(),
         "resumed": resumed.is_some(),
         "bytes_received": traffic.received_bytes,
         "messages_received": traffic.received,
@@ -322,31 +369,57 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         "messages_sent": traffic.sent,
     });
     let report = Report { best, progress, interrupted, save_error: failure };
-    finish(prepared, report, Some(extra), o)
+    finish(prepared, report, Some(extra), o)?;
+    match fatal {
+        Some(e) => Err(format!("{e} (the search stopped; its checkpoint is kept)").into()),
+        None => Ok(()),
+    }
+}
+
+/// Saves a checkpoint; a failure is said, not fatal (the next one may succeed).
+fn save(file: &CheckpointFile, coord: &Coordinator, elapsed: f64) -> bool {
+    match file.save(&coord.checkpoint(elapsed)) {
+        Ok(()) => true,
+        Err(e) => {
+            warn(&format!("warning: the checkpoint was not saved: {e}"));
+            false
+        }
+    }
 }
 
 /// Any other rank: runs the jobs it is given until the coordinator says it is over.
-pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), String> {
-    let (root, config) = from_setup(&setup)?;
+pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), RankError> {
+    let (root, config) = from_setup(&setup).map_err(RankError::Setup)?;
     let threads = setup.threads.max(1) as usize;
     let poll = poll_for(&config);
-    let rank = Arc::new(Rank::new(&root, config, threads).map_err(|e| e.to_string())?);
+    let rank = Arc::new(Rank::new(&root, config, threads).map_err(|e| RankError::Setup(e.to_string()))?);
     let pool = spawn(&rank, threads);
     let signal = Arc::new(AtomicBool::new(false));
     stop_signals::watch(&signal);
     let mut signalled: Option<Instant> = None;
     let mut last_progress = Instant::now();
     let mut sent_best: Option<i64> = None;
+    let mut failed = None;
     'talk: loop {
         while let Some((_, msg)) = net.try_recv::<Down>() {
             match msg {
-                Ok(Down::Job(job)) => pool.give(job),
+                // taken in here, in the order given: each update starts where the last ended
+                Ok(Down::Job(job)) => match rank.accept(job) {
+                    Ok(job) => pool.give(job),
+                    Err(e) => {
+                        failed = Some(RankError::Sync(e));
+                        break 'talk;
+                    }
+                },
                 Ok(Down::Stop) => rank.stop(),
                 Ok(Down::Finish) => break 'talk,
                 Ok(Down::Octagon { .. }) => {
                     warn(&format!("rank {}: an octagon came to a search", net.rank()))
                 }
-                Err(e) => warn(&format!("rank {}: {e}", net.rank())),
+                Err(e) => {
+                    failed = Some(RankError::Decode(e));
+                    break 'talk;
+                }
             }
         }
         if let Some(done) = pool.result(poll) {
@@ -356,8 +429,10 @@ pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), String> {
             net.send(0, &Up::Done(done));
         }
         if signalled.is_none() && signal.load(Ordering::SeqCst) {
-            // mpirun passes a Ctrl+C or SIGTERM to every rank: rank 0 leads the stop
+            // Rank 0 leads the stop: mpirun passes Ctrl+C or SIGTERM to every rank, but a
+            // signal to this rank alone must stop the job too, so it is passed on.
             rank.stop();
+            net.send(0, &Up::Signal);
             signalled = Some(Instant::now());
         }
         if signalled.is_some_and(|t| t.elapsed() >= ORPHAN_WAIT) {
@@ -374,5 +449,5 @@ pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), String> {
     }
     rank.stop();
     pool.close();
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }

@@ -4,8 +4,8 @@
 //! budget left and the best game. Moves, not steps: a checkpoint stays readable by a later
 //! version of the program.
 
-use super::coordinator::{Run, Top};
 use super::replay::{seq_of, steps_of};
+use super::top::{Run, Top};
 use crate::geom::{Dir, Point};
 use crate::nrpa::policy::{Policy, Seq};
 use crate::nrpa::problem::{FindStep, TrustedCodes};
@@ -219,8 +219,30 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             let seq = seq_of(&top.problem, &steps, &mut state).expect("steps just found replay");
             Ok((steps, seq))
         };
+    if cp.next_run == 0 {
+        return Err(damaged("its next run is 0".into()));
+    }
+    // the budget left is there exactly when there is a playout budget, and within it
+    match (top.budget, cp.remaining) {
+        (Budget::Playouts(all), Some(left)) if left <= all => {}
+        (Budget::Playouts(_), _) => return Err(damaged("its playout budget left does not fit".into())),
+        (_, Some(_)) => return Err(damaged("it has a playout budget left, the search has none".into())),
+        (_, None) => {}
+    }
+    let mut ids = std::collections::HashSet::new();
     for r in &cp.runs {
-        if r.id == 0 || r.id >= cp.next_run || r.done > r.started || r.started > n {
+        let mut iters: Vec<u32> = r.pending.iter().map(|&(i, _)| i).collect();
+        iters.sort_unstable();
+        iters.dedup();
+        // every iteration started is done or still to do, once; a finished run is not kept
+        let fits = r.id > 0
+            && r.id < cp.next_run
+            && ids.insert(r.id)
+            && r.started <= n
+            && r.done < n
+            && iters.len() == r.pending.len()
+            && r.done as usize + r.pending.len() == r.started as usize;
+        if !fits {
             return Err(damaged(format!("run {} does not fit the search", r.id)));
         }
         let mut bests = Vec::new();
@@ -255,7 +277,8 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
         });
     }
     for &(run, iter, limit) in &cp.redo {
-        if iter.is_some() || top.config.level > 1 {
+        let again = top.redo.iter().any(|j| j.0 == run);
+        if iter.is_some() || top.config.level > 1 || run == 0 || run >= cp.next_run || again {
             return Err(damaged(format!("a job of run {run} to redo does not fit the search")));
         }
         top.redo.push((run, None, limit));

@@ -22,12 +22,15 @@
 
 mod checkpoint;
 mod coordinator;
+mod errors;
 mod rank;
 mod replay;
+mod top;
 
 pub use checkpoint::{Checkpoint, CheckpointError};
-pub use coordinator::{Coordinator, FoldError, TopProgress};
-pub use rank::Rank;
+pub use coordinator::{Coordinator, TopProgress};
+pub use errors::{FoldError, SyncError};
+pub use rank::{Accepted, Rank};
 
 use serde::{Deserialize, Serialize};
 

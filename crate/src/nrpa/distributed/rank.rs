@@ -1,6 +1,7 @@
 //! A rank: runs the jobs the coordinator gives, on its threads, each thread one job at a
 //! time, with the rank's copies of the runs' policies.
 
+use super::errors::SyncError;
 use super::replay::{seq_of, steps_of};
 use super::{Done, Job, PolicySync};
 use crate::nrpa::monitor::Monitor;
@@ -45,10 +46,27 @@ impl Rank {
         })
     }
 
+    /// Takes a job in: brings the rank's copy of its run's policy up to date. Jobs must be
+    /// accepted in the order the coordinator gave them (each update starts where the one
+    /// before ended), so the thread that receives them accepts them, before handing them to
+    /// the working threads in any order.
+    pub fn accept(&self, job: Job) -> Result<Accepted, SyncError> {
+        if job.iter.is_some() {
+            self.inner.catch_up(job.run, &job.alive, &job.sync)?;
+        }
+        Ok(Accepted(job))
+    }
+
     /// Thread `thread` (below the rank's `threads`) runs the jobs `next` gives, one after
-    /// the other, and hands each result to `done`, until `next` has none. After `stop`, a
-    /// job under way returns at once with what it found (not complete).
-    pub fn work(&self, thread: usize, next: &mut dyn FnMut() -> Option<Job>, done: &mut dyn FnMut(Done)) {
+    /// the other, and hands each result to `done`, until `next` has none. An iteration
+    /// starts from the rank's copy of its run's policy as it is then. After `stop`, a job
+    /// under way returns at once with what it found (not complete).
+    pub fn work(
+        &self,
+        thread: usize,
+        next: &mut dyn FnMut() -> Option<Accepted>,
+        done: &mut dyn FnMut(Done),
+    ) {
         self.inner.work(thread, next, done);
     }
 
@@ -68,8 +86,20 @@ impl Rank {
     }
 }
 
+/// A job whose policy update the rank has taken in ([`Rank::accept`]): ready to run.
+#[derive(Debug)]
+pub struct Accepted(Job);
+
+impl Accepted {
+    /// The job.
+    pub fn job(&self) -> &Job {
+        &self.0
+    }
+}
+
 trait RankOps: Send + Sync {
-    fn work(&self, thread: usize, next: &mut dyn FnMut() -> Option<Job>, done: &mut dyn FnMut(Done));
+    fn catch_up(&self, run: u32, alive: &[u32], sync: &PolicySync) -> Result<(), SyncError>;
+    fn work(&self, thread: usize, next: &mut dyn FnMut() -> Option<Accepted>, done: &mut dyn FnMut(Done));
     fn stop(&self);
     fn playouts(&self) -> u64;
     fn best(&self) -> Option<(i64, Vec<u32>)>;
@@ -112,8 +142,20 @@ impl<P: TrustedCodes<Move = Move> + FindStep> RankOf<P> {
         }
     }
 
-    /// Brings the rank's copy of `run` up to date with `sync` and copies it into `into`.
-    fn catch_up(&self, run: u32, alive: &[u32], sync: &PolicySync, into: &mut Policy) {
+    /// Copies the rank's copy of `run`'s policy into `into`.
+    fn policy_of(&self, run: u32, into: &mut Policy) {
+        let copies = self.copies.lock().unwrap_or_else(|e| e.into_inner());
+        match copies.runs.get(&run) {
+            Some(c) => into.copy_from(&c.policy),
+            // accepted, then dropped by a later job's list of live runs: the run is over
+            None => into.reset(),
+        }
+    }
+}
+
+impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
+    /// Brings the rank's copy of `run` up to date with `sync`.
+    fn catch_up(&self, run: u32, alive: &[u32], sync: &PolicySync) -> Result<(), SyncError> {
         let mut copies = self.copies.lock().unwrap_or_else(|e| e.into_inner());
         let copies = &mut *copies;
         copies.runs.retain(|id, _| alive.contains(id));
@@ -124,25 +166,29 @@ impl<P: TrustedCodes<Move = Move> + FindStep> RankOf<P> {
             bests: 0,
             adapts: 0,
         });
-        assert!(
-            sync.known_bests == c.bests && sync.known_adapts == c.adapts,
-            "run {run}: the coordinator thinks this rank's policy has {} bests and {} adapts, it has {} and {}",
-            sync.known_bests,
-            sync.known_adapts,
-            c.bests,
-            c.adapts
-        );
+        if (sync.known_bests, sync.known_adapts) != (c.bests, c.adapts) {
+            return Err(SyncError::Mismatch {
+                run,
+                assumed: (sync.known_bests, sync.known_adapts),
+                has: (c.bests, c.adapts),
+            });
+        }
         let mut state = self.problem.clone();
         let mut fresh: Vec<(u32, Seq<Move>)> = Vec::with_capacity(sync.bests.len());
         for (i, steps) in sync.bests.iter().enumerate() {
-            let seq = seq_of(&self.problem, steps, &mut state).expect("the coordinator's bests replay");
+            let seq = seq_of(&self.problem, steps, &mut state).ok_or(SyncError::BadBest { run })?;
             fresh.push((c.bests + i as u32, seq));
         }
+        // check every adapt's best before changing the copy
+        for &(b, _) in &sync.adapts {
+            if !fresh.iter().any(|(i, _)| *i == b) && c.last.as_ref().is_none_or(|(i, _)| *i != b) {
+                return Err(SyncError::MissingBest { run, best: b });
+            }
+        }
         for &(b, count) in &sync.adapts {
-            let seq = match (&c.last, fresh.iter().find(|(i, _)| *i == b)) {
-                (_, Some((_, seq))) => seq,
-                (Some((i, seq)), None) if *i == b => seq,
-                _ => panic!("run {run}: an adapt uses best {b}, which this rank does not have"),
+            let seq = match fresh.iter().find(|(i, _)| *i == b) {
+                Some((_, seq)) => seq,
+                None => &c.last.as_ref().expect("checked above").1,
             };
             for _ in 0..count {
                 c.policy.adapt(seq, self.config.alpha, &mut copies.scratch);
@@ -153,13 +199,13 @@ impl<P: TrustedCodes<Move = Move> + FindStep> RankOf<P> {
         if let Some(newest) = fresh.pop() {
             c.last = Some(newest);
         }
-        into.copy_from(&c.policy);
+        Ok(())
     }
-}
 
-impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
-    fn work(&self, thread: usize, next: &mut dyn FnMut() -> Option<Job>, done: &mut dyn FnMut(Done)) {
-        let monitor = &self.monitors[thread];
+    fn work(&self, thread: usize, next: &mut dyn FnMut() -> Option<Accepted>, done: &mut dyn FnMut(Done)) {
+        let Some(monitor) = self.monitors.get(thread) else {
+            panic!("thread {thread} of a rank of {} threads", self.monitors.len())
+        };
         let top = self.config.level;
         let codes = self.problem.code_space();
         let mut tick = || {};
@@ -176,7 +222,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
             )
         };
         let mut sent = None;
-        while let Some(job) = next() {
+        while let Some(Accepted(job)) = next() {
             w.set_budget(job.limit);
             let before = monitor.progress(0.0).playouts;
             let level = match job.iter {
@@ -186,7 +232,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
                     top
                 }
                 Some(iter) => {
-                    self.catch_up(job.run, &job.alive, &job.sync, w.policy_mut(top - 1));
+                    self.policy_of(job.run, w.policy_mut(top - 1));
                     w.rng = Rng::new(stream(self.config.seed, job.run, iter + 1));
                     top - 1
                 }

@@ -20,6 +20,10 @@ fn threaded(root: &Position, config: &Config, budget: Budget) -> (Position, u64)
 
 /// Runs one job on a rank (its thread 0) and returns the result.
 fn run_job(rank: &Rank, job: Job) -> Done {
+    run_accepted(rank, rank.accept(job).unwrap())
+}
+
+fn run_accepted(rank: &Rank, job: Accepted) -> Done {
     let mut job = Some(job);
     let mut out = None;
     rank.work(0, &mut || job.take(), &mut |d| out = Some(d));
@@ -162,6 +166,75 @@ fn a_stopped_job_keeps_its_best_and_is_not_folded() {
 }
 
 #[test]
+fn jobs_accepted_in_order_may_run_in_any_order() {
+    let root = Position::new(Variant::D5);
+    let c = config(2, 30, 6);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::Playouts(3_000)).unwrap();
+    // one rank of three threads: three jobs out at a time, the newest run first
+    let rank = Rank::new(&root, c.clone(), 3).unwrap();
+    loop {
+        let jobs: Vec<Job> = (0..3).filter_map(|_| coord.next_job(0)).collect();
+        if jobs.is_empty() {
+            break;
+        }
+        let accepted: Vec<Accepted> = jobs.into_iter().map(|j| rank.accept(j).unwrap()).collect();
+        for a in accepted.into_iter().rev() {
+            let done = run_accepted(&rank, a);
+            coord.fold(0, done).unwrap();
+        }
+    }
+    assert!(coord.is_over());
+    assert_eq!(coord.progress().playouts, 3_000);
+    // an update taken in twice no longer fits the copy: an error, not a crash
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+    let rank = Rank::new(&root, c.clone(), 1).unwrap();
+    let first = coord.next_job(0).unwrap();
+    coord.fold(0, run_job(&rank, first)).unwrap();
+    let second = coord.next_job(0).unwrap();
+    rank.accept(second.clone()).unwrap();
+    assert!(matches!(rank.accept(second), Err(SyncError::Mismatch { run: 1, assumed: (0, 0), has: (1, 1) })));
+}
+
+#[test]
+fn a_job_comes_back_when_its_rank_stops_alone_or_is_lost_or_sends_nonsense() {
+    let root = Position::new(Variant::T5);
+    let c = config(2, 10, 3);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::OneRun).unwrap();
+    let stopped = Rank::new(&root, c.clone(), 1).unwrap();
+    stopped.stop();
+    let job = coord.next_job(0).unwrap();
+    let done = run_job(&stopped, job.clone());
+    assert!(!done.complete);
+    coord.fold(0, done).unwrap();
+    // the search was not stopping: the same job goes to the next rank that asks
+    let again = coord.next_job(1).unwrap();
+    assert_eq!((again.run, again.iter, again.limit), (job.run, job.iter, job.limit));
+    // rank 1 is lost: its job goes to rank 2, and what rank 1 sends later is refused
+    assert_eq!(coord.forget(1), 1);
+    let third = coord.next_job(2).unwrap();
+    assert_eq!((third.run, third.iter), (job.run, job.iter));
+    let late = Done { run: job.run, iter: job.iter, best: None, found: None, playouts: 5, complete: true };
+    assert!(matches!(coord.fold(1, late), Err(FoldError::NotGiven { rank: 1, .. })));
+    // nonsense from rank 2: refused, and the job is given again
+    let bad = Done {
+        run: job.run,
+        iter: job.iter,
+        best: Some((40, vec![77])),
+        found: None,
+        playouts: 5,
+        complete: true,
+    };
+    assert_eq!(coord.fold(2, bad), Err(FoldError::BadSteps { rank: 2 }));
+    let fourth = coord.next_job(3).unwrap();
+    assert_eq!((fourth.run, fourth.iter), (job.run, job.iter));
+    let rank = Rank::new(&root, c, 1).unwrap();
+    coord.fold(3, run_job(&rank, fourth)).unwrap();
+    in_turn(&mut coord, &[rank], None);
+    assert_eq!(coord.progress().runs_done, 1);
+    assert_eq!(coord.progress().playouts, 100);
+}
+
+#[test]
 fn messages_that_do_not_fit_are_refused() {
     let root = Position::new(Variant::T5);
     let c = config(2, 10, 1);
@@ -181,6 +254,7 @@ fn messages_that_do_not_fit_are_refused() {
         complete: true,
     };
     assert_eq!(coord.fold(0, illegal), Err(FoldError::BadSteps { rank: 0 }));
+    let job = coord.next_job(0).unwrap();
     let wrong_score = Done {
         run: job.run,
         iter: job.iter,
@@ -191,10 +265,13 @@ fn messages_that_do_not_fit_are_refused() {
     };
     assert_eq!(coord.fold(0, wrong_score), Err(FoldError::BadScore { rank: 0, said: 99, found: 2 }));
     assert_eq!(coord.offer(0, 50, &[0, 0]), Err(FoldError::BadScore { rank: 0, said: 50, found: 2 }));
-    // nothing was taken: the real result still folds
-    let done = run_job(&Rank::new(&root, c, 1).unwrap(), job);
+    // nothing was folded: the job is given again, and its real result folds
+    let again = coord.next_job(0).unwrap();
+    assert_eq!((again.run, again.iter), (job.run, job.iter));
+    let done = run_job(&Rank::new(&root, c, 1).unwrap(), again);
     coord.fold(0, done).unwrap();
     assert_eq!(coord.progress().iteration, 1);
+    assert_eq!(coord.progress().playouts, 10);
 }
 
 #[test]
@@ -220,6 +297,21 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     assert!(matches!(
         Coordinator::resume(&Position::new(Variant::D5), c.clone(), Budget::UntilStopped, &cp),
         Err(CheckpointError::Mismatch { what: "variant", .. })
+    ));
+    // an iteration both done and still to do, or twice to do
+    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    json["runs"][0]["pending"] = serde_json::json!([[0, 100], [0, 100]]);
+    let twice: Checkpoint = serde_json::from_value(json).unwrap();
+    assert!(matches!(
+        Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &twice),
+        Err(CheckpointError::Damaged(_))
+    ));
+    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    json["remaining"] = serde_json::json!(5);
+    let budget: Checkpoint = serde_json::from_value(json).unwrap();
+    assert!(matches!(
+        Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &budget),
+        Err(CheckpointError::Damaged(_))
     ));
     // a best whose first move is moved off the board's dots
     let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
