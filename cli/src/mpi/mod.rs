@@ -47,6 +47,7 @@ enum Command {
     /// NRPA on every rank: the options of `morpion search`; --threads is per rank (default
     /// 1: run one rank per core). The top level's iterations are shared out over every
     /// thread of every rank. Checkpoints every few seconds; --resume goes on from one.
+    #[command(mut_arg("threads", |a| a.help("Threads a rank (default 1: run one rank per core; at most 4 per core)")))]
     Search {
         #[command(flatten)]
         search: crate::search::Args,
@@ -63,6 +64,7 @@ enum Bound {
     /// The LP of many octagons (the paper's Theorem 3 campaign), handed out to the ranks one
     /// by one, largest first; results go to one file as they come; --resume goes on.
     /// --threads is per rank (default 1).
+    #[command(mut_arg("threads", |a| a.help("Threads a rank (default 1: run one rank per core)")))]
     Campaign(crate::campaign::Args),
 }
 
