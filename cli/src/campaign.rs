@@ -135,16 +135,63 @@ pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
     Ok(done)
 }
 
-/// What the workers share.
-struct State {
+/// The result file and the tally, as results come (each result one write of one line).
+pub(crate) struct Results {
     file: std::fs::File,
-    solved: usize,
-    skipped: usize,
-    failed: usize,
-    best: f64,
-    best_at: Option<Edges>,
-    write_error: Option<String>,
-    last_report: Instant,
+    name: String,
+    /// Writing failed: the campaign stops (why).
+    pub(crate) error: Option<String>,
+    pub(crate) t: Tally,
+}
+
+impl Results {
+    pub(crate) fn new(plan_file: std::fs::File, name: &Path, best: f64, best_at: Option<Edges>) -> Results {
+        let t = Tally { solved: 0, skipped: 0, failed: 0, best, best_at };
+        Results { file: plan_file, name: name.display().to_string(), error: None, t }
+    }
+
+    /// An octagon's LP, solved or failed: written, counted.
+    pub(crate) fn take(&mut self, edges: &Edges, points: u32, result: Result<f64, String>) {
+        let t = &mut self.t;
+        match result {
+            Ok(objective) => {
+                if self.error.is_some() {
+                    return;
+                }
+                if let Err(e) = self.file.write_all(result_line(edges, points, objective).as_bytes()) {
+                    self.error = Some(format!("{}: {e}", self.name));
+                    return;
+                }
+                t.solved += 1;
+                if objective > t.best {
+                    (t.best, t.best_at) = (objective, Some(*edges));
+                }
+            }
+            Err(e) => {
+                t.failed += 1;
+                warn(&format!("octagon {}: {e}", join(edges)));
+            }
+        }
+    }
+
+    /// What is on the disk is on the disk (a crash of the machine keeps it).
+    pub(crate) fn sync(&self) {
+        let _ = self.file.sync_data();
+    }
+
+    /// The progress line: `on` says where the work runs (empty, or " on 4 ranks").
+    pub(crate) fn line(&self, todo: usize, secs: f64, on: &str) -> String {
+        let t = &self.t;
+        let rate = t.solved as f64 / secs;
+        let left = todo - t.solved - t.skipped - t.failed;
+        format!(
+            "{}/{todo} solved, {} skipped, best {:.5}, {rate:.2} octagons/s{on}, about {:.0} s left",
+            t.solved,
+            t.skipped,
+            t.best,
+            left as f64 / rate.max(1e-9)
+        )
+    }
 }
 
 /// A campaign about to run: the octagons asked for and those still to solve, the result
@@ -269,71 +316,36 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     let Plan { todo, file, best, best_at } = plan(&args, o)?;
     let stop = Arc::new(AtomicBool::new(false));
     crate::stop_signals::watch(&stop);
-    let state = Mutex::new(State {
-        file,
-        solved: 0,
-        skipped: 0,
-        failed: 0,
-        best,
-        best_at,
-        write_error: None,
-        last_report: Instant::now(),
-    });
+    let state = Mutex::new((Results::new(file, &args.out, best, best_at), Instant::now()));
     let threads = args.threads.unwrap_or_else(crate::all_threads).max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
     let t = Instant::now();
     let lock = || state.lock().expect("no worker panics while holding it");
     pool.install(|| {
         todo.par_iter().with_max_len(1).for_each(|&(edges, points)| {
-            if stop.load(Ordering::SeqCst) || lock().write_error.is_some() {
+            if stop.load(Ordering::SeqCst) || lock().0.error.is_some() {
                 return;
             }
-            if args.prune && (points as f64 - 36.0) <= lock().best {
-                lock().skipped += 1;
+            if args.prune && (points as f64 - 36.0) <= lock().0.t.best {
+                lock().0.t.skipped += 1;
                 return;
             }
             let result = solve(&edges);
             let mut s = lock();
-            match result {
-                Ok(objective) => {
-                    let line = result_line(&edges, points, objective);
-                    if let Err(e) = s.file.write_all(line.as_bytes()) {
-                        s.write_error = Some(format!("{}: {e}", args.out.display()));
-                        return;
-                    }
-                    s.solved += 1;
-                    if objective > s.best {
-                        (s.best, s.best_at) = (objective, Some(edges));
-                    }
-                }
-                Err(e) => {
-                    s.failed += 1;
-                    warn(&format!("octagon {}: {e}", join(&edges)));
-                }
-            }
-            if s.last_report.elapsed().as_secs_f64() >= 1.0 {
-                s.last_report = Instant::now();
-                let rate = s.solved as f64 / t.elapsed().as_secs_f64();
-                let left = todo.len() - s.solved - s.skipped - s.failed;
-                warn(&format!(
-                    "{}/{} solved, {} skipped, best {:.5}, {:.2} octagons/s, about {:.0} s left",
-                    s.solved,
-                    todo.len(),
-                    s.skipped,
-                    s.best,
-                    rate,
-                    left as f64 / rate.max(1e-9)
-                ));
+            let (results, last_report) = &mut *s;
+            results.take(&edges, points, result);
+            if last_report.elapsed().as_secs_f64() >= 1.0 {
+                *last_report = Instant::now();
+                warn(&results.line(todo.len(), t.elapsed().as_secs_f64(), ""));
             }
         });
     });
-    let s = state.into_inner().expect("no worker panics while holding it");
-    if let Some(e) = s.write_error {
+    let (results, _) = state.into_inner().expect("no worker panics while holding it");
+    results.sync();
+    if let Some(e) = results.error {
         return Err(e.into());
     }
     let secs = t.elapsed().as_secs_f64();
     let stopped = stop.load(Ordering::SeqCst);
-    let tally =
-        Tally { solved: s.solved, skipped: s.skipped, failed: s.failed, best: s.best, best_at: s.best_at };
-    conclude(&args, o, &tally, todo.len(), secs, &format!("{threads} thread{}", plural(threads)), stopped)
+    conclude(&args, o, &results.t, todo.len(), secs, &format!("{threads} thread{}", plural(threads)), stopped)
 }

@@ -355,9 +355,7 @@ pub fn run(
         (None, None) => Budget::OneRun,
     };
     let mut last_line = start;
-    // the best score last handed to `improved`, and why that failed, if it did
-    let mut offered = None;
-    let mut failure: Option<String> = None;
+    let mut keeper = Keeper::default();
     std::thread::scope(|s| {
         let worker = s.spawn(|| pool.install(|| search.run(budget)));
         let mut told = false;
@@ -372,22 +370,7 @@ pub fn run(
             if opts.time.is_some_and(|t| now - start >= t) {
                 search.stop();
             }
-            if search.best_score() != offered {
-                offered = search.best_score();
-                // a failed save (a full disk) does not stop the search: it is said once, the
-                // next improvement tries again, and the end says whether the best was saved
-                match improved(&search.best_game()) {
-                    Ok(()) => failure = None,
-                    Err(e) => {
-                        if failure.is_none() {
-                            warn(&format!(
-                                "warning: {e}; the search goes on and tries again when it improves"
-                            ));
-                        }
-                        failure = Some(e);
-                    }
-                }
-            }
+            keeper.look(search.best_score(), || improved(&search.best_game()));
             if !opts.quiet && now - last_line >= Duration::from_secs(1) {
                 last_line = now;
                 warn(&line(&search.progress((now - start).as_secs_f64()), &search));
@@ -396,15 +379,57 @@ pub fn run(
         worker.join().expect("the search thread does not panic (panics abort)");
     });
     let best = search.best_game();
-    if failure.is_some() || search.best_score() != offered {
-        failure = improved(&best).err();
-    }
+    let failure = keeper.last(search.best_score(), || improved(&best));
     Ok(Report {
         best,
         progress: search.progress(start.elapsed().as_secs_f64()),
         interrupted: interrupted.load(Ordering::SeqCst),
         save_error: failure,
     })
+}
+
+/// Saves the best game whenever it improves. A failed save (a full disk) does not stop the
+/// search: it is said once, the next improvement tries again, and the end says whether the
+/// best was saved.
+#[derive(Default)]
+pub(crate) struct Keeper {
+    /// The best game's length last handed to the saver.
+    offered: Option<usize>,
+    /// Why the last save failed, if it did.
+    failure: Option<String>,
+}
+
+impl Keeper {
+    /// `best`: the length of the search's best game now; `save` saves the game (called
+    /// only when the length changed since the last call).
+    pub(crate) fn look(&mut self, best: Option<usize>, save: impl FnOnce() -> Result<(), String>) {
+        if best == self.offered {
+            return;
+        }
+        self.offered = best;
+        match save() {
+            Ok(()) => self.failure = None,
+            Err(e) => {
+                if self.failure.is_none() {
+                    warn(&format!("warning: {e}; the search goes on and tries again when it improves"));
+                }
+                self.failure = Some(e);
+            }
+        }
+    }
+
+    /// At the end: saves once more if the last save failed or the best changed since;
+    /// returns why it failed, if it still does.
+    pub(crate) fn last(
+        mut self,
+        best: Option<usize>,
+        save: impl FnOnce() -> Result<(), String>,
+    ) -> Option<String> {
+        if self.failure.is_some() || best != self.offered {
+            self.failure = save().err();
+        }
+        self.failure
+    }
 }
 
 /// A progress line: time, playouts, rate, best, where the top level is.

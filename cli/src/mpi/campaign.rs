@@ -6,7 +6,7 @@
 use super::net::Net;
 use super::pool::Pool;
 use super::{start_all, Down, RankError, Setup, Up, POLL};
-use crate::campaign::{conclude, result_line, solve, Args, Plan, Tally};
+use crate::campaign::{conclude, solve, Args, Plan, Results};
 use crate::{plural, stop_signals, warn, Quit};
 use morpion::bounds::Edges;
 use std::collections::VecDeque;
@@ -43,13 +43,7 @@ pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Wri
     let pool = spawn(threads);
     let stop = Arc::new(AtomicBool::new(false));
     stop_signals::watch(&stop);
-    let mut w = Writer {
-        file,
-        name: args.out.display().to_string(),
-        error: None,
-        t: Tally { solved: 0, skipped: 0, failed: 0, best, best_at },
-        busy: vec![0usize; ranks],
-    };
+    let mut w = Writer { results: Results::new(file, &args.out, best, best_at), busy: vec![0usize; ranks] };
     let start = Instant::now();
     let (mut last_line, mut last_sync) = (start, start);
     let mut stopping: Option<Instant> = None;
@@ -65,9 +59,9 @@ pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Wri
         if let Some(s) = pool.result(POLL) {
             w.take(0, s);
         }
-        if stopping.is_none() && (stop.load(Ordering::SeqCst) || w.error.is_some()) {
+        if stopping.is_none() && (stop.load(Ordering::SeqCst) || w.results.error.is_some()) {
             stopping = Some(Instant::now());
-            if w.error.is_none() {
+            if w.results.error.is_none() {
                 warn("interrupted: waiting for the octagons under way (a second Ctrl+C quits at once; --resume goes on)");
             }
         }
@@ -75,8 +69,8 @@ pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Wri
             for (r, n) in w.busy.iter_mut().enumerate() {
                 while *n < threads {
                     let Some((edges, points)) = queue.pop_front() else { break };
-                    if args.prune && (points as f64 - 36.0) <= w.t.best {
-                        w.t.skipped += 1;
+                    if args.prune && (points as f64 - 36.0) <= w.results.t.best {
+                        w.results.t.skipped += 1;
                         continue;
                     }
                     if r == 0 {
@@ -95,43 +89,31 @@ pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Wri
         let now = Instant::now();
         if now - last_sync >= SYNC_EVERY {
             last_sync = now;
-            let _ = w.file.sync_data();
+            w.results.sync();
         }
         if now - last_line >= Duration::from_secs(1) {
             last_line = now;
-            let t = &w.t;
-            let rate = t.solved as f64 / start.elapsed().as_secs_f64();
-            let left = total - t.solved - t.skipped - t.failed;
-            warn(&format!(
-                "{}/{total} solved, {} skipped, best {:.5}, {rate:.2} octagons/s on {ranks} rank{}, about {:.0} s left",
-                t.solved,
-                t.skipped,
-                t.best,
-                plural(ranks),
-                left as f64 / rate.max(1e-9)
-            ));
+            let on = format!(" on {ranks} rank{}", plural(ranks));
+            warn(&w.results.line(total, start.elapsed().as_secs_f64(), &on));
         }
     }
     for r in 1..ranks {
         net.send(r, &Down::Finish);
     }
-    let _ = w.file.sync_data();
+    w.results.sync();
     drop(pool.close());
-    if let Some(e) = w.error {
+    if let Some(e) = w.results.error {
         return Err(e.into());
     }
     let secs = start.elapsed().as_secs_f64();
     let workers = format!("{ranks} rank{} of {threads} thread{}", plural(ranks), plural(threads));
-    conclude(&args, o, &w.t, total, secs, &workers, stopping.is_some())?;
+    conclude(&args, o, &w.results.t, total, secs, &workers, stopping.is_some())?;
     Ok(())
 }
 
-/// The result file and the tally, as results come.
+/// The results as they come, and what each rank has under way.
 struct Writer {
-    file: std::fs::File,
-    name: String,
-    error: Option<String>,
-    t: Tally,
+    results: Results,
     /// Octagons given to each rank and not answered.
     busy: Vec<usize>,
 }
@@ -139,26 +121,7 @@ struct Writer {
 impl Writer {
     fn take(&mut self, from: usize, (edges, points, result): Solved) {
         self.busy[from] = self.busy[from].saturating_sub(1);
-        let t = &mut self.t;
-        match result {
-            Ok(objective) => {
-                if self.error.is_some() {
-                    return;
-                }
-                if let Err(e) = self.file.write_all(result_line(&edges, points, objective).as_bytes()) {
-                    self.error = Some(format!("{}: {e}", self.name));
-                    return;
-                }
-                t.solved += 1;
-                if objective > t.best {
-                    (t.best, t.best_at) = (objective, Some(edges));
-                }
-            }
-            Err(e) => {
-                t.failed += 1;
-                warn(&format!("octagon {}: {e}", crate::bound::join(&edges)));
-            }
-        }
+        self.results.take(&edges, points, result);
     }
 }
 

@@ -7,7 +7,7 @@ use super::checkpoint_file::CheckpointFile;
 use super::net::Net;
 use super::pool::Pool;
 use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
-use crate::search::{finish, prepare, Args, Prepared, Report};
+use crate::search::{finish, prepare, Args, Keeper, Prepared, Report};
 use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
 use morpion::nrpa::distributed::{Accepted, Checkpoint, Coordinator, Done, Rank};
@@ -193,8 +193,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     // a bug that makes going on pointless (rank 0's own copy disagrees): said at the end
     let mut fatal: Option<String> = None;
     let (mut last_line, mut last_checkpoint) = (start, start);
-    let mut offered = None;
-    let mut failure: Option<String> = None;
+    let mut keeper = Keeper::default();
     let fold = |coord: &mut Coordinator, at: &mut Ranks, from: usize, d: Done| {
         at.busy[from] = at.busy[from].saturating_sub(1);
         if let Err(e) = coord.fold(from, d) {
@@ -278,22 +277,10 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
                 save(&file, &coord, elapsed());
             }
         }
-        if coord.best_score() != offered {
-            offered = coord.best_score();
-            if let Some(out) = &mut prepared.out {
-                match out.offer(&coord.best_game()) {
-                    Ok(()) => failure = None,
-                    Err(e) => {
-                        if failure.is_none() {
-                            warn(&format!(
-                                "warning: {e}; the search goes on and tries again when it improves"
-                            ));
-                        }
-                        failure = Some(e);
-                    }
-                }
-            }
-        }
+        keeper.look(coord.best_score().map(|s| s as usize), || match &mut prepared.out {
+            Some(out) => out.offer(&coord.best_game()),
+            None => Ok(()),
+        });
         if coord.is_over() {
             break;
         }
@@ -339,11 +326,10 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         warn(&format!("warning: the finished search's checkpoint stays: {e}"));
     }
     let best = coord.best_game();
-    if failure.is_some() || coord.best_score() != offered {
-        if let Some(out) = &mut prepared.out {
-            failure = out.offer(&best).err();
-        }
-    }
+    let failure = keeper.last(coord.best_score().map(|s| s as usize), || match &mut prepared.out {
+        Some(out) => out.offer(&best),
+        None => Ok(()),
+    });
     let p = coord.progress();
     let session = p.playouts.saturating_sub(base_playouts);
     let progress = Progress {
