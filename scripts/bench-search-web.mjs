@@ -20,12 +20,13 @@ const runs = Number(process.argv[2] || 3);
 const bin = join(ROOT, "target", "release", "morpion");
 
 function native(threads) {
-  const out = execFileSync(bin, ["search", "-v", "5D", "-l", "3", "-t", String(threads), "--seed", "1", "--json", "-q"]).toString();
+  const out = execFileSync(bin, ["search", "-v", "5D", "-l", "3", "--method", "nrpa", "-t", String(threads), "--seed", "1", "--json", "-q"]).toString();
   const j = JSON.parse(out.trim().split("\n").pop());
   return { score: j.score, pps: j.playouts_per_second, seconds: j.seconds };
 }
 
-/** One level-3 5D run, seed 1, through the page's own search client (the worker). */
+/** One level-3 5D run of Rosin's NRPA (the unit of every earlier figure), seed 1, through
+ * the page's own search client (the worker). */
 function inPage(page, threads) {
   return page.evaluate(async (threads) => {
     const { SearchClient } = await import("./js/search-client.js");
@@ -41,7 +42,7 @@ function inPage(page, threads) {
         },
       });
       const link = app.newGameLink("5D");
-      client.start({ link, level: 3, seconds: 0, oneRun: true, threads, seed: 1, base: "" });
+      client.start({ link, method: "nrpa", level: 3, seconds: 0, oneRun: true, threads, seed: 1, base: "" });
     });
   }, threads);
 }

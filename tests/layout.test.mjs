@@ -200,12 +200,13 @@ test("the browser's language is followed when nothing was chosen", async () => {
   await context.close();
 });
 
-test("settings are remembered: move numbers, legal moves, replay speed, search level and stop", async () => {
+test("settings are remembered: move numbers, legal moves, replay speed, search method, level and stop", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await page.locator("#numbers").check();
   await page.locator("#hints").uncheck();
   await page.getByTestId("speed").selectOption("8");
   await tab(page, "search");
+  await page.getByTestId("search-method").selectOption("nrpa");
   await page.getByTestId("search-level").selectOption("2");
   await page.getByTestId("search-time").selectOption("300");
   await page.reload();
@@ -213,6 +214,8 @@ test("settings are remembered: move numbers, legal moves, replay speed, search l
   assert.equal(await page.locator("#numbers").isChecked(), true);
   assert.equal(await page.locator("#hints").isChecked(), false);
   assert.equal(await page.getByTestId("speed").inputValue(), "8");
+  assert.equal(await page.getByTestId("search-method").inputValue(), "nrpa");
+  assert.match(await page.getByTestId("search-method-about").textContent(), /Rosin's NRPA/);
   assert.equal(await page.getByTestId("search-level").inputValue(), "2");
   assert.equal(await page.getByTestId("search-time").inputValue(), "300");
   assert.deepEqual(errors, []);

@@ -88,6 +88,10 @@ test("storage round trip; damaged or foreign storage gives an empty list, not an
 test("kept games and durations read well", () => {
   assert.equal(describeGame({ ...game("a", 82), level: 4, seconds: 75, threads: 2, from: 0 }), "82 moves · 5D · level 4, 2 threads, found in 1 min 15 s");
   assert.equal(describeGame({ ...game("a", 90), level: 3, threads: 1, from: 12 }), "90 moves · 5D · level 3, 1 thread, from move 12");
+  // the method by its name on the page; an unknown one (a later version's) is left out
+  assert.equal(describeGame({ ...game("a", 82), method: "nrpa", level: 4 }), "82 moves · 5D · NRPA (Rosin), level 4");
+  assert.equal(describeGame({ ...game("a", 82), method: "stabilized", level: 3 }), "82 moves · 5D · Stabilized NRPA, level 3");
+  assert.equal(describeGame({ ...game("a", 82), method: "beam", level: 3 }), "82 moves · 5D · level 3");
   assert.deepEqual([0, 9.4, 60, 3600, 3725].map(formatDuration), ["0 s", "9 s", "1 min", "1 h", "1 h 2 min 5 s"]);
 });
 

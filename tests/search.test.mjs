@@ -104,6 +104,11 @@ test("the page answers while a search runs, and a search can continue the game o
   await playMoves(page, 6);
   await tab(page, "search");
   await page.selectOption("[data-testid=search-from]", "here");
+  // the methods by name, each explained in a line; Rosin's NRPA makes a short level-3 run
+  assert.equal(await page.getByTestId("search-method").inputValue(), "stabilized");
+  assert.match(await text(page, "search-method-about"), /once every 4 playouts/);
+  await page.selectOption("[data-testid=search-method]", "nrpa");
+  assert.match(await text(page, "search-method-about"), /Rosin's NRPA as published/);
   await page.selectOption("[data-testid=search-level]", "3");
   await page.selectOption("[data-testid=search-time]", "run");
   await page.getByTestId("search-start").click();
@@ -114,6 +119,7 @@ test("the page answers while a search runs, and a search can continue the game o
   assert.equal(await page.getByTestId("score").textContent(), "8");
   await waitUntilOver(page);
   assert.match(await text(page, "search-status"), /budget is spent/);
+  assert.equal(await playouts(page), 1_000_000, "one level-3 run of NRPA is a million playouts");
   // the best game starts with the 6 moves the search was given
   const mine = morpion("convert", "--to", "csv", await address(page)).trim().split("\n");
   await page.getByTestId("search-open").click();

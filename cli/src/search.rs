@@ -4,7 +4,7 @@
 use crate::best_file::Out;
 use crate::{all_threads, at_least, load, plural, print_summary, stop_signals, warn, Quit};
 use morpion::formats::{self, link, Format};
-use morpion::nrpa::{Budget, CodeKind, Config, Progress, Search};
+use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, Search};
 use morpion::{Game, Meta, Position, Variant};
 use std::io::Write;
 use std::path::PathBuf;
@@ -29,7 +29,8 @@ pub struct Args {
     /// The variant (5T, 5D, 4T, 4D, 6T, 6D); with --from, the file's unless given.
     #[arg(long, short)]
     pub variant: Option<Variant>,
-    /// Nesting level of a run: level 3 is 10^6 playouts, level 4 10^8.
+    /// Nesting level of a run: level 3 is 10^6 adapts at level 1, level 4 10^8 (times the
+    /// playouts per adapt in playouts: 4 with the default method).
     #[arg(long, short)]
     pub level: Option<u32>,
     /// Iterations per level (N).
@@ -69,6 +70,15 @@ pub struct Args {
     /// How moves are coded for the policy: line (default) or line-dot.
     #[arg(long, default_value = "line")]
     pub code: CodeKind,
+    /// The search method.
+    #[arg(long, default_value_t = Method::default(), value_parser = method_parser())]
+    pub method: Method,
+    /// Playouts per adapt at level 1, instead of the method's (1 is Rosin's NRPA).
+    #[arg(long, value_parser = at_least::<u32, 1>)]
+    pub stabilize: Option<u32>,
+    /// Keep every policy weight within [-C, C], instead of the method's (for experiments).
+    #[arg(long, value_name = "C", allow_negative_numbers = true)]
+    pub clamp: Option<f64>,
     /// No progress lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -109,6 +119,9 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         out,
         force,
         code,
+        method,
+        stabilize,
+        clamp,
         quiet,
         json,
     } = args;
@@ -148,11 +161,15 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         .into());
     }
     let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
-    let config = Config { level, iterations, alpha, seed, code };
+    let preset = Config { level, iterations, alpha, seed, code, ..Config::default() }.with_method(method);
+    let config =
+        Config { stabilize: stabilize.unwrap_or(preset.stabilize), clamp: clamp.or(preset.clamp), ..preset };
+    config.validate().map_err(|e| e.to_string())?;
     let describe = format!(
-        "NRPA level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
+        "{} level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
+        describe_method(&config),
         if threads == 1 { "" } else { "s" },
-        code.name()
+        code.name(),
     );
     let out = match &out {
         Some(path) => Some(Out::open(path, root.variant(), force, &describe)?),
@@ -162,6 +179,31 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         warn(&format!("note: {note}"));
     }
     Ok(Prepared { root, config, threads, time, playouts, quiet, json, out, describe, from })
+}
+
+/// `--method`: the names, each with its one line in `--help`.
+fn method_parser() -> impl clap::builder::TypedValueParser<Value = Method> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Method::ALL.map(|m| PossibleValue::new(m.name()).help(m.about())))
+        .map(|name| name.parse::<Method>().expect("a possible value is a method's name"))
+}
+
+/// The method by name, or its knobs when they are no method's.
+fn describe_method(c: &Config) -> String {
+    match Method::of(c) {
+        Some(Method::Nrpa) => "NRPA".to_string(),
+        Some(Method::Stabilized) => format!(
+            "stabilized NRPA ({} playouts per adapt, weights within ±{})",
+            c.stabilize,
+            c.clamp.unwrap_or(f64::INFINITY)
+        ),
+        None => format!(
+            "NRPA ({} playout{} per adapt{})",
+            c.stabilize,
+            plural(c.stabilize as usize),
+            c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default()
+        ),
+    }
 }
 
 /// `morpion search`: builds the root and the config from the options, searches, prints.
@@ -191,7 +233,7 @@ pub(crate) fn finish(
     o: &mut impl Write,
 ) -> Result<(), Quit> {
     let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
-    let Config { level, iterations, alpha, seed, code } = config;
+    let Config { level, iterations, alpha, seed, code, stabilize, clamp } = config;
     let given = root.score();
     let variant = root.variant();
     // a failed save stops the search but never loses its game: it is printed, and the
@@ -251,6 +293,9 @@ pub(crate) fn finish(
             "seed": seed,
             "threads": threads,
             "code": code.name(),
+            "method": Method::of(&config).map(Method::name),
+            "stabilize": stabilize,
+            "clamp": clamp,
             "runs_done": p.runs_done,
             "interrupted": report.interrupted,
             "finished": game.is_finished(),

@@ -186,7 +186,9 @@ fn search_finds_a_game_saves_it_and_reports_json() {
     let v = last_json(&o);
     let score = v["score"].as_u64().unwrap();
     assert!(score >= 55, "{score}");
-    assert_eq!(v["playouts"], 10_000);
+    // the default method, stabilized NRPA: 4 playouts per level-1 adapt
+    assert_eq!((v["method"].as_str(), v["stabilize"].as_u64()), (Some("stabilized"), Some(4)));
+    assert_eq!(v["playouts"], 40_000);
     assert!(v["seconds"].as_f64().unwrap() > 0.0);
     assert_eq!((v["threads"].as_u64(), v["level"].as_u64()), (Some(2), Some(2)));
     // the saved file is MSR JSON with that game, finished
@@ -207,6 +209,37 @@ fn search_with_one_thread_and_a_seed_repeats_itself() {
     };
     assert_eq!(run("11"), run("11"));
     assert_ne!(run("11"), run("12"));
+}
+
+/// `--method` picks a method by name; `--stabilize` and `--clamp` override its knobs, and
+/// the search then says it is no method's.
+#[test]
+fn search_methods_are_chosen_by_name() {
+    let one = |extra: &[&str]| {
+        let mut args = vec!["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "--json"];
+        args.extend_from_slice(extra);
+        let o = morpion(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        (last_json(&o), stdout(&o))
+    };
+    let (v, out) = one(&["--method", "nrpa"]);
+    assert_eq!(
+        (v["method"].as_str(), v["stabilize"].as_u64(), v["playouts"].as_u64()),
+        (Some("nrpa"), Some(1), Some(100))
+    );
+    assert!(out.contains("search: NRPA level 1,"), "{out}");
+    let (v, out) = one(&[]);
+    assert_eq!((v["method"].as_str(), v["playouts"].as_u64()), (Some("stabilized"), Some(400)));
+    assert!(
+        out.contains("search: stabilized NRPA (4 playouts per adapt, weights within ±8) level 1,"),
+        "{out}"
+    );
+    let (v, out) = one(&["--stabilize", "3", "--clamp", "9"]);
+    assert_eq!(
+        (v["method"].as_str(), v["playouts"].as_u64(), v["clamp"].as_f64()),
+        (None, Some(300), Some(9.0))
+    );
+    assert!(out.contains("search: NRPA (3 playouts per adapt, weights within ±9) level 1,"), "{out}");
 }
 
 #[test]
@@ -242,8 +275,11 @@ fn search_continues_the_first_moves_of_a_record() {
 
 #[test]
 fn search_refuses_bad_requests_clearly() {
-    let cases: [(&[&str], &str); 13] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["search"], "needs --variant"),
+        (&["search", "-v", "5D", "--method", "beam"], "invalid value 'beam' for '--method <METHOD>'"),
+        (&["search", "-v", "5D", "--clamp", "-1"], "the weight clamp must be a positive number (got -1)"),
+        (&["search", "-v", "5D", "--stabilize", "0"], "1 or more"),
         (&["search", "-v", "3T"], "forever"),
         (&["search", "-v", "5D", "-l", "0"], "level 0 is out of range"),
         (&["search", "-v", "5D", "--time", "5x"], "bad duration '5x'"),

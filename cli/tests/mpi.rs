@@ -61,7 +61,7 @@ fn score_of(file: &Path) -> u64 {
 
 #[test]
 fn a_level_3_run_on_three_ranks_does_exactly_a_million_playouts() {
-    let o = run(3, &["search", "--variant", "5D", "--level", "3", "--quiet", "--json"]);
+    let o = run(3, &["search", "--variant", "5D", "--level", "3", "--method", "nrpa", "--quiet", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let j = last_json(&o);
     assert_eq!(j["playouts"], 1_000_000);
@@ -84,6 +84,8 @@ fn one_rank_of_one_thread_finds_the_game_search_finds() {
     let b = morpion(&[&["search", "--threads", "1"], &args[..]].concat());
     let link = |o: &Output| stdout(o).lines().find(|l| l.starts_with("link: ")).unwrap().to_string();
     assert_eq!(link(&a), link(&b));
+    // the default method, stabilized NRPA: 4 playouts per level-1 adapt, on ranks as here
+    assert_eq!(last_json(&a)["playouts"], 40_000);
     assert_eq!(last_json(&a)["playouts"], last_json(&b)["playouts"]);
 }
 

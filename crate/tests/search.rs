@@ -1,7 +1,7 @@
 //! NRPA: on a toy problem with a known optimum, then on Morpion (determinism, legal
 //! finished games, budgets, stop, progress, partial games, parallel runs).
 
-use morpion::nrpa::{search, Budget, CodeKind, Config, Monitor, Problem, Search, SearchError};
+use morpion::nrpa::{search, Budget, CodeKind, Config, Method, Monitor, Problem, Search, SearchError};
 use morpion::{library, Position, Rng, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -63,8 +63,32 @@ fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
 
+/// Rosin's NRPA (one playout per adapt), whose run sizes the tests count on.
 fn config(level: u32, seed: u64) -> Config {
-    Config { level, seed, ..Config::default() }
+    Config { level, seed, ..Config::default() }.with_method(Method::Nrpa)
+}
+
+/// Stabilized NRPA draws `stabilize` playouts per level-1 adapt: a run costs that many
+/// times Rosin's, still finds the needle, and a second run with the seed finds it again.
+#[test]
+fn stabilized_nrpa_learns_from_the_best_of_k_playouts() {
+    for (k, seed) in [(2, 1), (4, 2), (7, 3)] {
+        let root = Needle::new(seed);
+        let c = Config { stabilize: k, ..config(2, seed) };
+        let monitor = Monitor::new();
+        let out = pool(1).install(|| search(&root, &c, Budget::OneRun, &monitor)).unwrap();
+        let (score, moves) = out.best.unwrap();
+        assert_eq!((score, &moves), (N as i64, &root.target), "k = {k}");
+        assert_eq!(out.playouts, 10_000 * k as u64);
+        let again = Monitor::new();
+        let out2 = pool(1).install(|| search(&root, &c, Budget::OneRun, &again)).unwrap();
+        assert_eq!(out2.best.unwrap().1, moves);
+    }
+    // on Morpion: the default method is stabilized, and a level-1 run is 4 x 100 playouts
+    let s = Search::new(Position::new(Variant::D5), Config { level: 1, ..Config::default() }).unwrap();
+    assert_eq!(Method::of(s.config()), Some(Method::Stabilized));
+    pool(1).install(|| s.run(Budget::OneRun));
+    assert_eq!(s.progress(1.0).playouts, 400);
 }
 
 #[test]
@@ -177,6 +201,10 @@ fn the_generic_search_refuses_a_bad_config() {
         (config(0, 1), SearchError::BadLevel(0)),
         (config(9, 1), SearchError::BadLevel(9)),
         (Config { iterations: 0, ..config(2, 1) }, SearchError::BadIterations),
+        (Config { stabilize: 0, ..config(2, 1) }, SearchError::BadStabilize(0)),
+        (Config { stabilize: 1001, ..config(2, 1) }, SearchError::BadStabilize(1001)),
+        (Config { clamp: Some(0.0), ..config(2, 1) }, SearchError::BadClamp(0.0)),
+        (Config { clamp: Some(-2.0), ..config(2, 1) }, SearchError::BadClamp(-2.0)),
     ];
     for (bad, error) in cases {
         let got = pool(1).install(|| search(&root, &bad, Budget::OneRun, &monitor));
@@ -362,4 +390,8 @@ fn bad_searches_are_refused() {
         assert!(matches!(Search::new(p.clone(), bad).err(), Some(SearchError::BadAlpha(_))));
     }
     assert!(SearchError::EndlessVariant("3D".parse().unwrap()).to_string().contains("forever"));
+    let bad = Config { clamp: Some(f64::INFINITY), ..Config::default() };
+    assert!(matches!(Search::new(p.clone(), bad).err(), Some(SearchError::BadClamp(_))));
+    let bad = Config { stabilize: 0, ..Config::default() };
+    assert_eq!(Search::new(p.clone(), bad).err(), Some(SearchError::BadStabilize(0)));
 }

@@ -6,7 +6,7 @@
 // and every change reads the stored list again and changes only its own entry, so two
 // tabs searching at once keep each other's games. The KEEP best are kept.
 
-import { num, t } from "./i18n.js";
+import { has, num, t } from "./i18n.js";
 
 const KEY = "morpion.best-games.v1";
 /** How many games are kept (the best ones). */
@@ -18,6 +18,7 @@ export const KEEP = 50;
  * @property {string} link the game
  * @property {number} score its length
  * @property {string} variant
+ * @property {string} [method] the search's method (`stabilized`, `nrpa`; none before methods existed)
  * @property {number} [level] the search's level
  * @property {number} [threads]
  * @property {number} [from] the moves it started from
@@ -97,10 +98,12 @@ export function isAboutGames(e) {
   return e.key === KEY || e.key === null;
 }
 
-/** One line about a kept game: "82 moves · 5D · level 4, 2 threads, found in 1 min". @param {BestGame} e */
+/** One line about a kept game: "82 moves · 5D · NRPA (Rosin), level 4, 2 threads, found in 1 min". @param {BestGame} e */
 export function describeGame(e) {
   const parts = [t("games.moves", { n: e.score }), e.variant];
   const how = [];
+  const method = `search.method-${e.method}`;
+  if (e.method && has(method)) how.push(t(method));
   if (e.level) how.push(t("games.level", { level: e.level }));
   if (e.threads) how.push(t("games.threads", { n: e.threads }));
   if (e.from) how.push(t("games.from", { move: e.from }));

@@ -10,6 +10,7 @@
  * @property {string} link the game to continue (a link; `&m=N`: from move N)
  * @property {number} from moves it starts from
  * @property {string} variant
+ * @property {string} method a search method's name (`stabilized`, `nrpa`)
  * @property {number} level
  * @property {boolean} oneRun one top-level run, not a time
  * @property {number} seconds the time budget (0: until stopped)

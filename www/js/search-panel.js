@@ -45,6 +45,7 @@ export class SearchPanel {
     this.#fillThreads();
     this.#wire();
     this.#describeFrom();
+    this.#describeMethod(); // the remembered method's, restored before this panel was made
     this.#renderGames();
     this.#paintChart();
   }
@@ -80,6 +81,7 @@ export class SearchPanel {
   }
 
   #wire() {
+    select("search-method").addEventListener("change", () => this.#describeMethod());
     button("search-start").addEventListener("click", () => this.#start());
     button("search-stop").addEventListener("click", () => this.#client.stop());
     button("search-pause").addEventListener("click", () => this.#togglePause());
@@ -102,6 +104,13 @@ export class SearchPanel {
     document.addEventListener("themechange", () => this.#paintChart());
   }
 
+  /** The chosen method's one-line explanation (its key, so a language change retranslates it). */
+  #describeMethod() {
+    const about = $("search-method-about");
+    about.setAttribute("data-i18n", `search.about-${select("search-method").value}`);
+    about.textContent = t(/** @type {string} */ (about.getAttribute("data-i18n")));
+  }
+
   /** The "Search" menu names the variant and the position a search would start from. */
   #describeFrom() {
     const shown = this.#app.shown();
@@ -118,6 +127,7 @@ export class SearchPanel {
       link: here ? this.#app.link() : this.#app.newGameLink(this.#app.variant()),
       from: here ? this.#app.shown() : 0,
       variant: this.#app.variant(),
+      method: select("search-method").value,
       level: Number(select("search-level").value),
       oneRun: time === "run",
       seconds: time === "run" ? 0 : Number(time),
@@ -151,7 +161,7 @@ export class SearchPanel {
     button("search-stop").disabled = !running;
     button("search-pause").disabled = true; // enabled once the worker says it can pause
     this.#pauseLabel(false);
-    for (const id of ["search-from", "search-level", "search-time", "search-threads-choice"]) {
+    for (const id of ["search-from", "search-method", "search-level", "search-time", "search-threads-choice"]) {
       select(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
   }
@@ -247,6 +257,7 @@ export class SearchPanel {
       link: best.link,
       score: best.score,
       variant: s.variant,
+      method: s.method,
       level: s.level,
       seconds: Math.round(elapsed),
       threads: this.#threads || s.threads,

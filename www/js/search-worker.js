@@ -9,7 +9,7 @@
 // progress; this worker then cannot read messages until the search returns, so the page
 // stops such a search by ending the worker (it already has the best game).
 //
-// Messages in:  {type: "start", link, level, seconds, oneRun, threads, seed, base}
+// Messages in:  {type: "start", link, method, level, seconds, oneRun, threads, seed, base}
 //               {type: "pause"} {type: "resume"} {type: "stop"}
 // Messages out: {type: "started", build, threads}
 //               {type: "progress", report, elapsed, best?: {score, link}}
@@ -106,7 +106,7 @@ async function start(msg) {
   const { wasm, build, threads } = loaded;
   let search;
   try {
-    search = new wasm.Search(msg.link, msg.level, msg.seed);
+    search = new wasm.Search(msg.link, msg.level, msg.seed, msg.method ?? "stabilized");
   } catch (e) {
     return post({ type: "error", message: errorText(e) });
   }

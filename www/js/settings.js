@@ -7,7 +7,7 @@
 const KEY = "morpion.settings.v1";
 
 /** The controls whose values are remembered, by id. */
-export const REMEMBERED = ["hints", "numbers", "speed", "search-level", "search-time", "theme", "language"];
+export const REMEMBERED = ["hints", "numbers", "speed", "search-method", "search-level", "search-time", "theme", "language"];
 
 /** The stored settings ({} when none, or storage is off or damaged). @param {Storage} [storage] @returns {Record<string, string | boolean>} */
 export function loadSettings(storage = globalThis.localStorage) {

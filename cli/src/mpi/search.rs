@@ -59,6 +59,8 @@ pub(super) struct Setup {
     alpha: f64,
     seed: u64,
     code: String,
+    stabilize: u32,
+    clamp: Option<f64>,
     threads: u32,
 }
 
@@ -122,6 +124,8 @@ fn setup_of(p: &Prepared) -> Setup {
         alpha: c.alpha,
         seed: c.seed,
         code: c.code.name().to_string(),
+        stabilize: c.stabilize,
+        clamp: c.clamp,
         threads: p.threads as u32,
     }
 }
@@ -135,11 +139,21 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         .collect();
     let root = Position::from_moves(variant, &moves).map_err(|e| e.to_string())?;
     let code = s.code.parse()?;
-    Ok((root, Config { level: s.level, iterations: s.iterations, alpha: s.alpha, seed: s.seed, code }))
+    let config = Config {
+        level: s.level,
+        iterations: s.iterations,
+        alpha: s.alpha,
+        seed: s.seed,
+        code,
+        stabilize: s.stabilize,
+        clamp: s.clamp,
+    };
+    config.validate().map_err(|e| e.to_string())?;
+    Ok((root, config))
 }
 
 /// How long to wait between looks at MPI: jobs are level L-1 searches (or whole level-1
-/// runs), 100^(L-1) playouts.
+/// runs), 100^(L-1) playouts (times the playouts per adapt).
 fn poll_for(config: &Config) -> Duration {
     if config.level >= 3 {
         POLL

@@ -13,12 +13,14 @@
 //! processes that share no memory: MPI).
 
 pub mod distributed;
+mod method;
 mod monitor;
 mod nested;
 mod parallel;
 mod policy;
 mod problem;
 
+pub use method::{Method, UnknownMethod};
 pub use monitor::{Monitor, Progress};
 use parallel::search_trusted;
 pub use parallel::{search, search_here, Outcome};
@@ -26,14 +28,17 @@ pub use problem::{CodeKind, Problem};
 
 use crate::position::Position;
 use crate::variant::{Move, Variant};
+use policy::Learning;
 use problem::{Morpion, TrustedCodes};
 use std::fmt;
 
 /// The parameters of a search. No global or environment setting changes a search: two
-/// searches with equal configs on one thread find the same game.
+/// searches with equal configs on one thread find the same game. The default is the
+/// default [`Method`]'s, level 3, 100 iterations, alpha 1, line codes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
-    /// Nesting level of a top-level run (>= 1): a run costs `iterations ^ level` playouts.
+    /// Nesting level of a top-level run (>= 1): a run costs `stabilize * iterations ^ level`
+    /// playouts.
     pub level: u32,
     /// Iterations per level (Rosin's N).
     pub iterations: u32,
@@ -43,11 +48,19 @@ pub struct Config {
     pub seed: u64,
     /// How moves are coded for the policy.
     pub code: CodeKind,
+    /// Playouts per adapt at level 1 (Cazenave's stabilized NRPA; 1 is Rosin's): level 1
+    /// draws this many playouts from its policy, then adapts once to its best sequence so
+    /// far; a level-L run costs `stabilize * iterations ^ level` playouts.
+    pub stabilize: u32,
+    /// The largest |weight| of the policy, if any: adapt keeps every weight in
+    /// [-clamp, clamp].
+    pub clamp: Option<f64>,
 }
 
 impl Config {
     /// Checks what every search needs, whatever it searches: a level in 1..=[`MAX_LEVEL`],
-    /// at least one iteration, a positive finite alpha. Every entry point ([`Search::new`],
+    /// at least one iteration, a positive finite alpha, 1..=[`MAX_STABILIZE`] playouts per
+    /// adapt, a positive finite clamp if any. Every entry point ([`Search::new`],
     /// [`search`], [`search_here`]) calls it, so none can start with a config that
     /// would panic or loop forever.
     pub fn validate(&self) -> Result<(), SearchError> {
@@ -60,23 +73,53 @@ impl Config {
         if !(self.alpha > 0.0 && self.alpha.is_finite()) {
             return Err(SearchError::BadAlpha(self.alpha));
         }
+        if !(1..=MAX_STABILIZE).contains(&self.stabilize) {
+            return Err(SearchError::BadStabilize(self.stabilize));
+        }
+        if let Some(c) = self.clamp {
+            if !(c > 0.0 && c.is_finite()) {
+                return Err(SearchError::BadClamp(c));
+            }
+        }
         Ok(())
+    }
+
+    /// This config with `method`'s knobs.
+    pub fn with_method(self, method: Method) -> Config {
+        Config { stabilize: method.stabilize(), clamp: method.clamp(), ..self }
+    }
+
+    /// Adapt's rate and bounds.
+    pub(crate) fn learning(&self) -> Learning {
+        Learning::new(self.alpha, self.clamp)
     }
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { level: 3, iterations: 100, alpha: 1.0, seed: 1, code: CodeKind::Line }
+        Config {
+            level: 3,
+            iterations: 100,
+            alpha: 1.0,
+            seed: 1,
+            code: CodeKind::Line,
+            stabilize: 1,
+            clamp: None,
+        }
+        .with_method(Method::default())
     }
 }
 
 /// Levels beyond this would take longer than the age of the universe at 100 iterations.
 pub const MAX_LEVEL: u32 = 8;
 
+/// More playouts per adapt than this only slow level 1 down.
+pub const MAX_STABILIZE: u32 = 1000;
+
 /// How long a search goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// One top-level run (`iterations ^ level` playouts), or less if stopped.
+    /// One top-level run (`stabilize * iterations ^ level` playouts), or less if stopped.
     OneRun,
     /// Top-level runs one after the other until exactly this many playouts are done (none
     /// for 0). Threads take the budget in batches, one atomic operation per batch.
@@ -97,6 +140,10 @@ pub enum SearchError {
     BadIterations,
     /// Alpha must be positive and finite.
     BadAlpha(f64),
+    /// Playouts per adapt must be in 1..=[`MAX_STABILIZE`].
+    BadStabilize(u32),
+    /// A clamp must be positive and finite.
+    BadClamp(f64),
 }
 
 impl fmt::Display for SearchError {
@@ -109,6 +156,10 @@ impl fmt::Display for SearchError {
             SearchError::BadLevel(l) => write!(f, "level {l} is out of range (1-{MAX_LEVEL})"),
             SearchError::BadIterations => write!(f, "iterations must be at least 1"),
             SearchError::BadAlpha(a) => write!(f, "alpha must be a positive number (got {a})"),
+            SearchError::BadStabilize(k) => {
+                write!(f, "playouts per adapt must be 1 to {MAX_STABILIZE} (got {k})")
+            }
+            SearchError::BadClamp(c) => write!(f, "the weight clamp must be a positive number (got {c})"),
         }
     }
 }

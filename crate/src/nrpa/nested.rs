@@ -1,9 +1,10 @@
 //! One thread's NRPA: the policy playout (level 0) and the nested levels, with every buffer
-//! allocated once per thread and reused (a level-3 run is a million playouts).
+//! allocated once per thread and reused (a level-3 run is a million adapts at level 1).
 
 use super::monitor::Monitor;
-use super::policy::{Policy, Scratch, Seq};
+use super::policy::{Learning, Policy, Scratch, Seq};
 use super::problem::Problem;
+use super::Config;
 use crate::rng::Rng;
 
 /// Playouts are counted locally and added to the shared counter in batches this large.
@@ -17,7 +18,9 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
     root: &'a P,
     state: P,
     iterations: u32,
-    alpha: f64,
+    /// Playouts per adapt at level 1.
+    stabilize: u32,
+    learning: Learning,
     /// `policies[l]` is level l's policy; level 0 (a playout) has none of its own.
     policies: Vec<Policy>,
     /// `best[l]` is level l's best sequence; `best[0]` the last playout.
@@ -44,18 +47,17 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
     pub(crate) unsafe fn new(
         root: &'a P,
         codes: usize,
-        levels: u32,
-        iterations: u32,
-        alpha: f64,
+        config: &Config,
         monitor: &'a Monitor<P::Move>,
         tick: &'a mut dyn FnMut(),
     ) -> Self {
-        let n = levels as usize + 1;
+        let n = config.level as usize + 1;
         Worker {
             root,
             state: root.clone(),
-            iterations,
-            alpha,
+            iterations: config.iterations,
+            stabilize: config.stabilize,
+            learning: config.learning(),
             policies: (0..n).map(|l| Policy::new(if l == 0 { 0 } else { codes })).collect(),
             best: (0..n).map(|_| Seq::none()).collect(),
             scratch: Scratch::new(codes),
@@ -113,7 +115,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         let l = l as usize;
         debug_assert!(l >= 1, "level 0 is a playout, run by level 1");
         self.best[l].clear();
-        for _ in 0..self.iterations {
+        // level 1 adapts once every `stabilize` playouts (u64: no product overflows)
+        let per_adapt = if l == 1 { self.stabilize as u64 } else { 1 };
+        for i in 0..self.iterations as u64 * per_adapt {
             if l == 1 {
                 if !self.take_playout() {
                     break;
@@ -128,7 +132,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             if self.best[l - 1].score >= self.best[l].score {
                 self.best.swap(l, l - 1);
             }
-            self.policies[l].adapt(&self.best[l], self.alpha, &mut self.scratch);
+            if (i + 1) % per_adapt == 0 {
+                self.policies[l].adapt(&self.best[l], &self.learning, &mut self.scratch);
+            }
             if self.monitor.is_stopped() || self.spent {
                 break;
             }

@@ -5,7 +5,7 @@
 //! iteration starts. Each thread takes the next iteration of the oldest unfinished run,
 //! copies that run's policy, searches, then, under a short lock, folds its result into the
 //! run (`>=` replaces the run's best) and adapts the run's policy. With one thread this is
-//! Rosin's sequential NRPA exactly; with T threads an iteration starts from a policy that
+//! the sequential algorithm exactly (Rosin's, or stabilized: see `Method`); with T threads an iteration starts from a policy that
 //! lacks the adapts of the up to T - 1 iterations still running, as in Nagorko's and
 //! Cazenave's parallel NRPA. When a run has no iteration left to start and the budget allows
 //! more, an idle thread starts the next run, so no core waits for the end of a run.
@@ -183,8 +183,8 @@ unsafe fn work<P: Problem, const CHECK: bool>(
     let top = config.level;
     let codes = lock(shared).codes;
     // SAFETY: this function's contract
-    let mut w =
-        unsafe { Worker::<P, CHECK>::new(root, codes, top, config.iterations, config.alpha, monitor, tick) };
+    let mut w = unsafe { Worker::<P, CHECK>::new(root, codes, config, monitor, tick) };
+    let learning = config.learning();
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
         if monitor.is_stopped() || w.out_of_budget() {
@@ -242,7 +242,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                 if result.score >= r.best.score {
                     r.best.copy_from(result);
                 }
-                r.policy.adapt(&r.best, config.alpha, &mut sh.scratch);
+                r.policy.adapt(&r.best, &learning, &mut sh.scratch);
                 r.done += 1;
                 monitor.iteration_done(run, r.done);
                 if r.done == config.iterations {

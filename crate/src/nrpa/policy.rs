@@ -7,10 +7,31 @@
 //! A sequence keeps, for every ply, the codes of all legal moves and the one chosen. That is
 //! all adapt needs, so adapt never replays the game on a board: it is a pass over arrays.
 
-/// exp(weight) stays within these bounds, so sums over a ply never overflow nor vanish
-/// (weights move by at most alpha per adapt; only very deep searches come near).
+/// Without a clamp, exp(weight) stays within these bounds, so sums over a ply never
+/// overflow nor vanish (weights move by at most alpha per adapt; only very deep searches
+/// come near).
 const MIN_EXP: f64 = 1e-150;
 const MAX_EXP: f64 = 1e150;
+
+/// How adapt learns: the rate, and the bounds every weight is kept within. A clamp C keeps
+/// each weight in [-C, C], so no move's probability collapses to nothing and a policy can
+/// still leave a sequence it has learnt hard (morpion-solitaire.io's logit clamp).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Learning {
+    alpha: f64,
+    min_exp: f64,
+    max_exp: f64,
+}
+
+impl Learning {
+    /// `clamp`: the largest |weight|, if any (positive and finite: `Config::validate`).
+    pub(crate) fn new(alpha: f64, clamp: Option<f64>) -> Learning {
+        match clamp {
+            Some(c) => Learning { alpha, min_exp: (-c).exp().max(MIN_EXP), max_exp: c.exp().min(MAX_EXP) },
+            None => Learning { alpha, min_exp: MIN_EXP, max_exp: MAX_EXP },
+        }
+    }
+}
 
 /// exp(weight) for every move code. A new policy has weight 0 everywhere (exp = 1).
 #[derive(Clone, Debug)]
@@ -60,7 +81,8 @@ impl Policy {
     /// -= alpha * p(m) for every legal move m, p being the softmax of the policy as it was
     /// before this call. The changes are summed per code in `scratch` first, so every
     /// probability is read from the unchanged policy, then applied with one `exp` per code.
-    pub(crate) fn adapt<M>(&mut self, seq: &Seq<M>, alpha: f64, scratch: &mut Scratch) {
+    pub(crate) fn adapt<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
+        let alpha = learning.alpha;
         let mut from = 0;
         for (ply, &end) in seq.ends.iter().enumerate() {
             let codes = &seq.codes[from..end as usize];
@@ -78,7 +100,8 @@ impl Policy {
         }
         for &c in &scratch.touched {
             let i = c as usize;
-            self.exp_w[i] = (self.exp_w[i] * scratch.delta[i].exp()).clamp(MIN_EXP, MAX_EXP);
+            self.exp_w[i] =
+                (self.exp_w[i] * scratch.delta[i].exp()).clamp(learning.min_exp, learning.max_exp);
             scratch.delta[i] = 0.0;
             scratch.seen[i] = false;
         }
@@ -169,7 +192,7 @@ mod tests {
         let mut p = Policy::new(4);
         let mut s = Scratch::new(4);
         let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
-        p.adapt(&seq, 1.0, &mut s);
+        p.adapt(&seq, &Learning::new(1.0, None), &mut s);
         assert!((p.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((p.exp_w[1].ln() + 0.5).abs() < 1e-12);
         assert_eq!(p.exp_w[2], 1.0);
@@ -182,11 +205,28 @@ mod tests {
             ends: vec![2, 4],
             chosen: vec![0, 1],
         };
-        q.adapt(&seq, 1.0, &mut s);
+        q.adapt(&seq, &Learning::new(1.0, None), &mut s);
         // code 1: -1/2 (ply 1) + 1 - 1/2 (ply 2) = 0
         assert!(q.exp_w[1].ln().abs() < 1e-12);
         assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
         assert!(s.touched.is_empty() && s.delta.iter().all(|&d| d == 0.0));
+    }
+
+    /// A clamp of 0.7 stops the chosen weight at 0.7, and the other at -0.7, where three
+    /// adapts take them to ±0.95 (+1/2, +0.27, +0.18) without it.
+    #[test]
+    fn clamp_bounds_every_weight() {
+        let mut s = Scratch::new(2);
+        let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
+        let mut clamped = Policy::new(2);
+        let mut free = Policy::new(2);
+        for _ in 0..3 {
+            clamped.adapt(&seq, &Learning::new(1.0, Some(0.7)), &mut s);
+            free.adapt(&seq, &Learning::new(1.0, None), &mut s);
+        }
+        assert!((clamped.exp_w[0].ln() - 0.7).abs() < 1e-12);
+        assert!((clamped.exp_w[1].ln() + 0.7).abs() < 1e-12);
+        assert!(free.exp_w[0].ln() > 0.9 && free.exp_w[1].ln() < -0.9);
     }
 }

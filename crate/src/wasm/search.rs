@@ -11,7 +11,7 @@
 //!   budget) or the page ending the worker, which has already been told the best game.
 
 use crate::formats::link;
-use crate::nrpa::{Budget, Config, Progress, Search};
+use crate::nrpa::{Budget, Config, Method, Progress, Search, UnknownMethod};
 use crate::record::{Game, Meta};
 use crate::Position;
 use serde::Serialize;
@@ -58,9 +58,11 @@ fn budget(one_run: bool) -> Budget {
 #[wasm_bindgen(js_class = Search)]
 impl WebSearch {
     /// A search continuing the game of `game_link` (a link as `Timeline.link` writes it: with
-    /// `&m=N` it continues from move N). `seed` is a number (its integer part is used).
+    /// `&m=N` it continues from move N). `seed` is a number (its integer part is used);
+    /// `method` a method's name (`Method::name`: `stabilized`, `nrpa`).
     #[wasm_bindgen(constructor)]
-    pub fn new(game_link: &str, level: u32, seed: f64) -> Result<WebSearch, JsError> {
+    pub fn new(game_link: &str, level: u32, seed: f64, method: &str) -> Result<WebSearch, JsError> {
+        let method: Method = method.parse().map_err(|e: UnknownMethod| JsError::new(&e.to_string()))?;
         let (record, shown) = link::decode(game_link).map_err(|e| JsError::new(&e.to_string()))?;
         let variant = record.variant.ok_or_else(|| JsError::new("the link does not say the variant"))?;
         let moves = &record.moves[..shown.unwrap_or(record.moves.len()).min(record.moves.len())];
@@ -71,7 +73,7 @@ impl WebSearch {
                 root.score()
             )));
         }
-        let config = Config { level, seed: seed.max(0.0) as u64, ..Config::default() };
+        let config = Config { level, seed: seed.max(0.0) as u64, ..Config::default() }.with_method(method);
         let search = Search::new(root, config).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(WebSearch { search: Arc::new(search), done: Arc::default() })
     }

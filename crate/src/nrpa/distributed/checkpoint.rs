@@ -47,6 +47,12 @@ pub struct Checkpoint {
     alpha: f64,
     seed: u64,
     code: String,
+    /// Playouts per adapt at level 1 and the weight clamp (absent in checkpoints written
+    /// before they existed: Rosin's 1 and none).
+    #[serde(default = "one")]
+    stabilize: u32,
+    #[serde(default)]
+    clamp: Option<f64>,
     /// `one-run`, `playouts` or `until-stopped`.
     budget: String,
     /// The whole playout budget (with `playouts`), and what is not yet given out.
@@ -131,6 +137,8 @@ impl Checkpoint {
             alpha: top.config.alpha,
             seed: top.config.seed,
             code: top.config.code.name().to_string(),
+            stabilize: top.config.stabilize,
+            clamp: top.config.clamp,
             budget: budget.to_string(),
             budget_playouts,
             remaining: (top.remaining != u64::MAX).then_some(top.remaining),
@@ -195,6 +203,8 @@ impl Checkpoint {
         differ("alpha", self.alpha.to_string(), config.alpha.to_string())?;
         differ("seed", self.seed.to_string(), config.seed.to_string())?;
         differ("move code", self.code.clone(), config.code.name().to_string())?;
+        differ("playouts per adapt", self.stabilize.to_string(), config.stabilize.to_string())?;
+        differ("weight clamp", format!("{:?}", self.clamp), format!("{:?}", config.clamp))?;
         let (kind, n) = budget_name(budget);
         differ("budget", self.budget.clone(), kind.to_string())?;
         differ("playout budget", format!("{:?}", self.budget_playouts), format!("{n:?}"))?;
@@ -257,7 +267,7 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             let seq = seqs
                 .get(b as usize)
                 .ok_or_else(|| damaged(format!("run {} adapts with a best it lacks", r.id)))?;
-            policy.adapt(seq, top.config.alpha, &mut top.scratch);
+            policy.adapt(seq, &top.config.learning(), &mut top.scratch);
         }
         for &(iter, limit) in &r.pending {
             if iter >= r.started {
@@ -296,4 +306,9 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
         top.remaining = r;
     }
     Ok(())
+}
+
+/// Serde's default for `stabilize`.
+fn one() -> u32 {
+    1
 }

@@ -191,7 +191,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
                 None => &c.last.as_ref().expect("checked above").1,
             };
             for _ in 0..count {
-                c.policy.adapt(seq, self.config.alpha, &mut copies.scratch);
+                c.policy.adapt(seq, &self.config.learning(), &mut copies.scratch);
             }
             c.adapts += count;
         }
@@ -210,17 +210,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
         let codes = self.problem.code_space();
         let mut tick = || {};
         // SAFETY: P is TrustedCodes (its codes are below `codes`), so no check is needed
-        let mut w = unsafe {
-            Worker::<P, false>::new(
-                &self.problem,
-                codes,
-                top,
-                self.config.iterations,
-                self.config.alpha,
-                monitor,
-                &mut tick,
-            )
-        };
+        let mut w =
+            unsafe { Worker::<P, false>::new(&self.problem, codes, &self.config, monitor, &mut tick) };
         let mut sent = None;
         while let Some(Accepted(job)) = next() {
             w.set_budget(job.limit);

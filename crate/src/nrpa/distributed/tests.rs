@@ -2,12 +2,13 @@
 //! threaded search finds, keep every rank's policy exact, and resume from checkpoints.
 
 use super::*;
-use crate::nrpa::{Budget, CodeKind, Config, Search};
+use crate::nrpa::{Budget, CodeKind, Config, Method, Search};
 use crate::{Position, Variant};
 use std::collections::VecDeque;
 
+/// Rosin's NRPA, whose job sizes the tests count on (`stabilized` has its own cases).
 fn config(level: u32, iterations: u32, seed: u64) -> Config {
-    Config { level, iterations, alpha: 1.0, seed, code: CodeKind::Line }
+    Config { level, iterations, seed, code: CodeKind::Line, ..Config::default() }.with_method(Method::Nrpa)
 }
 
 /// `Search` on one thread: the reference.
@@ -53,6 +54,10 @@ fn one_rank_finds_what_one_thread_finds() {
         (config(2, 30, 3), Budget::Playouts(2_500)),
         (config(1, 50, 5), Budget::Playouts(420)),
         (config(3, 12, 11), Budget::OneRun),
+        // stabilized NRPA: a job is 4 times the playouts, whole runs too
+        (config(2, 30, 4).with_method(Method::Stabilized), Budget::OneRun),
+        (config(1, 50, 6).with_method(Method::Stabilized), Budget::Playouts(900)),
+        (config(3, 10, 12).with_method(Method::Stabilized), Budget::Playouts(7_000)),
     ] {
         let (want, playouts) = threaded(&root, &c, budget);
         for ranks in [1, 3] {
@@ -294,6 +299,27 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Coordinator::resume(&root, c.clone(), Budget::OneRun, &cp),
         Err(CheckpointError::Mismatch { what: "budget", .. })
     ));
+    // another method, or other knobs (`c` is Rosin's NRPA)
+    let stabilized = c.clone().with_method(Method::Stabilized);
+    assert!(matches!(
+        Coordinator::resume(&root, stabilized.clone(), Budget::UntilStopped, &cp),
+        Err(CheckpointError::Mismatch { what: "playouts per adapt", .. })
+    ));
+    let clamped = Config { clamp: Some(8.0), ..c.clone() };
+    assert!(matches!(
+        Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp),
+        Err(CheckpointError::Mismatch { what: "weight clamp", .. })
+    ));
+    // a checkpoint written before the knobs existed is Rosin's NRPA's
+    let mut old: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    old.as_object_mut().unwrap().remove("stabilize");
+    old.as_object_mut().unwrap().remove("clamp");
+    let old: Checkpoint = serde_json::from_value(old).unwrap();
+    assert!(matches!(
+        Coordinator::resume(&root, stabilized, Budget::UntilStopped, &old),
+        Err(CheckpointError::Mismatch { what: "playouts per adapt", .. })
+    ));
+    assert!(Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &old).is_ok());
     assert!(matches!(
         Coordinator::resume(&Position::new(Variant::D5), c.clone(), Budget::UntilStopped, &cp),
         Err(CheckpointError::Mismatch { what: "variant", .. })

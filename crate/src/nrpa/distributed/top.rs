@@ -100,10 +100,11 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
         Ok(top)
     }
 
-    /// Playouts of one job: a level L-1 search, or a whole level-1 run.
+    /// Playouts of one job: a level L-1 search, or a whole level-1 run (`stabilize`
+    /// playouts per level-1 adapt).
     fn job_size(&self) -> u64 {
         let l = self.config.level.saturating_sub(1).max(1);
-        (self.config.iterations as u64).saturating_pow(l)
+        (self.config.iterations as u64).saturating_pow(l).saturating_mul(self.config.stabilize as u64)
     }
 
     fn may_start(&self) -> bool {
@@ -293,7 +294,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
             self.runs_done += 1;
             return Ok(());
         };
-        let alpha = self.config.alpha;
+        let learning = self.config.learning();
         let i = self.runs.iter().position(|r| r.id == done.run).expect("a given iteration's run is alive");
         let r = &mut self.runs[i];
         r.pending.retain(|&(it, _)| it != iter);
@@ -307,7 +308,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
             }
         }
         if !r.bests.is_empty() {
-            r.policy.adapt(&r.best, alpha, &mut self.scratch);
+            r.policy.adapt(&r.best, &learning, &mut self.scratch);
             r.log.push(r.bests.len() as u32 - 1);
         }
         r.done += 1;
