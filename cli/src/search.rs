@@ -192,18 +192,19 @@ fn method_parser() -> impl clap::builder::TypedValueParser<Value = Method> {
 fn describe_method(c: &Config) -> String {
     match Method::of(c) {
         Some(Method::Nrpa) => "NRPA".to_string(),
-        Some(Method::Stabilized) => format!(
-            "stabilized NRPA ({} playouts per adapt, weights within ±{})",
-            c.stabilize,
-            c.clamp.unwrap_or(f64::INFINITY)
-        ),
-        None => format!(
-            "NRPA ({} playout{} per adapt{})",
-            c.stabilize,
-            plural(c.stabilize as usize),
-            c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default()
-        ),
+        Some(Method::Stabilized) => format!("stabilized {}", knobs(c)),
+        None => knobs(c),
     }
+}
+
+/// "NRPA (4 playouts per adapt, weights within ±8)".
+fn knobs(c: &Config) -> String {
+    format!(
+        "NRPA ({} playout{} per adapt{})",
+        c.stabilize,
+        plural(c.stabilize as usize),
+        c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default()
+    )
 }
 
 /// `morpion search`: builds the root and the config from the options, searches, prints.

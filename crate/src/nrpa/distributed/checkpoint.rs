@@ -263,11 +263,12 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             seqs.push(seq);
         }
         let mut policy = Policy::new(top.problem.code_space());
+        let learning = top.config.learning();
         for &b in &r.log {
             let seq = seqs
                 .get(b as usize)
                 .ok_or_else(|| damaged(format!("run {} adapts with a best it lacks", r.id)))?;
-            policy.adapt(seq, &top.config.learning(), &mut top.scratch);
+            policy.adapt(seq, &learning, &mut top.scratch);
         }
         for &(iter, limit) in &r.pending {
             if iter >= r.started {

@@ -185,13 +185,14 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
                 return Err(SyncError::MissingBest { run, best: b });
             }
         }
+        let learning = self.config.learning();
         for &(b, count) in &sync.adapts {
             let seq = match fresh.iter().find(|(i, _)| *i == b) {
                 Some((_, seq)) => seq,
                 None => &c.last.as_ref().expect("checked above").1,
             };
             for _ in 0..count {
-                c.policy.adapt(seq, &self.config.learning(), &mut copies.scratch);
+                c.policy.adapt(seq, &learning, &mut copies.scratch);
             }
             c.adapts += count;
         }
