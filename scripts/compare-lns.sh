@@ -12,7 +12,8 @@
 #   let a level-LEVEL search of at most CHUNK_S seconds rebuild the rest (`--from --take`);
 #   the file keeps the longer game (`-o` never replaces a game by a shorter one).
 # Prints one line per seed and the means, with the paired difference and its standard
-# error. The games are kept in OUTDIR (which must not exist yet or be empty).
+# error. The games and each arm's messages (SEED's `lns-SEED.log`, `fresh-SEED.log`) are
+# kept in OUTDIR, which must not exist yet or be empty.
 # Needs target/release/morpion (`cargo build --release -p morpion-cli`) and python3.
 set -euo pipefail
 out=${1:?usage: compare-lns.sh OUTDIR [VARIANT] [SEEDS] [TOTAL_S] [FIRST_S] [CHUNK_S] [LEVEL] [KEEP]}
@@ -36,20 +37,21 @@ length() { python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["
 lns() { # seed -> the best length
   local s=$1 game="$out/lns-$1.json" start i=0 left n k t
   start=$(date +%s)
-  "$m" search -v "$variant" -l 3 -t 1 --seed "$s" --time "${first}s" -q -o "$game" >/dev/null 2>&1
+  "$m" search -v "$variant" -l 3 -t 1 --seed "$s" --time "${first}s" -q -o "$game" >/dev/null 2>>"$out/lns-$s.log" || return 1
   while left=$(( total - ($(date +%s) - start) )); (( left > 1 )); do
     n=$(length "$game")
     k=$(python3 -c 'import random,sys; random.seed(int(sys.argv[1])); print(int(int(sys.argv[2]) * random.uniform(float(sys.argv[3]), float(sys.argv[4]))))' "$((s * 1000 + i))" "$n" "$keep_lo" "$keep_hi")
     t=$(( left < chunk ? left : chunk ))
     "$m" search -v "$variant" -l "$level" -t 1 --seed "$((s * 1000 + i))" --from "$game" --take "$k" \
-      --time "${t}s" -q -o "$game" >/dev/null 2>&1
+      --time "${t}s" -q -o "$game" >/dev/null 2>>"$out/lns-$s.log" || return 1
     i=$(( i + 1 ))
   done
   length "$game"
 }
 
 fresh() { # seed -> the best length
-  "$m" search -v "$variant" -l 3 -t 1 --seed "$1" --time "${total}s" -q -o "$out/fresh-$1.json" >/dev/null 2>&1
+  "$m" search -v "$variant" -l 3 -t 1 --seed "$1" --time "${total}s" -q -o "$out/fresh-$1.json" >/dev/null \
+    2>>"$out/fresh-$1.log" || return 1
   length "$out/fresh-$1.json"
 }
 
@@ -57,8 +59,8 @@ IFS=- read -r lo hi <<< "$seeds"
 hi=${hi:-$lo}
 for s in $(seq "$lo" "$hi"); do
   fresh "$s" > "$out/fresh-$s.len" &
-  lns "$s" > "$out/lns-$s.len"
-  wait $!
+  lns "$s" > "$out/lns-$s.len" || { echo "compare-lns.sh: seed $s's lns arm failed: see $out/lns-$s.log" >&2; exit 1; }
+  wait $! || { echo "compare-lns.sh: seed $s's fresh arm failed: see $out/fresh-$s.log" >&2; exit 1; }
   echo "seed $s: fresh $(cat "$out/fresh-$s.len"), lns $(cat "$out/lns-$s.len")" | tee -a "$out/results.txt"
 done
 python3 - "$out/results.txt" <<'EOF'
