@@ -9,8 +9,9 @@
 # adapt (with `exp`) and in the rest (mostly the policy playout), then adapt/play and
 # rest/play. A change outside the rules that plays the same moves (same seed, same budget)
 # is judged by those two ratios: both come from one process, so a machine whose speed
-# wanders during the day moves them far less than it moves playouts a second. Six runs of
-# one binary spread by 6-8 %, so one or two runs a build only show larger changes. The
+# wanders during the day moves them far less than it moves playouts a second. Eight runs
+# of one binary over an afternoon spread by 8-11 %, so one or two runs a build only show
+# larger changes. The
 # shares are Rosin's NRPA's (one adapt per playout); the default method adapts 4 times
 # less often.
 set -euo pipefail
