@@ -11,9 +11,8 @@
 # is judged by those two ratios: both come from one process, so a machine whose speed
 # wanders during the day moves them far less than it moves playouts a second. Eight runs
 # of one binary over an afternoon spread by 8-11 %, so one or two runs a build only show
-# larger changes. The
-# shares are Rosin's NRPA's (one adapt per playout); the default method adapts 4 times
-# less often.
+# larger changes. The shares are Rosin's NRPA's (one adapt per playout); the default
+# method adapts 4 times less often.
 set -euo pipefail
 bin=${1:-$(cd "$(dirname "$0")/.." && pwd)/target/release/morpion}
 variant=${2:-5D}
