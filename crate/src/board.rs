@@ -535,6 +535,20 @@ impl Board {
         NEAR_CODES + (crate::rng::mix64(key) % FAR_CODES as u64) as u32
     }
 
+    /// The midpoint, in standard coordinates, of the line a near code (below
+    /// `NEAR_CODES`) names; `None` for a far code.
+    pub(crate) fn code_mid(&self, code: u32) -> Option<(f64, f64)> {
+        if code >= NEAR_CODES {
+            return None;
+        }
+        let (cell, d) = ((code >> 2) as i32, (code & 3) as usize);
+        let x = self.code_ox + (cell & (FIRST_SIDE - 1));
+        let y = self.code_oy + (cell >> FIRST_SIDE.trailing_zeros());
+        let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+        let h = (self.len - 1) as f64 / 2.0;
+        Some((x as f64 + h * dx as f64, y as f64 + h * dy as f64))
+    }
+
     /// The candidate of a move in this grid (for `undo`, whose line is no longer playable).
     pub(crate) fn cand_for(&self, start: Point, dir: Dir, pos: u8) -> Cand {
         Cand::new(self.cell(start), dir.index(), pos as i32)

@@ -14,6 +14,8 @@ struct Needle {
     ply: usize,
     alive: bool,
     steps: Vec<u8>,
+    /// The prior knows the needle: weight 0 for the right symbol, -1 for the others.
+    hinted: bool,
 }
 
 const K: u8 = 4;
@@ -23,7 +25,7 @@ impl Needle {
     fn new(seed: u64) -> Needle {
         let mut rng = Rng::new(seed);
         let target = (0..N).map(|_| rng.below(K as usize) as u8).collect();
-        Needle { target, ply: 0, alive: true, steps: (0..K).collect() }
+        Needle { target, ply: 0, alive: true, steps: (0..K).collect(), hinted: false }
     }
 }
 
@@ -57,6 +59,14 @@ impl Problem for Needle {
     fn copy_from(&mut self, other: &Self) {
         self.clone_from(other);
     }
+    fn prior(&self, code: u32) -> f64 {
+        let (ply, s) = (code as usize / K as usize, code as u8 % K);
+        if self.hinted && self.target[ply] != s {
+            -1.0
+        } else {
+            0.0
+        }
+    }
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -89,6 +99,28 @@ fn stabilized_nrpa_learns_from_the_best_of_k_playouts() {
     assert_eq!(Method::of(s.config()), Some(Method::Stabilized));
     pool(1).install(|| s.run(Budget::OneRun));
     assert_eq!(s.progress(1.0).playouts, 400);
+}
+
+/// A strong prior that knows the needle finds it in the first playout of a level-1 run,
+/// where the same run without the prior, or with the prior at strength 0, does not; on
+/// every thread count (the prior is every run's first policy, however runs are shared).
+#[test]
+fn a_search_starts_from_its_prior() {
+    let hinted = Needle { hinted: true, ..Needle::new(5) };
+    for (root, strength, found) in
+        [(&hinted, 12.0, true), (&hinted, 0.0, false), (&Needle::new(5), 12.0, false)]
+    {
+        let c = Config { iterations: 1, prior: strength, ..config(1, 5) };
+        let monitor = Monitor::new();
+        let out = pool(1).install(|| search(root, &c, Budget::OneRun, &monitor)).unwrap();
+        assert_eq!(out.playouts, 1);
+        assert_eq!(out.best.unwrap().0 == N as i64, found, "strength {strength}, hinted {}", root.hinted);
+    }
+    // a level-2 run over 3 threads shares its top level out: every iteration starts there too
+    let c = Config { iterations: 3, prior: 12.0, ..config(2, 6) };
+    let monitor = Monitor::new();
+    let out = pool(3).install(|| search(&hinted, &c, Budget::OneRun, &monitor)).unwrap();
+    assert_eq!(out.best.unwrap().0, N as i64);
 }
 
 #[test]
@@ -205,6 +237,8 @@ fn the_generic_search_refuses_a_bad_config() {
         (Config { stabilize: 1001, ..config(2, 1) }, SearchError::BadStabilize(1001)),
         (Config { clamp: Some(0.0), ..config(2, 1) }, SearchError::BadClamp(0.0)),
         (Config { clamp: Some(-2.0), ..config(2, 1) }, SearchError::BadClamp(-2.0)),
+        (Config { prior: -0.5, ..config(2, 1) }, SearchError::BadPrior(-0.5)),
+        (Config { prior: f64::INFINITY, ..config(2, 1) }, SearchError::BadPrior(f64::INFINITY)),
     ];
     for (bad, error) in cases {
         let got = pool(1).install(|| search(&root, &bad, Budget::OneRun, &monitor));

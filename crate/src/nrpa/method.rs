@@ -60,9 +60,18 @@ impl Method {
         }
     }
 
+    /// The prior's strength.
+    pub fn prior(self) -> f64 {
+        match self {
+            Method::Nrpa | Method::Stabilized => 0.0,
+        }
+    }
+
     /// The method whose knobs `config` has, if it has one's.
     pub fn of(config: &Config) -> Option<Method> {
-        Method::ALL.into_iter().find(|m| m.stabilize() == config.stabilize && m.clamp() == config.clamp)
+        Method::ALL.into_iter().find(|m| {
+            m.stabilize() == config.stabilize && m.clamp() == config.clamp && m.prior() == config.prior
+        })
     }
 }
 

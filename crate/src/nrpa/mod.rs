@@ -53,16 +53,20 @@ pub struct Config {
     /// far; a level-L run costs `stabilize * iterations ^ level` playouts.
     pub stabilize: u32,
     /// The largest |weight| of the policy, if any: adapt keeps every weight in
-    /// [-clamp, clamp].
+    /// [-clamp, clamp] around its prior.
     pub clamp: Option<f64>,
+    /// The prior's strength (GNRPA): every policy starts from this times the problem's
+    /// prior weight of each move ([`Problem::prior`]; for Morpion, minus the distance of
+    /// the move's line from the centre of the start). 0: no prior (Rosin's).
+    pub prior: f64,
 }
 
 impl Config {
     /// Checks what every search needs, whatever it searches: a level in 1..=[`MAX_LEVEL`],
     /// at least one iteration, a positive finite alpha, 1..=[`MAX_STABILIZE`] playouts per
-    /// adapt, a positive finite clamp if any. Every entry point ([`Search::new`],
-    /// [`search`], [`search_here`]) calls it, so none can start with a config that
-    /// would panic or loop forever.
+    /// adapt, a positive finite clamp if any, a finite prior strength of 0 or more. Every
+    /// entry point ([`Search::new`], [`search`], [`search_here`]) calls it, so none can
+    /// start with a config that would panic or loop forever.
     pub fn validate(&self) -> Result<(), SearchError> {
         if !(1..=MAX_LEVEL).contains(&self.level) {
             return Err(SearchError::BadLevel(self.level));
@@ -81,12 +85,15 @@ impl Config {
                 return Err(SearchError::BadClamp(c));
             }
         }
+        if !(self.prior >= 0.0 && self.prior.is_finite()) {
+            return Err(SearchError::BadPrior(self.prior));
+        }
         Ok(())
     }
 
     /// This config with `method`'s knobs.
     pub fn with_method(self, method: Method) -> Config {
-        Config { stabilize: method.stabilize(), clamp: method.clamp(), ..self }
+        Config { stabilize: method.stabilize(), clamp: method.clamp(), prior: method.prior(), ..self }
     }
 
     /// Adapt's rate and bounds.
@@ -105,6 +112,7 @@ impl Default for Config {
             code: CodeKind::Line,
             stabilize: 1,
             clamp: None,
+            prior: 0.0,
         }
         .with_method(Method::default())
     }
@@ -144,6 +152,8 @@ pub enum SearchError {
     BadStabilize(u32),
     /// A clamp must be positive and finite.
     BadClamp(f64),
+    /// A prior's strength must be finite and not negative.
+    BadPrior(f64),
 }
 
 impl fmt::Display for SearchError {
@@ -160,6 +170,9 @@ impl fmt::Display for SearchError {
                 write!(f, "playouts per adapt must be 1 to {MAX_STABILIZE} (got {k})")
             }
             SearchError::BadClamp(c) => write!(f, "the weight clamp must be a positive number (got {c})"),
+            SearchError::BadPrior(s) => {
+                write!(f, "the prior's strength must be a number of 0 or more (got {s})")
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! allocated once per thread and reused (a level-3 run is a million adapts at level 1).
 
 use super::monitor::Monitor;
-use super::policy::{Learning, Policy, Scratch, Seq};
+use super::policy::{Learning, Policy, Prior, Scratch, Seq};
 use super::problem::Problem;
 use super::Config;
 use crate::rng::Rng;
@@ -38,15 +38,16 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
 }
 
 impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
-    /// `codes`: the search's code space, read once from the root (every policy and scratch
-    /// array of a search has this length, which the unchecked reads rely on).
+    /// `prior`: the search's prior, over its code space read once from the root (every
+    /// policy and scratch array of a search has this length, which the unchecked reads
+    /// rely on).
     ///
     /// # Safety
-    /// `CHECK` is false only for a `TrustedCodes` problem (codes below `codes` by
+    /// `CHECK` is false only for a `TrustedCodes` problem (codes below the code space by
     /// construction): the playouts then read the policy without checking the codes.
     pub(crate) unsafe fn new(
         root: &'a P,
-        codes: usize,
+        prior: &Prior,
         config: &Config,
         monitor: &'a Monitor<P::Move>,
         tick: &'a mut dyn FnMut(),
@@ -58,9 +59,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             iterations: config.iterations,
             stabilize: config.stabilize,
             learning: config.learning(),
-            policies: (0..n).map(|l| Policy::new(if l == 0 { 0 } else { codes })).collect(),
+            policies: (0..n).map(|l| if l == 0 { Policy::empty() } else { prior.policy() }).collect(),
             best: (0..n).map(|_| Seq::none()).collect(),
-            scratch: Scratch::new(codes),
+            scratch: Scratch::new(prior.codes()),
             rng: Rng::new(0),
             monitor,
             unflushed: 0,

@@ -17,7 +17,7 @@
 
 use super::monitor::Monitor;
 use super::nested::Worker;
-use super::policy::{Policy, Scratch, Seq};
+use super::policy::{Policy, Prior, Scratch, Seq};
 use super::problem::{Problem, TrustedCodes};
 use super::{Budget, Config, SearchError};
 use crate::rng::{mix64, Rng};
@@ -37,8 +37,9 @@ struct Shared<M> {
     runs: Vec<Run<M>>,
     next_run: u32,
     scratch: Scratch,
-    /// The root's code space, read once: the length of every policy of the search.
-    codes: usize,
+    /// Every run's first policy, over the root's code space (read once: the length of
+    /// every policy of the search).
+    prior: Prior,
 }
 
 /// A piece of work for one thread.
@@ -146,8 +147,8 @@ fn prepare<P: Problem>(
         monitor.limit_playouts(n);
     }
     monitor.set_iterations(config.iterations);
-    let codes = root.code_space();
-    Ok(Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(codes), codes }))
+    let prior = Prior::of(root, config.prior);
+    Ok(Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(prior.codes()), prior }))
 }
 
 fn outcome<M: Clone>(monitor: &Monitor<M>) -> Outcome<M> {
@@ -181,9 +182,9 @@ unsafe fn work<P: Problem, const CHECK: bool>(
         return; // before allocating this thread's policies
     }
     let top = config.level;
-    let codes = lock(shared).codes;
+    let prior = lock(shared).prior.clone();
     // SAFETY: this function's contract
-    let mut w = unsafe { Worker::<P, CHECK>::new(root, codes, config, monitor, tick) };
+    let mut w = unsafe { Worker::<P, CHECK>::new(root, &prior, config, monitor, tick) };
     let learning = config.learning();
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
@@ -205,7 +206,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                 if !sh.runs.iter().any(|r| r.started < config.iterations) && may_start(sh.next_run) {
                     sh.runs.push(Run {
                         id: sh.next_run,
-                        policy: Policy::new(sh.codes),
+                        policy: sh.prior.policy(),
                         best: Seq::none(),
                         started: 0,
                         done: 0,

@@ -7,6 +7,9 @@
 //! A sequence keeps, for every ply, the codes of all legal moves and the one chosen. That is
 //! all adapt needs, so adapt never replays the game on a board: it is a pass over arrays.
 
+use super::problem::Problem;
+use std::sync::Arc;
+
 /// Without a clamp, exp(weight) stays within these bounds, so sums over a ply never
 /// overflow nor vanish (weights move by at most alpha per adapt; only very deep searches
 /// come near).
@@ -33,20 +36,79 @@ impl Learning {
     }
 }
 
-/// exp(weight) for every move code. A new policy has weight 0 everywhere (exp = 1).
+/// `x` within [MIN_EXP, MAX_EXP], NaN as the least likely.
+fn bounded(x: f64) -> f64 {
+    if x.is_nan() {
+        MIN_EXP
+    } else {
+        x.clamp(MIN_EXP, MAX_EXP)
+    }
+}
+
+/// A search's prior (GNRPA's bias, Cazenave 2020): a fixed weight per code that every
+/// policy of the search starts from and that the clamp is centred on, so the clamp bounds
+/// what is learnt, never the prior. Shared by all the search's policies (one array).
+#[derive(Clone, Debug)]
+pub(crate) struct Prior {
+    codes: usize,
+    /// exp(prior weight) per code; `None` for weight 0 everywhere (no prior).
+    exp: Option<Arc<[f64]>>,
+}
+
+impl Prior {
+    /// No prior: every weight starts at 0.
+    pub(crate) fn none(codes: usize) -> Prior {
+        Prior { codes, exp: None }
+    }
+
+    /// `strength` times the problem's prior weight of each code ([`Problem::prior`]) over
+    /// the root's code space; no prior at strength 0. Kept within 1e±150 like any weight
+    /// (a NaN from an outside problem counts as the least likely), so the clamp's bounds
+    /// around it stay within 1e±300, where a ply's sum neither overflows nor vanishes.
+    pub(crate) fn of<P: Problem>(root: &P, strength: f64) -> Prior {
+        let codes = root.code_space();
+        if strength == 0.0 {
+            return Prior::none(codes);
+        }
+        let exp = (0..codes as u32).map(|c| bounded((strength * root.prior(c)).exp())).collect();
+        Prior { codes, exp: Some(exp) }
+    }
+
+    /// The code space: the length of every policy of the search.
+    pub(crate) fn codes(&self) -> usize {
+        self.codes
+    }
+
+    /// A policy at the prior (a level's policy before it learns anything).
+    pub(crate) fn policy(&self) -> Policy {
+        let exp_w = match &self.exp {
+            Some(e) => e.to_vec(),
+            None => vec![1.0; self.codes],
+        };
+        Policy { exp_w, prior: self.exp.clone() }
+    }
+}
+
+/// exp(weight) for every move code, the prior's included.
 #[derive(Clone, Debug)]
 pub(crate) struct Policy {
     exp_w: Vec<f64>,
+    /// The search's prior (exp of it), which `reset` returns to and the clamp is centred on.
+    prior: Option<Arc<[f64]>>,
 }
 
 impl Policy {
-    pub(crate) fn new(codes: usize) -> Policy {
-        Policy { exp_w: vec![1.0; codes] }
+    /// An empty policy, for the level (0) that has none of its own.
+    pub(crate) fn empty() -> Policy {
+        Policy { exp_w: Vec::new(), prior: None }
     }
 
-    /// Back to weight 0 everywhere.
+    /// Back to the prior.
     pub(crate) fn reset(&mut self) {
-        self.exp_w.fill(1.0);
+        match &self.prior {
+            Some(e) => self.exp_w.copy_from_slice(e),
+            None => self.exp_w.fill(1.0),
+        }
     }
 
     pub(crate) fn copy_from(&mut self, other: &Policy) {
@@ -100,8 +162,10 @@ impl Policy {
         }
         for &c in &scratch.touched {
             let i = c as usize;
+            // the clamp bounds the learnt part of the weight: around the prior
+            let at = self.prior.as_ref().map_or(1.0, |e| e[i]);
             self.exp_w[i] =
-                (self.exp_w[i] * scratch.delta[i].exp()).clamp(learning.min_exp, learning.max_exp);
+                (self.exp_w[i] * scratch.delta[i].exp()).clamp(learning.min_exp * at, learning.max_exp * at);
             scratch.delta[i] = 0.0;
             scratch.seen[i] = false;
         }
@@ -189,7 +253,7 @@ mod tests {
     /// exactly the softmax gradient: w0 = 1 - 1/2, w1 = -1/2.
     #[test]
     fn adapt_follows_rosins_formula() {
-        let mut p = Policy::new(4);
+        let mut p = Prior::none(4).policy();
         let mut s = Scratch::new(4);
         let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
         p.adapt(&seq, &Learning::new(1.0, None), &mut s);
@@ -197,7 +261,7 @@ mod tests {
         assert!((p.exp_w[1].ln() + 0.5).abs() < 1e-12);
         assert_eq!(p.exp_w[2], 1.0);
         // two plies sharing code 1: both probabilities come from the policy before the call
-        let mut q = Policy::new(4);
+        let mut q = Prior::none(4).policy();
         let seq = Seq::<()> {
             score: 2,
             moves: vec![(), ()],
@@ -219,8 +283,8 @@ mod tests {
     fn clamp_bounds_every_weight() {
         let mut s = Scratch::new(2);
         let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
-        let mut clamped = Policy::new(2);
-        let mut free = Policy::new(2);
+        let mut clamped = Prior::none(2).policy();
+        let mut free = Prior::none(2).policy();
         for _ in 0..3 {
             clamped.adapt(&seq, &Learning::new(1.0, Some(0.7)), &mut s);
             free.adapt(&seq, &Learning::new(1.0, None), &mut s);
@@ -228,5 +292,29 @@ mod tests {
         assert!((clamped.exp_w[0].ln() - 0.7).abs() < 1e-12);
         assert!((clamped.exp_w[1].ln() + 0.7).abs() < 1e-12);
         assert!(free.exp_w[0].ln() > 0.9 && free.exp_w[1].ln() < -0.9);
+    }
+
+    /// A policy starts at its prior, `reset` returns to it, and the clamp bounds what is
+    /// learnt around it: with a prior of 2 on code 0, a clamp of 0.7 stops its weight at
+    /// 2.7 (not 0.7, which would undo the prior) and code 1's at -0.7.
+    #[test]
+    fn a_policy_starts_at_its_prior_and_the_clamp_is_centred_on_it() {
+        let prior = Prior { codes: 2, exp: Some(Arc::from(vec![2f64.exp(), 1.0])) };
+        let mut p = prior.policy();
+        assert!((p.exp_w[0].ln() - 2.0).abs() < 1e-12 && p.exp_w[1] == 1.0);
+        let mut s = Scratch::new(2);
+        let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
+        for _ in 0..50 {
+            p.adapt(&seq, &Learning::new(1.0, Some(0.7)), &mut s);
+        }
+        assert!((p.exp_w[0].ln() - 2.7).abs() < 1e-12, "{}", p.exp_w[0].ln());
+        assert!((p.exp_w[1].ln() + 0.7).abs() < 1e-12, "{}", p.exp_w[1].ln());
+        p.reset();
+        assert!((p.exp_w[0].ln() - 2.0).abs() < 1e-12 && p.exp_w[1] == 1.0);
+        // no prior: weight 0 everywhere
+        let none = Prior::none(3).policy();
+        assert_eq!(none.exp_w, vec![1.0; 3]);
+        // a prior's exponential is bounded like any weight's, NaN (an outside problem's) too
+        assert_eq!((bounded(f64::NAN), bounded(0.0), bounded(f64::INFINITY)), (MIN_EXP, MIN_EXP, MAX_EXP));
     }
 }

@@ -30,6 +30,12 @@ pub trait Problem: Clone + Send + Sync {
     fn score(&self) -> i64;
     /// Makes `self` equal to `other`, reusing memory (done before every playout).
     fn copy_from(&mut self, other: &Self);
+    /// The prior weight of `code` (GNRPA's bias, at strength 1): how much a move with this
+    /// code is favoured before anything is learnt. Read once per search, from the root.
+    /// 0 (no preference) by default.
+    fn prior(&self, _code: u32) -> f64 {
+        0.0
+    }
 }
 
 /// A problem whose codes are below `code_space()` by construction, so the search may read
@@ -78,11 +84,22 @@ impl std::str::FromStr for CodeKind {
 pub(crate) struct Morpion<const DOT: bool> {
     board: Board,
     score: i64,
+    /// The centroid of the start's dots, for the prior.
+    center: (f64, f64),
 }
+
+/// The prior's distance for a line outside the first grid: half the grid's side.
+const FAR_PRIOR: f64 = 32.0;
 
 impl<const DOT: bool> Morpion<DOT> {
     pub(crate) fn new(root: &Position) -> Self {
-        Morpion { board: root.board().clone(), score: root.score() as i64 }
+        let dots = root.variant().start_dots();
+        let n = dots.len() as f64;
+        let center = (
+            dots.iter().map(|p| p.x as f64).sum::<f64>() / n,
+            dots.iter().map(|p| p.y as f64).sum::<f64>() / n,
+        );
+        Morpion { board: root.board().clone(), score: root.score() as i64, center }
     }
 }
 
@@ -133,6 +150,17 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         self.board.copy_from(&other.board);
         self.score = other.score;
     }
+
+    /// Minus the distance from the line's midpoint to the centre of the start: long games
+    /// are compact, so lines near the centre are tried first. A line outside the first grid
+    /// (only in very long 4x games) is at least half its side away.
+    fn prior(&self, code: u32) -> f64 {
+        let line = if DOT { code >> 3 } else { code };
+        match self.board.code_mid(line) {
+            Some((x, y)) => -(x - self.center.0).hypot(y - self.center.1),
+            None => -(FAR_PRIOR),
+        }
+    }
 }
 
 /// A problem whose recorded moves can be found again among a state's legal steps: what a
@@ -150,5 +178,40 @@ impl<const DOT: bool> FindStep for Morpion<DOT> {
             return None;
         }
         self.board.candidates().iter().position(|&x| x == c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// The prior of each first move is minus the distance from its line's midpoint (the
+    /// middle of its two ends) to the centre of the cross, and a line's prior does not
+    /// depend on which of its dots is new (the code is the line's).
+    #[test]
+    fn the_prior_is_minus_the_lines_distance_from_the_centre() {
+        for v in [Variant::T5, Variant::D5, Variant::T4, Variant::D4] {
+            let p = Position::new(v);
+            let m = Morpion::<false>::new(&p);
+            let dots = v.start_dots();
+            let n = dots.len() as f64;
+            let cx = dots.iter().map(|d| d.x as f64).sum::<f64>() / n;
+            let cy = dots.iter().map(|d| d.y as f64).sum::<f64>() / n;
+            let mut priors = Vec::new();
+            for &c in m.legal() {
+                let (dot, dir, pos) = m.board.decode(c);
+                let line = Move::new(dot, dir, pos).line();
+                let (a, b) = (line.start, line.end(v.line_len()));
+                let want = -((a.x + b.x) as f64 / 2.0 - cx).hypot((a.y + b.y) as f64 / 2.0 - cy);
+                let got = m.prior(m.code(c));
+                assert!((got - want).abs() < 1e-9, "{v} {dot:?} {dir:?}: {got} against {want}");
+                priors.push(got);
+            }
+            // the cross is symmetric about its centre: a first move's mirror image is as far
+            priors.sort_by(f64::total_cmp);
+            assert!(priors.chunks(2).all(|w| (w[0] - w[1]).abs() < 1e-9), "{v}: {priors:?}");
+            assert!(priors[0] < priors[priors.len() - 1], "{v}: the lines are not all equally far");
+        }
     }
 }

@@ -7,7 +7,7 @@
 use super::replay::{seq_of, steps_of};
 use super::top::{Run, Top};
 use crate::geom::{Dir, Point};
-use crate::nrpa::policy::{Policy, Seq};
+use crate::nrpa::policy::Seq;
 use crate::nrpa::problem::{FindStep, TrustedCodes};
 use crate::nrpa::{Budget, Config, SearchError};
 use crate::position::Position;
@@ -53,6 +53,9 @@ pub struct Checkpoint {
     stabilize: u32,
     #[serde(default)]
     clamp: Option<f64>,
+    /// The prior's strength (absent before it existed: 0, none).
+    #[serde(default)]
+    prior: f64,
     /// `one-run`, `playouts` or `until-stopped`.
     budget: String,
     /// The whole playout budget (with `playouts`), and what is not yet given out.
@@ -139,6 +142,7 @@ impl Checkpoint {
             code: top.config.code.name().to_string(),
             stabilize: top.config.stabilize,
             clamp: top.config.clamp,
+            prior: top.config.prior,
             budget: budget.to_string(),
             budget_playouts,
             remaining: (top.remaining != u64::MAX).then_some(top.remaining),
@@ -205,6 +209,7 @@ impl Checkpoint {
         differ("move code", self.code.clone(), config.code.name().to_string())?;
         differ("playouts per adapt", self.stabilize.to_string(), config.stabilize.to_string())?;
         differ("weight clamp", format!("{:?}", self.clamp), format!("{:?}", config.clamp))?;
+        differ("prior", self.prior.to_string(), config.prior.to_string())?;
         let (kind, n) = budget_name(budget);
         differ("budget", self.budget.clone(), kind.to_string())?;
         differ("playout budget", format!("{:?}", self.budget_playouts), format!("{n:?}"))?;
@@ -262,7 +267,7 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             bests.push(steps);
             seqs.push(seq);
         }
-        let mut policy = Policy::new(top.problem.code_space());
+        let mut policy = top.prior.policy();
         let learning = top.config.learning();
         for &b in &r.log {
             let seq = seqs

@@ -7,7 +7,7 @@ use super::{Done, Job, PolicySync};
 use crate::nrpa::monitor::Monitor;
 use crate::nrpa::nested::Worker;
 use crate::nrpa::parallel::stream;
-use crate::nrpa::policy::{Policy, Scratch, Seq};
+use crate::nrpa::policy::{Policy, Prior, Scratch, Seq};
 use crate::nrpa::problem::{FindStep, Morpion, TrustedCodes};
 use crate::nrpa::{CodeKind, Config, SearchError};
 use crate::position::Position;
@@ -117,28 +117,26 @@ struct Copy<M> {
 struct Copies<M> {
     runs: HashMap<u32, Copy<M>>,
     scratch: Scratch,
-    state_codes: usize,
 }
 
 struct RankOf<P: TrustedCodes> {
     problem: P,
     config: Config,
+    /// Where every run's policy starts (the search's code space read once).
+    prior: Prior,
     monitors: Vec<Monitor<Move>>,
     copies: Mutex<Copies<P::Move>>,
 }
 
 impl<P: TrustedCodes<Move = Move> + FindStep> RankOf<P> {
     fn new(problem: P, config: Config, threads: usize) -> Self {
-        let codes = problem.code_space();
+        let prior = Prior::of(&problem, config.prior);
         RankOf {
             problem,
             config,
             monitors: (0..threads).map(|_| Monitor::new()).collect(),
-            copies: Mutex::new(Copies {
-                runs: HashMap::new(),
-                scratch: Scratch::new(codes),
-                state_codes: codes,
-            }),
+            copies: Mutex::new(Copies { runs: HashMap::new(), scratch: Scratch::new(prior.codes()) }),
+            prior,
         }
     }
 
@@ -159,9 +157,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
         let mut copies = self.copies.lock().unwrap_or_else(|e| e.into_inner());
         let copies = &mut *copies;
         copies.runs.retain(|id, _| alive.contains(id));
-        let codes = copies.state_codes;
         let c = copies.runs.entry(run).or_insert_with(|| Copy {
-            policy: Policy::new(codes),
+            policy: self.prior.policy(),
             last: None,
             bests: 0,
             adapts: 0,
@@ -208,11 +205,10 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
             panic!("thread {thread} of a rank of {} threads", self.monitors.len())
         };
         let top = self.config.level;
-        let codes = self.problem.code_space();
         let mut tick = || {};
-        // SAFETY: P is TrustedCodes (its codes are below `codes`), so no check is needed
+        // SAFETY: P is TrustedCodes (its codes are below the code space), so no check is needed
         let mut w =
-            unsafe { Worker::<P, false>::new(&self.problem, codes, &self.config, monitor, &mut tick) };
+            unsafe { Worker::<P, false>::new(&self.problem, &self.prior, &self.config, monitor, &mut tick) };
         let mut sent = None;
         while let Some(Accepted(job)) = next() {
             w.set_budget(job.limit);

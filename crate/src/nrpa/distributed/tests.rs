@@ -58,6 +58,9 @@ fn one_rank_finds_what_one_thread_finds() {
         (config(2, 30, 4).with_method(Method::Stabilized), Budget::OneRun),
         (config(1, 50, 6).with_method(Method::Stabilized), Budget::Playouts(900)),
         (config(3, 10, 12).with_method(Method::Stabilized), Budget::Playouts(7_000)),
+        // a prior: every run's policy starts from it on the ranks as on the threads
+        (Config { prior: 0.5, ..config(2, 30, 8).with_method(Method::Stabilized) }, Budget::OneRun),
+        (Config { prior: 1.0, ..config(1, 50, 9) }, Budget::Playouts(420)),
     ] {
         let (want, playouts) = threaded(&root, &c, budget);
         for ranks in [1, 3] {
@@ -310,10 +313,16 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp),
         Err(CheckpointError::Mismatch { what: "weight clamp", .. })
     ));
+    let with_prior = Config { prior: 0.5, ..c.clone() };
+    assert!(matches!(
+        Coordinator::resume(&root, with_prior, Budget::UntilStopped, &cp),
+        Err(CheckpointError::Mismatch { what: "prior", .. })
+    ));
     // a checkpoint written before the knobs existed is Rosin's NRPA's
     let mut old: serde_json::Value = serde_json::to_value(&cp).unwrap();
     old.as_object_mut().unwrap().remove("stabilize");
     old.as_object_mut().unwrap().remove("clamp");
+    old.as_object_mut().unwrap().remove("prior");
     let old: Checkpoint = serde_json::from_value(old).unwrap();
     assert!(matches!(
         Coordinator::resume(&root, stabilized, Budget::UntilStopped, &old),

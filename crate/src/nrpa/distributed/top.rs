@@ -6,7 +6,7 @@ use super::coordinator::{TopOps, TopProgress};
 use super::errors::FoldError;
 use super::replay::seq_of;
 use super::{Done, Job, PolicySync};
-use crate::nrpa::policy::{Policy, Scratch, Seq};
+use crate::nrpa::policy::{Policy, Prior, Scratch, Seq};
 use crate::nrpa::problem::{FindStep, TrustedCodes};
 use crate::nrpa::{Budget, Config};
 use crate::position::Position;
@@ -55,6 +55,8 @@ pub(super) struct Top<P: TrustedCodes> {
     pub(super) playouts: u64,
     pub(super) best: Option<(i64, Vec<P::Move>)>,
     pub(super) scratch: Scratch,
+    /// Where every run's policy starts.
+    pub(super) prior: Prior,
     pub(super) stopped: bool,
     /// What each rank's copy of each run's policy has: (bests, adapts).
     known: HashMap<(usize, u32), (u32, u32)>,
@@ -63,7 +65,7 @@ pub(super) struct Top<P: TrustedCodes> {
 
 impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
     pub(super) fn new(problem: P, root: &Position, config: Config, budget: Budget) -> Self {
-        let codes = problem.code_space();
+        let prior = Prior::of(&problem, config.prior);
         Top {
             state: problem.clone(),
             problem,
@@ -81,7 +83,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
             runs_done: 0,
             playouts: 0,
             best: None,
-            scratch: Scratch::new(codes),
+            scratch: Scratch::new(prior.codes()),
+            prior,
             stopped: false,
             known: HashMap::new(),
             given: HashMap::new(),
@@ -241,10 +244,9 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
             if !self.may_start() || self.remaining == 0 {
                 return None;
             }
-            let codes = self.problem.code_space();
             self.runs.push(Run {
                 id: self.next_run,
-                policy: Policy::new(codes),
+                policy: self.prior.policy(),
                 best: Seq::none(),
                 bests: Vec::new(),
                 log: Vec::new(),
