@@ -79,6 +79,10 @@ pub struct Args {
     /// Keep every policy weight within [-C, C], instead of the method's (for experiments).
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub clamp: Option<f64>,
+    /// Start every policy from S times a prior that favours lines near the centre of the
+    /// start (GNRPA), instead of the method's (for experiments; 0: none).
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub prior: Option<f64>,
     /// No progress lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -122,6 +126,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         method,
         stabilize,
         clamp,
+        prior,
         quiet,
         json,
     } = args;
@@ -162,8 +167,12 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     }
     let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
     let preset = Config { level, iterations, alpha, seed, code, ..Config::default() }.with_method(method);
-    let config =
-        Config { stabilize: stabilize.unwrap_or(preset.stabilize), clamp: clamp.or(preset.clamp), ..preset };
+    let config = Config {
+        stabilize: stabilize.unwrap_or(preset.stabilize),
+        clamp: clamp.or(preset.clamp),
+        prior: prior.unwrap_or(preset.prior),
+        ..preset
+    };
     config.validate().map_err(|e| e.to_string())?;
     let describe = format!(
         "{} level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
@@ -197,13 +206,14 @@ fn describe_method(c: &Config) -> String {
     }
 }
 
-/// "NRPA (4 playouts per adapt, weights within ±8)".
+/// "NRPA (4 playouts per adapt, weights within ±8, prior 0.5)".
 fn knobs(c: &Config) -> String {
     format!(
-        "NRPA ({} playout{} per adapt{})",
+        "NRPA ({} playout{} per adapt{}{})",
         c.stabilize,
         plural(c.stabilize as usize),
-        c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default()
+        c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default(),
+        if c.prior > 0.0 { format!(", prior {}", c.prior) } else { String::new() }
     )
 }
 
@@ -234,7 +244,7 @@ pub(crate) fn finish(
     o: &mut impl Write,
 ) -> Result<(), Quit> {
     let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
-    let Config { level, iterations, alpha, seed, code, stabilize, clamp } = config;
+    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior } = config;
     let given = root.score();
     let variant = root.variant();
     // a failed save stops the search but never loses its game: it is printed, and the
@@ -297,6 +307,7 @@ pub(crate) fn finish(
             "method": Method::of(&config).map(Method::name),
             "stabilize": stabilize,
             "clamp": clamp,
+            "prior": prior,
             "runs_done": p.runs_done,
             "interrupted": report.interrupted,
             "finished": game.is_finished(),

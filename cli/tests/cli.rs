@@ -211,8 +211,8 @@ fn search_with_one_thread_and_a_seed_repeats_itself() {
     assert_ne!(run("11"), run("12"));
 }
 
-/// `--method` picks a method by name; `--stabilize` and `--clamp` override its knobs, and
-/// the search then says it is no method's.
+/// `--method` picks a method by name; `--stabilize`, `--clamp` and `--prior` override its
+/// knobs, and the search then says it is no method's.
 #[test]
 fn search_methods_are_chosen_by_name() {
     let one = |extra: &[&str]| {
@@ -240,6 +240,14 @@ fn search_methods_are_chosen_by_name() {
         (None, Some(300), Some(9.0))
     );
     assert!(out.contains("search: NRPA (3 playouts per adapt, weights within ±9) level 1,"), "{out}");
+    let (v, out) = one(&["--prior", "0.5"]);
+    assert_eq!((v["method"].as_str(), v["prior"].as_f64()), (None, Some(0.5)));
+    assert!(
+        out.contains("search: NRPA (4 playouts per adapt, weights within ±8, prior 0.5) level 1,"),
+        "{out}"
+    );
+    let (v, _) = one(&["--prior", "0"]);
+    assert_eq!((v["method"].as_str(), v["prior"].as_f64()), (Some("stabilized"), Some(0.0)));
 }
 
 #[test]
@@ -275,10 +283,18 @@ fn search_continues_the_first_moves_of_a_record() {
 
 #[test]
 fn search_refuses_bad_requests_clearly() {
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 18] = [
         (&["search"], "needs --variant"),
         (&["search", "-v", "5D", "--method", "beam"], "invalid value 'beam' for '--method <METHOD>'"),
         (&["search", "-v", "5D", "--clamp", "-1"], "the weight clamp must be a positive number (got -1)"),
+        (
+            &["search", "-v", "5D", "--prior", "-1"],
+            "the prior's strength must be a number of 0 or more (got -1)",
+        ),
+        (
+            &["search", "-v", "5D", "--prior", "inf"],
+            "the prior's strength must be a number of 0 or more (got inf)",
+        ),
         (&["search", "-v", "5D", "--stabilize", "0"], "1 or more"),
         (&["search", "-v", "3T"], "forever"),
         (&["search", "-v", "5D", "-l", "0"], "level 0 is out of range"),

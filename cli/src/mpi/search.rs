@@ -61,6 +61,7 @@ pub(super) struct Setup {
     code: String,
     stabilize: u32,
     clamp: Option<f64>,
+    prior: f64,
     threads: u32,
 }
 
@@ -126,6 +127,7 @@ fn setup_of(p: &Prepared) -> Setup {
         code: c.code.name().to_string(),
         stabilize: c.stabilize,
         clamp: c.clamp,
+        prior: c.prior,
         threads: p.threads as u32,
     }
 }
@@ -147,6 +149,7 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         code,
         stabilize: s.stabilize,
         clamp: s.clamp,
+        prior: s.prior,
     };
     config.validate().map_err(|e| e.to_string())?;
     Ok((root, config))
