@@ -76,7 +76,8 @@ pub struct Args {
     /// Playouts per adapt at level 1, instead of the method's (1 is Rosin's NRPA).
     #[arg(long, value_parser = at_least::<u32, 1>)]
     pub stabilize: Option<u32>,
-    /// Keep every policy weight within [-C, C], instead of the method's (for experiments).
+    /// Keep every policy weight within [-C, C] (around the prior, if any), instead of the
+    /// method's (for experiments).
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub clamp: Option<f64>,
     /// Start every policy from S times a prior that favours lines near the centre of the

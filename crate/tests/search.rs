@@ -102,8 +102,8 @@ fn stabilized_nrpa_learns_from_the_best_of_k_playouts() {
 }
 
 /// A strong prior that knows the needle finds it in the first playout of a level-1 run,
-/// where the same run without the prior, or with the prior at strength 0, does not; on
-/// every thread count (the prior is every run's first policy, however runs are shared).
+/// where the same run without the prior, or with the prior at strength 0, does not; on one
+/// thread and on three (the prior is every run's first policy, however runs are shared).
 #[test]
 fn a_search_starts_from_its_prior() {
     let hinted = Needle { hinted: true, ..Needle::new(5) };

@@ -10,14 +10,14 @@
 use super::problem::Problem;
 use std::sync::Arc;
 
-/// Without a clamp, exp(weight) stays within these bounds, so sums over a ply never
-/// overflow nor vanish (weights move by at most alpha per adapt; only very deep searches
-/// come near).
+/// Without a clamp, exp(weight) stays within these bounds (times the prior's, itself
+/// within them: 1e±300 in all), so sums over a ply never overflow nor vanish (weights
+/// move by at most alpha per adapt; only very deep searches come near).
 const MIN_EXP: f64 = 1e-150;
 const MAX_EXP: f64 = 1e150;
 
 /// How adapt learns: the rate, and the bounds every weight is kept within. A clamp C keeps
-/// each weight in [-C, C], so no move's probability collapses to nothing and a policy can
+/// each weight within C of its prior (in [-C, C] without one), so no move's probability collapses to nothing and a policy can
 /// still leave a sequence it has learnt hard (morpion-solitaire.io's logit clamp).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Learning {
@@ -131,7 +131,7 @@ impl Policy {
     /// # Safety
     /// `code` is below the code space: `check` passed for a code at least as large, or the
     /// problem is `TrustedCodes`; on this policy or any other of the same search (they all
-    /// have the length the search read once from the root: `Shared::codes`).
+    /// have the length the search read once from the root: `Prior::codes`).
     #[inline(always)]
     pub(crate) unsafe fn exp_weight(&self, code: u32) -> f64 {
         debug_assert!((code as usize) < self.exp_w.len());

@@ -88,8 +88,9 @@ pub(crate) struct Morpion<const DOT: bool> {
     center: (f64, f64),
 }
 
-/// The prior's distance for a line outside the first grid: half the grid's side.
-const FAR_PRIOR: f64 = 32.0;
+/// The prior's distance for a line outside the first grid: more than the first grid's
+/// diagonal (64 cells a side), so more than any line in it.
+const FAR_PRIOR: f64 = 91.0;
 
 impl<const DOT: bool> Morpion<DOT> {
     pub(crate) fn new(root: &Position) -> Self {
@@ -153,12 +154,13 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
 
     /// Minus the distance from the line's midpoint to the centre of the start: long games
     /// are compact, so lines near the centre are tried first. A line outside the first grid
-    /// (only in very long 4x games) is at least half its side away.
+    /// (only in very long 4x games) shares its code with others, so it gets a distance
+    /// beyond every line of the first grid.
     fn prior(&self, code: u32) -> f64 {
         let line = if DOT { code >> 3 } else { code };
         match self.board.code_mid(line) {
             Some((x, y)) => -(x - self.center.0).hypot(y - self.center.1),
-            None => -(FAR_PRIOR),
+            None => -FAR_PRIOR,
         }
     }
 }
@@ -206,6 +208,9 @@ mod tests {
                 let want = -((a.x + b.x) as f64 / 2.0 - cx).hypot((a.y + b.y) as f64 / 2.0 - cy);
                 let got = m.prior(m.code(c));
                 assert!((got - want).abs() < 1e-9, "{v} {dot:?} {dir:?}: {got} against {want}");
+                // the line-dot code has its line's prior
+                let md = Morpion::<true>::new(&p);
+                assert_eq!(md.prior(md.code(c)), got);
                 priors.push(got);
             }
             // the cross is symmetric about its centre: a first move's mirror image is as far

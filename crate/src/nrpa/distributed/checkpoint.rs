@@ -209,7 +209,8 @@ impl Checkpoint {
         differ("move code", self.code.clone(), config.code.name().to_string())?;
         differ("playouts per adapt", self.stabilize.to_string(), config.stabilize.to_string())?;
         differ("weight clamp", format!("{:?}", self.clamp), format!("{:?}", config.clamp))?;
-        differ("prior", self.prior.to_string(), config.prior.to_string())?;
+        // + 0.0: -0 and 0 are the same prior
+        differ("prior", (self.prior + 0.0).to_string(), (config.prior + 0.0).to_string())?;
         let (kind, n) = budget_name(budget);
         differ("budget", self.budget.clone(), kind.to_string())?;
         differ("playout budget", format!("{:?}", self.budget_playouts), format!("{n:?}"))?;

@@ -101,25 +101,28 @@ fn a_playout_budget_is_spent_exactly_when_jobs_overlap() {
     assert!(best.is_finished() && best.score() as i64 == coord.best_score().unwrap());
 }
 
+/// With and without a prior: the new ranks rebuild each run's policy from the prior and the
+/// checkpoint's bests, and the search goes on as if never stopped.
 #[test]
 fn a_checkpoint_between_jobs_resumes_the_same_search() {
     let root = Position::new(Variant::D5);
-    let c = config(2, 40, 9);
-    let budget = Budget::Playouts(5_000);
-    let (want, _) = threaded(&root, &c, budget);
-    let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
-    let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
-    in_turn(&mut coord, &ranks, Some(57)); // in the second run
-    let json = serde_json::to_string(&coord.checkpoint(1.5)).unwrap();
-    drop(coord);
-    let cp: Checkpoint = serde_json::from_str(&json).unwrap();
-    assert_eq!(cp.elapsed(), 1.5);
-    let mut coord = Coordinator::resume(&root, c.clone(), budget, &cp).unwrap();
-    // new ranks: nothing of the old ones' copies survives
-    let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
-    in_turn(&mut coord, &ranks, None);
-    assert_eq!(coord.best_game().moves(), want.moves());
-    assert_eq!(coord.progress().playouts, 5_000);
+    for c in [config(2, 40, 9), Config { prior: 0.5, ..config(2, 40, 10) }] {
+        let budget = Budget::Playouts(5_000);
+        let (want, _) = threaded(&root, &c, budget);
+        let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+        let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
+        in_turn(&mut coord, &ranks, Some(57)); // in the second run
+        let json = serde_json::to_string(&coord.checkpoint(1.5)).unwrap();
+        drop(coord);
+        let cp: Checkpoint = serde_json::from_str(&json).unwrap();
+        assert_eq!(cp.elapsed(), 1.5);
+        let mut coord = Coordinator::resume(&root, c.clone(), budget, &cp).unwrap();
+        // new ranks: nothing of the old ones' copies survives
+        let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
+        in_turn(&mut coord, &ranks, None);
+        assert_eq!(coord.best_game().moves(), want.moves(), "{c:?}");
+        assert_eq!(coord.progress().playouts, 5_000);
+    }
 }
 
 #[test]
@@ -318,6 +321,9 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Coordinator::resume(&root, with_prior, Budget::UntilStopped, &cp),
         Err(CheckpointError::Mismatch { what: "prior", .. })
     ));
+    assert!(
+        Coordinator::resume(&root, Config { prior: -0.0, ..c.clone() }, Budget::UntilStopped, &cp).is_ok()
+    );
     // a checkpoint written before the knobs existed is Rosin's NRPA's
     let mut old: serde_json::Value = serde_json::to_value(&cp).unwrap();
     old.as_object_mut().unwrap().remove("stabilize");
