@@ -17,8 +17,9 @@ const MIN_EXP: f64 = 1e-150;
 const MAX_EXP: f64 = 1e150;
 
 /// How adapt learns: the rate, and the bounds every weight is kept within. A clamp C keeps
-/// each weight within C of its prior (in [-C, C] without one), so no move's probability collapses to nothing and a policy can
-/// still leave a sequence it has learnt hard (morpion-solitaire.io's logit clamp).
+/// each weight within C of its prior (in [-C, C] without one), so no move's probability
+/// collapses to nothing and a policy can still leave a sequence it has learnt hard
+/// (morpion-solitaire.io's logit clamp).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Learning {
     alpha: f64,
