@@ -544,7 +544,7 @@ impl Board {
         let (cell, d) = ((code >> 2) as i32, (code & 3) as usize);
         let x = self.code_ox + (cell & (FIRST_SIDE - 1));
         let y = self.code_oy + (cell >> FIRST_SIDE.trailing_zeros());
-        let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+        let (dx, dy) = Dir::from_index(d).delta();
         let h = (self.len - 1) as f64 / 2.0;
         Some((x as f64 + h * dx as f64, y as f64 + h * dy as f64))
     }

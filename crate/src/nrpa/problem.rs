@@ -196,6 +196,7 @@ mod tests {
         for v in [Variant::T5, Variant::D5, Variant::T4, Variant::D4] {
             let p = Position::new(v);
             let m = Morpion::<false>::new(&p);
+            let md = Morpion::<true>::new(&p);
             let dots = v.start_dots();
             let n = dots.len() as f64;
             let cx = dots.iter().map(|d| d.x as f64).sum::<f64>() / n;
@@ -209,7 +210,6 @@ mod tests {
                 let got = m.prior(m.code(c));
                 assert!((got - want).abs() < 1e-9, "{v} {dot:?} {dir:?}: {got} against {want}");
                 // the line-dot code has its line's prior
-                let md = Morpion::<true>::new(&p);
                 assert_eq!(md.prior(md.code(c)), got);
                 priors.push(got);
             }
