@@ -3,16 +3,14 @@
 //! - [`count_positions`]: distinct positions (sets of drawn lines) reachable in exactly n
 //!   moves, optionally up to the 8 symmetries of the cross. Level by level: each position
 //!   of level n is stored as (parent, move) and rebuilt by replaying its moves; its
-//!   children are deduplicated by a 128-bit key, the XOR of per-line keys (so a child's
-//!   key is its parent's XOR one line), or, up to symmetry, the smallest such key over the
-//!   8 images. Duplicates are found in a sharded set; levels run on every core (rayon).
-//!   Memory is about 40 bytes a position at the deepest level. Two different positions
-//!   share a key with probability ~n^2 / 2^129: 10^-20 for 10^9 positions.
+//!   children are deduplicated by their 128-bit keys (`position_key`: up to symmetry,
+//!   the smallest over the 8 images). Duplicates are found in a sharded set; levels run on
+//!   every core (rayon). Memory is about 40 bytes a position at the deepest level.
 //! - [`count_sequences`]: ordered move sequences (depth-first, parallel over first moves).
 
-use crate::geom::{Dir, Line, Point, Symmetry};
+use crate::geom::{Dir, Point, Symmetry};
 use crate::position::Position;
-use crate::rng::mix64;
+use crate::position_key::{canonical, image_keys};
 use crate::variant::{Move, Variant};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -41,14 +39,6 @@ fn unpack(v: u32) -> Move {
     )
 }
 
-/// A random-looking 128-bit key for a line (its start and direction).
-fn line_key(l: Line) -> u128 {
-    let a = ((l.start.x as u32 as u64) << 32 | l.start.y as u32 as u64) ^ (l.dir.index() as u64) << 62;
-    let hi = mix64(a);
-    let lo = mix64(a ^ 0x5851_f42d_4c95_7f2d);
-    (hi as u128) << 64 | lo as u128
-}
-
 /// The keys are already uniform: hash by taking their low bits.
 #[derive(Default)]
 struct KeyHasher(u64);
@@ -68,15 +58,6 @@ impl Hasher for KeyHasher {
 type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 const SHARDS: usize = 256;
-
-/// Keys of a line under each of the symmetries counted (1, or all 8).
-fn keys(line: Line, syms: &[Symmetry], variant: Variant) -> [u128; 8] {
-    let mut k = [0u128; 8];
-    for (i, &s) in syms.iter().enumerate() {
-        k[i] = line_key(s.apply_line(line, variant.line_len(), variant.box_size()).0);
-    }
-    k
-}
 
 /// Distinct positions after exactly 1..=depth moves. `report(n, count)` is called as each
 /// level completes (for progress output).
@@ -109,15 +90,19 @@ pub fn count_positions(
                     let mut h = [0u128; 8];
                     for &m in moves.iter().rev() {
                         pos.play(m);
-                        let k = keys(m.line(), &syms, variant);
+                        let k = image_keys(m.line(), &syms, variant);
                         for s in 0..syms.len() {
                             h[s] ^= k[s];
                         }
                     }
                     let parent = (chunk_no * 1024 + i) as u32;
                     for m in pos.legal_moves_unordered() {
-                        let k = keys(m.line(), &syms, variant);
-                        let key = (0..syms.len()).map(|s| h[s] ^ k[s]).min().expect("one symmetry at least");
+                        let k = image_keys(m.line(), &syms, variant);
+                        let mut child = h;
+                        for s in 0..syms.len() {
+                            child[s] ^= k[s];
+                        }
+                        let key = canonical(&child, syms.len());
                         found.push((key, Node { parent, mv: pack(m) }));
                     }
                 }

@@ -16,6 +16,7 @@ pub mod geom;
 pub mod library;
 pub mod nrpa;
 mod position;
+mod position_key;
 pub mod record;
 pub mod rng;
 pub mod variant;
