@@ -20,7 +20,7 @@ mod stop_signals;
 
 use clap::{Parser, Subcommand};
 use morpion::formats::{self, link, Format};
-use morpion::{count, library, Game, LoadError, Variant};
+use morpion::{count, library, Game, LoadError, Position, Variant};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -231,6 +231,32 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
             };
             Err(format!("{name}: {e}{kept}"))
         }
+    }
+}
+
+/// Where a command that continues a game starts: `--from FILE`'s game (its first `--take K`
+/// moves), or the start cross of `--variant`. `command` names the command in the error.
+fn start_position(
+    from: Option<&str>,
+    take: Option<usize>,
+    variant: Option<Variant>,
+    command: &str,
+) -> Result<Position, String> {
+    match from {
+        Some(f) => {
+            let game = load(f, variant)?;
+            let mut moves = game.moves().to_vec();
+            if let Some(k) = take {
+                if k > moves.len() {
+                    return Err(format!("--take {k}: {f} has only {} moves", moves.len()));
+                }
+                moves.truncate(k);
+            }
+            Position::from_moves(game.variant(), &moves).map_err(|e| e.to_string())
+        }
+        None => Ok(Position::new(
+            variant.ok_or_else(|| format!("{command} needs --variant (for example 5D) or --from FILE"))?,
+        )),
     }
 }
 

@@ -2,7 +2,7 @@
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
 use crate::best_file::Out;
-use crate::{all_threads, at_least, load, plural, print_summary, stop_signals, warn, Quit};
+use crate::{all_threads, at_least, plural, print_summary, start_position, stop_signals, warn, Quit};
 use morpion::formats::{self, link, Format};
 use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, Search};
 use morpion::{Game, Meta, Position, Variant};
@@ -131,22 +131,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         quiet,
         json,
     } = args;
-    let root = match &from {
-        Some(f) => {
-            let game = load(f, variant)?;
-            let mut moves = game.moves().to_vec();
-            if let Some(k) = take {
-                if k > moves.len() {
-                    return Err(format!("--take {k}: {f} has only {} moves", moves.len()).into());
-                }
-                moves.truncate(k);
-            }
-            Position::from_moves(game.variant(), &moves).map_err(|e| e.to_string())?
-        }
-        None => Position::new(
-            variant.ok_or_else(|| "search needs --variant (for example 5D) or --from FILE".to_string())?,
-        ),
-    };
+    let root = start_position(from.as_deref(), take, variant, "search")?;
     if root.is_finished() {
         return Err(format!(
             "the game to continue is already over ({} moves, no legal move left)",
