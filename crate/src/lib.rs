@@ -19,6 +19,7 @@ mod position;
 mod position_key;
 pub mod record;
 pub mod rng;
+pub mod two_player;
 pub mod variant;
 pub mod view;
 #[cfg(target_arch = "wasm32")]

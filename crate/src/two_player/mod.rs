@@ -1,0 +1,38 @@
+//! The two-player game: the players take turns drawing lines under the solitaire's rules,
+//! and the player who draws the last line wins (the one left without a move loses). A
+//! position is the solitaire's; whose turn it is follows from the number of moves played
+//! (player 1 draws the odd-numbered lines). Good play now means leaving the opponent as
+//! few moves as possible, not making the game long.
+//!
+//! [`Solver`] finds who wins with perfect play.
+
+mod solve;
+mod table;
+
+pub use solve::{SolveError, Solver};
+
+use crate::position::Position;
+
+/// Who wins with perfect play, counting from a position's side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// The player to move.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Winner {
+    /// `first` or `second` (the names the command line and its JSON use).
+    pub fn name(self) -> &'static str {
+        match self {
+            Winner::First => "first",
+            Winner::Second => "second",
+        }
+    }
+}
+
+/// The player to move in `pos`: 1 (who drew the first line) or 2.
+pub fn player_to_move(pos: &Position) -> u8 {
+    (pos.score() % 2) as u8 + 1
+}

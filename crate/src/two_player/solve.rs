@@ -1,0 +1,282 @@
+//! Who wins the two-player game with perfect play: a depth-first search of the game tree
+//! that stops at the first winning move, with every solved position kept in a table keyed
+//! up to the 8 symmetries of the cross (a position and its images have the same result),
+//! on every core.
+//!
+//! Moves are tried in the order of the replies they leave (fewest first): a move that
+//! leaves none wins at once, and one that leaves few is the likeliest to win, so a winning
+//! position is usually proved by its first move.
+
+use super::table::{Full, Table, MIN_BYTES};
+use super::Winner;
+use crate::geom::Symmetry;
+use crate::position::Position;
+use crate::position_key::{canonical, image_keys};
+use crate::variant::{Move, Variant};
+use rayon::prelude::*;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Plies from the position solved within which children are searched in parallel: the
+/// root's moves, then each one's replies, so the work splits into hundreds of tasks.
+const PARALLEL_PLIES: u32 = 2;
+
+/// Why a solve stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The variant's games can go on forever (line length 3): there is no last line.
+    Endless(Variant),
+    /// The memory limit is below what the table needs empty.
+    LimitTooSmall {
+        /// The limit asked for, in bytes.
+        limit: u64,
+        /// The least it can be.
+        min: u64,
+    },
+    /// The table reached its memory limit.
+    MemoryLimit {
+        /// Positions solved when it stopped.
+        positions: u64,
+        /// Memory the table took.
+        bytes: u64,
+    },
+    /// [`Solver::stop`] was called.
+    Stopped {
+        /// Positions solved when it stopped.
+        positions: u64,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Endless(v) => write!(
+                f,
+                "{v} games can go on forever, so no line is the last: solve 4T, 4D, 5T, 5D, 6T or 6D"
+            ),
+            SolveError::LimitTooSmall { limit, min } => {
+                write!(f, "a memory limit of {limit} bytes is too small: the table needs {min} bytes empty")
+            }
+            SolveError::MemoryLimit { positions, bytes } => write!(
+                f,
+                "the table reached its memory limit ({} MiB) after {positions} positions, before the answer",
+                bytes >> 20
+            ),
+            SolveError::Stopped { positions } => {
+                write!(f, "stopped after {positions} positions, before the answer")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Why the search below the root gave up.
+#[derive(Clone, Copy, Debug)]
+enum Abort {
+    Full,
+    Stopped,
+}
+
+impl From<Full> for Abort {
+    fn from(_: Full) -> Abort {
+        Abort::Full
+    }
+}
+
+/// A solver of one variant's two-player game. Its table keeps every position it solves, so
+/// solving several positions of the same game (each move's, then the next) reuses the work.
+#[derive(Debug)]
+pub struct Solver {
+    variant: Variant,
+    table: Table,
+    stop: AtomicBool,
+    visited: AtomicU64,
+}
+
+impl Solver {
+    /// A solver whose table never takes more than `memory_limit` bytes. Line length 3 is
+    /// refused: its games can go on forever.
+    pub fn new(variant: Variant, memory_limit: u64) -> Result<Solver, SolveError> {
+        if variant.line_len() < 4 {
+            return Err(SolveError::Endless(variant));
+        }
+        if memory_limit < MIN_BYTES {
+            return Err(SolveError::LimitTooSmall { limit: memory_limit, min: MIN_BYTES });
+        }
+        Ok(Solver {
+            variant,
+            table: Table::new(memory_limit),
+            stop: AtomicBool::new(false),
+            visited: AtomicU64::new(0),
+        })
+    }
+
+    /// The least memory limit [`Solver::new`] takes.
+    pub const MIN_MEMORY: u64 = MIN_BYTES;
+
+    /// Who wins from `pos` with perfect play, counting from the side to move
+    /// ([`Winner::First`]: the player to move can make sure to draw the last line).
+    /// Panics if `pos` is of another variant.
+    pub fn solve(&self, pos: &Position) -> Result<Winner, SolveError> {
+        let mut p = self.prepare(pos);
+        let h = self.keys_of(&p);
+        let wins = self.wins(&mut p, &h, PARALLEL_PLIES).map_err(|a| self.error(a))?;
+        Ok(if wins { Winner::First } else { Winner::Second })
+    }
+
+    /// The moves from `pos` that win (after which the opponent loses with perfect play), in
+    /// canonical order; empty when the side to move loses. Solves every move, where
+    /// [`Solver::solve`] stops at the first winning one.
+    pub fn winning_moves(&self, pos: &Position) -> Result<Vec<Move>, SolveError> {
+        let p = self.prepare(pos);
+        let h = self.keys_of(&p);
+        let syms = self.syms();
+        let results: Result<Vec<(Move, bool)>, Abort> = p
+            .legal_moves()
+            .into_par_iter()
+            .map(|m| {
+                let mut child = p.clone();
+                child.play(m);
+                let ch = self.child_keys(&h, m, &syms);
+                Ok((m, !self.wins(&mut child, &ch, PARALLEL_PLIES - 1)?))
+            })
+            .collect();
+        let results = results.map_err(|a| self.error(a))?;
+        let winning: Vec<Move> = results.into_iter().filter(|&(_, w)| w).map(|(m, _)| m).collect();
+        if !p.is_finished() {
+            // the root is solved too (a finished position is never recorded: see `wins`)
+            self.table.insert(canonical(&h, 8), !winning.is_empty()).map_err(|a| self.error(a.into()))?;
+        }
+        Ok(winning)
+    }
+
+    /// Positions solved so far (in the table).
+    pub fn positions(&self) -> u64 {
+        self.table.len()
+    }
+
+    /// Positions searched so far, those found in the table not counted (progress).
+    pub fn visited(&self) -> u64 {
+        self.visited.load(Ordering::Relaxed)
+    }
+
+    /// Memory the table takes, in bytes.
+    pub fn table_bytes(&self) -> u64 {
+        self.table.bytes()
+    }
+
+    /// Makes the solve under way (on another thread) return `SolveError::Stopped` soon.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    fn prepare(&self, pos: &Position) -> Position {
+        assert_eq!(
+            pos.variant(),
+            self.variant,
+            "a {} solver given a {} position",
+            self.variant,
+            pos.variant()
+        );
+        pos.clone()
+    }
+
+    fn error(&self, a: Abort) -> SolveError {
+        match a {
+            Abort::Full => SolveError::MemoryLimit { positions: self.positions(), bytes: self.table_bytes() },
+            Abort::Stopped => SolveError::Stopped { positions: self.positions() },
+        }
+    }
+
+    fn syms(&self) -> [Symmetry; 8] {
+        let mut s = [Symmetry::IDENTITY; 8];
+        for (i, sym) in Symmetry::all().enumerate() {
+            s[i] = sym;
+        }
+        s
+    }
+
+    /// The keys of `p`'s 8 images.
+    fn keys_of(&self, p: &Position) -> [u128; 8] {
+        let syms = self.syms();
+        let mut h = [0u128; 8];
+        for line in p.lines() {
+            let k = image_keys(line, &syms, self.variant);
+            for s in 0..8 {
+                h[s] ^= k[s];
+            }
+        }
+        h
+    }
+
+    fn child_keys(&self, h: &[u128; 8], m: Move, syms: &[Symmetry; 8]) -> [u128; 8] {
+        let k = image_keys(m.line(), syms, self.variant);
+        let mut c = *h;
+        for s in 0..8 {
+            c[s] ^= k[s];
+        }
+        c
+    }
+
+    /// Whether the side to move wins from `p` (whose images' keys are `h`); `p` is left as
+    /// it was. In parallel over the children for `par` more plies.
+    fn wins(&self, p: &mut Position, h: &[u128; 8], par: u32) -> Result<bool, Abort> {
+        if p.is_finished() {
+            // the opponent drew the last line (not recorded: it costs more to look up)
+            return Ok(false);
+        }
+        let key = canonical(h, 8);
+        if let Some(w) = self.table.get(key) {
+            return Ok(w);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Abort::Stopped);
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        // the children, by the replies they leave
+        let mut kids: Vec<(usize, Move)> = Vec::with_capacity(p.num_legal_moves());
+        for m in p.legal_moves_unordered() {
+            p.play(m);
+            let replies = p.num_legal_moves();
+            p.undo();
+            if replies == 0 {
+                self.table.insert(key, true)?;
+                return Ok(true);
+            }
+            kids.push((replies, m));
+        }
+        // ties broken by the move, so a solve's order never depends on the board's
+        kids.sort_unstable_by_key(|&(n, m)| (n, m.sort_key()));
+        let syms = self.syms();
+        let wins = if par > 0 {
+            let found = kids
+                .par_iter()
+                .map(|&(_, m)| {
+                    let mut child = p.clone();
+                    child.play(m);
+                    self.wins(&mut child, &self.child_keys(h, m, &syms), par - 1)
+                })
+                .find_any(|r| !matches!(r, Ok(true)));
+            match found {
+                Some(Ok(_)) => true,
+                Some(Err(a)) => return Err(a),
+                None => false,
+            }
+        } else {
+            let mut wins = false;
+            for &(_, m) in &kids {
+                p.play(m);
+                let r = self.wins(p, &self.child_keys(h, m, &syms), 0);
+                p.undo();
+                if !r? {
+                    wins = true;
+                    break;
+                }
+            }
+            wins
+        };
+        self.table.insert(key, wins)?;
+        Ok(wins)
+    }
+}

@@ -1,0 +1,158 @@
+//! The two-player solver against a naive search (plain minimax: no table, no symmetry, no
+//! move order) on positions small enough for it, under the 8 symmetries, and its limits.
+
+use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
+use morpion::{library, Position, Rng, Symmetry, Variant};
+
+const MEMORY: u64 = 1 << 30;
+
+fn v6t() -> Variant {
+    "6T".parse().unwrap()
+}
+fn v6d() -> Variant {
+    "6D".parse().unwrap()
+}
+fn v3t() -> Variant {
+    "3T".parse().unwrap()
+}
+
+/// Whether the side to move wins, by trying every move; `None` past `budget` positions.
+fn naive(p: &mut Position, budget: &mut u64) -> Option<bool> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    for m in p.legal_moves() {
+        p.play(m);
+        let child = naive(p, budget);
+        p.undo();
+        if !child? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+fn naive_winner(p: &Position, budget: u64) -> Option<Winner> {
+    let mut b = budget;
+    naive(&mut p.clone(), &mut b).map(|w| if w { Winner::First } else { Winner::Second })
+}
+
+fn solve(p: &Position) -> Winner {
+    Solver::new(p.variant(), MEMORY).unwrap().solve(p).unwrap()
+}
+
+/// Positions of random games of every variant, cut 4 to 14 moves before their end, with
+/// the naive search's answer where it finds one within its budget.
+fn small_positions() -> Vec<(Position, Winner)> {
+    let mut rng = Rng::new(2026);
+    let mut found = Vec::new();
+    for v in [Variant::T4, Variant::D4, Variant::T5, Variant::D5, v6t(), v6d()] {
+        for _ in 0..12 {
+            let mut end = Position::new(v);
+            end.random_playout(&mut rng);
+            let back = 4 + rng.below(11);
+            let keep = end.score().saturating_sub(back);
+            let p = Position::from_moves(v, &end.moves()[..keep]).unwrap();
+            if let Some(w) = naive_winner(&p, 300_000) {
+                found.push((p, w));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_solver_agrees_with_a_naive_search() {
+    let found = small_positions();
+    // enough of them, both answers among them: the comparison below means something
+    assert!(found.len() >= 40, "only {} positions small enough", found.len());
+    assert!(
+        found.iter().any(|(_, w)| *w == Winner::First) && found.iter().any(|(_, w)| *w == Winner::Second)
+    );
+    for (p, w) in &found {
+        assert_eq!(solve(p), *w, "{} after {} moves: {:?}", p.variant(), p.score(), p.moves());
+    }
+}
+
+/// A position and its 8 images have the same winner (the table is keyed up to symmetry,
+/// so each image is solved by a fresh solver here).
+#[test]
+fn the_winner_does_not_change_under_the_symmetries() {
+    for (p, w) in small_positions().iter().step_by(3) {
+        for s in Symmetry::all() {
+            let image = p.transformed(s).unwrap();
+            assert_eq!(solve(&image), *w, "{} {s:?} of {:?}", p.variant(), p.moves());
+        }
+    }
+}
+
+/// The winning moves are exactly those after which the naive search says the opponent loses.
+#[test]
+fn winning_moves_are_the_moves_that_leave_a_lost_position() {
+    let mut checked = 0;
+    for (p, w) in small_positions().iter().take(30) {
+        let solver = Solver::new(p.variant(), MEMORY).unwrap();
+        let winning = solver.winning_moves(p).unwrap();
+        assert_eq!(winning.is_empty(), *w == Winner::Second);
+        for m in p.legal_moves() {
+            let mut child = p.clone();
+            child.play(m);
+            let Some(after) = naive_winner(&child, 300_000) else { continue };
+            assert_eq!(winning.contains(&m), after == Winner::Second, "{m} in {:?}", p.moves());
+            checked += 1;
+        }
+        // the table is reused: solving again answers the same without new positions
+        let n = solver.positions();
+        assert_eq!(solver.solve(p).unwrap(), *w);
+        assert_eq!(solver.positions(), n);
+    }
+    assert!(checked >= 100, "only {checked} moves checked");
+}
+
+/// 6T and 6D from the start: the second player wins (the naive search agrees, slowly: it
+/// looks at every move of every position).
+#[test]
+fn six_from_the_start() {
+    for v in [v6t(), v6d()] {
+        let p = Position::new(v);
+        let solver = Solver::new(v, MEMORY).unwrap();
+        assert_eq!(solver.solve(&p).unwrap(), Winner::Second, "{v}");
+        assert_eq!(naive_winner(&p, u64::MAX), Some(Winner::Second), "{v}");
+        assert!(solver.winning_moves(&p).unwrap().is_empty());
+        assert_eq!(player_to_move(&p), 1);
+    }
+}
+
+/// A finished game: the player to move has no line to draw and loses.
+#[test]
+fn a_finished_game_is_lost_by_the_player_to_move() {
+    let game = library::find("4d-35-hyyroporanen").unwrap().game();
+    let p = game.position().clone();
+    assert!(p.is_finished() && p.score() == 35);
+    assert_eq!(player_to_move(&p), 2);
+    assert_eq!(solve(&p), Winner::Second);
+    // one move before the end: the record's last line leaves no reply, so it wins
+    let before = Position::from_moves(Variant::D4, &p.moves()[..34]).unwrap();
+    let solver = Solver::new(Variant::D4, MEMORY).unwrap();
+    assert_eq!(solver.solve(&before).unwrap(), Winner::First);
+    assert!(solver.winning_moves(&before).unwrap().contains(&p.moves()[34]));
+}
+
+#[test]
+fn limits_stop_cleanly() {
+    assert_eq!(Solver::new(v3t(), MEMORY).unwrap_err(), SolveError::Endless(v3t()));
+    assert!(matches!(Solver::new(Variant::T4, 1000), Err(SolveError::LimitTooSmall { limit: 1000, .. })));
+    // 4D from the start needs millions of positions: the smallest table is full long before
+    let small = Solver::new(Variant::D4, Solver::MIN_MEMORY).unwrap();
+    match small.solve(&Position::new(Variant::D4)) {
+        Err(SolveError::MemoryLimit { positions, bytes }) => {
+            assert!(positions > 1000 && bytes <= Solver::MIN_MEMORY, "{positions} {bytes}");
+            assert_eq!(positions, small.positions());
+        }
+        other => panic!("{other:?}"),
+    }
+    let stopped = Solver::new(Variant::D4, MEMORY).unwrap();
+    stopped.stop();
+    assert_eq!(stopped.solve(&Position::new(Variant::D4)), Err(SolveError::Stopped { positions: 0 }));
+}
