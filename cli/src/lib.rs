@@ -17,6 +17,7 @@ pub mod mpi;
 mod out_file;
 mod search;
 mod stop_signals;
+mod two_player;
 
 use clap::{Parser, Subcommand};
 use morpion::formats::{self, link, Format};
@@ -108,6 +109,9 @@ enum Command {
     /// and the octagon campaign.
     #[command(subcommand)]
     Bound(bound::Command),
+    /// The two-player game, where whoever draws the last line wins.
+    #[command(subcommand, name = "two-player")]
+    TwoPlayer(two_player::Command),
     /// Measure playouts a second from the start (random, and NRPA levels 1 and 2), one
     /// thread and all threads.
     Bench {
@@ -333,6 +337,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Search(args) => search::command(args, o),
         Command::Bound(command) => bound::command(command, o),
+        Command::TwoPlayer(command) => two_player::command(command, o),
         Command::Bench { variant, playouts, json } => {
             if variant.line_len() < 4 {
                 return Err(

@@ -1,0 +1,243 @@
+//! `morpion two-player`: the two-player game (the player who draws the last line wins).
+//! `solve` says who wins with perfect play, on every core, with a progress line, a memory
+//! limit and Ctrl+C that stop it cleanly.
+
+use crate::{all_threads, plural, start_position, stop_signals, Quit};
+use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
+use morpion::{Move, Position, Variant};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The commands of `morpion two-player`.
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Who wins with perfect play from the start (or from --from's position): `first` is
+    /// the player to move there, `second` the other one.
+    ///
+    /// Every solved position is kept in a table keyed up to the 8 symmetries of the cross;
+    /// the table's memory limit, or Ctrl+C, stops the solve cleanly without an answer.
+    Solve(SolveArgs),
+}
+
+/// The options of `morpion two-player solve`.
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// The variant (4T, 4D, 5T, 5D, 6T, 6D); with --from, the file's unless given.
+    #[arg(long, short)]
+    variant: Option<Variant>,
+    /// Solve from this game's position (a file, `-` or a link) instead of the start.
+    #[arg(long)]
+    from: Option<String>,
+    /// With --from: keep only its first K moves.
+    #[arg(long, requires = "from")]
+    take: Option<usize>,
+    /// Also list the winning moves (solves every move, not only until one wins).
+    #[arg(long)]
+    moves: bool,
+    /// The most memory the table may take: 512M, 4G, 20G... (K, M, G and T are powers of
+    /// 1024).
+    #[arg(long, default_value = "4G", value_parser = parse_size)]
+    memory: u64,
+    /// Threads (default: one per core).
+    #[arg(long, short)]
+    threads: Option<usize>,
+    /// No progress line.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Also print one JSON object on the last line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A size in bytes: a whole number with an optional K, M, G or T (powers of 1024, with or
+/// without "B" or "iB" after them).
+fn parse_size(s: &str) -> Result<u64, String> {
+    let lower = s.trim().to_ascii_lowercase();
+    let t = lower.strip_suffix("ib").or_else(|| lower.strip_suffix('b')).unwrap_or(&lower);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(format!("'{s}': expected a size such as 512M or 4G (K, M, G or T)")),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| format!("'{s}': expected a size such as 512M or 4G"))?;
+    n.checked_mul(1 << shift).ok_or_else(|| format!("'{s}' is too large"))
+}
+
+/// Runs a `two-player` command.
+pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
+    match command {
+        Command::Solve(args) => solve(args, o),
+    }
+}
+
+fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
+    let SolveArgs { variant, from, take, moves, memory, threads, quiet, json } = args;
+    let root = start_position(from.as_deref(), take, variant, "two-player solve")?;
+    let threads = threads.unwrap_or_else(all_threads);
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_string().into());
+    }
+    let solver = Solver::new(root.variant(), memory).map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_signals::watch(&stop);
+    let started = Instant::now();
+    let done = AtomicBool::new(false);
+    // the solve on the pool; this thread prints progress and turns a signal into a stop
+    let result = std::thread::scope(|s| {
+        s.spawn(|| watch(&solver, &stop, &done, started, quiet));
+        let r = pool.install(|| {
+            if moves {
+                solver.winning_moves(&root).map(|w| {
+                    let winner = if w.is_empty() { Winner::Second } else { Winner::First };
+                    (winner, Some(w))
+                })
+            } else {
+                solver.solve(&root).map(|w| (w, None))
+            }
+        });
+        done.store(true, Ordering::Relaxed);
+        r
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    let (winner, winning) = result.map_err(|e| explain(&e, &root))?;
+    report(&root, winner, winning.as_deref(), &solver, seconds, threads, json, o)
+}
+
+/// Prints a progress line once a second (unless `quiet`) and stops the solver when `stop`
+/// is set (Ctrl+C, SIGTERM), until `done`.
+fn watch(solver: &Solver, stop: &AtomicBool, done: &AtomicBool, started: Instant, quiet: bool) {
+    let mut next = Duration::from_secs(1);
+    let mut printed = false;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(50));
+        if stop.load(Ordering::Relaxed) {
+            solver.stop();
+        }
+        let t = started.elapsed();
+        if !quiet && t >= next {
+            next += Duration::from_secs(1);
+            let secs = t.as_secs_f64();
+            let _ = write!(
+                std::io::stderr(),
+                "\r{:.0} s: {} positions solved ({:.0}/s), table {} MiB   ",
+                secs,
+                solver.positions(),
+                solver.positions() as f64 / secs,
+                solver.table_bytes() >> 20
+            );
+            printed = true;
+        }
+    }
+    if printed {
+        let _ = writeln!(std::io::stderr());
+    }
+}
+
+/// A failed solve's message, with what to do about it.
+fn explain(e: &SolveError, root: &Position) -> String {
+    match e {
+        SolveError::MemoryLimit { .. } => format!(
+            "{e}: give it more with --memory (this machine's memory permitting), or solve a later position of the game (--from with --take above {})",
+            root.score()
+        ),
+        _ => e.to_string(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    root: &Position,
+    winner: Winner,
+    winning: Option<&[Move]>,
+    solver: &Solver,
+    seconds: f64,
+    threads: usize,
+    json: bool,
+    o: &mut impl Write,
+) -> Result<(), Quit> {
+    let to_move = player_to_move(root);
+    let other = 3 - to_move;
+    let played = root.score();
+    say!(
+        o,
+        "position: {}, {played} move{} played, player {to_move} to move, {} legal move{}",
+        root.variant(),
+        plural(played),
+        root.num_legal_moves(),
+        plural(root.num_legal_moves())
+    );
+    let (player, who) = match winner {
+        Winner::First => (to_move, "the player to move"),
+        Winner::Second => (other, "the other player"),
+    };
+    say!(o, "winner: {} (player {player}, {who}, draws the last line with perfect play)", winner.name());
+    if let Some(w) = winning {
+        if w.is_empty() {
+            say!(o, "winning moves: none (every move loses)");
+        } else {
+            let list: Vec<String> = w.iter().map(|m| m.to_string()).collect();
+            say!(o, "winning moves ({}): {}", w.len(), list.join(", "));
+        }
+    }
+    say!(
+        o,
+        "positions solved: {} (table {} MiB) in {seconds:.2} s on {threads} thread{}",
+        solver.positions(),
+        solver.table_bytes() >> 20,
+        plural(threads)
+    );
+    if json {
+        let mut obj = serde_json::json!({
+            "variant": root.variant().to_string(),
+            "moves_played": played,
+            "player_to_move": to_move,
+            "legal_moves": root.num_legal_moves(),
+            "winner": winner.name(),
+            "winning_player": player,
+            "positions": solver.positions(),
+            "table_bytes": solver.table_bytes(),
+            "seconds": seconds,
+            "threads": threads,
+        });
+        if let Some(w) = winning {
+            obj["winning_moves"] = w
+                .iter()
+                .map(|m| serde_json::json!({"x": m.dot.x, "y": m.dot.y, "dir": m.dir.name(), "pos": m.pos}))
+                .collect();
+        }
+        say!(o, "{obj}");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("2gb"), Ok(2 << 30));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert!(parse_size("4X").is_err());
+        assert!(parse_size("G").is_err());
+        assert!(parse_size("-1G").is_err());
+        assert!(parse_size("99999999999T").is_err());
+    }
+}

@@ -1,0 +1,68 @@
+//! `morpion two-player solve` as a user runs it.
+
+mod common;
+
+use common::{last_json, morpion, stderr, stdout};
+
+#[test]
+fn six_t_from_the_start_is_a_second_player_win() {
+    let o = morpion(&["two-player", "solve", "--variant", "6T", "--json", "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("position: 6T, 0 moves played, player 1 to move, 24 legal moves"), "{out}");
+    assert!(out.contains("winner: second (player 2, the other player, draws the last line"), "{out}");
+    let j = last_json(&o);
+    assert_eq!((j["winner"].as_str(), j["winning_player"].as_u64()), (Some("second"), Some(2)));
+    assert_eq!((j["player_to_move"].as_u64(), j["moves_played"].as_u64()), (Some(1), Some(0)));
+    assert!(j["positions"].as_u64().unwrap() > 1000, "{j}");
+    assert!(j.get("winning_moves").is_none(), "{j}");
+}
+
+/// From a record one move before its end, with `--moves`: the player to move wins, and
+/// the record's last move (which leaves no reply) is among the winning moves listed.
+#[test]
+fn from_a_record_with_its_winning_moves() {
+    let o = morpion(&["records", "4d-35-hyyroporanen", "--to", "link"]);
+    let link = stdout(&o).trim().to_string();
+    let o = morpion(&["two-player", "solve", "--from", &link, "--take", "34", "--moves", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = last_json(&o);
+    assert_eq!((j["variant"].as_str(), j["moves_played"].as_u64()), (Some("4D"), Some(34)));
+    assert_eq!((j["player_to_move"].as_u64(), j["winner"].as_str()), (Some(1), Some("first")));
+    let last = serde_json::json!({"x": -1, "y": 0, "dir": "DN", "pos": 0});
+    assert!(j["winning_moves"].as_array().unwrap().contains(&last), "{j}");
+    assert!(stdout(&o).contains("winning moves ("), "{}", stdout(&o));
+    // the finished game: the player to move (2) has lost, and has no winning move
+    let o = morpion(&["two-player", "solve", "--from", &link, "--moves", "--json"]);
+    let j = last_json(&o);
+    assert_eq!((j["winner"].as_str(), j["winning_player"].as_u64()), (Some("second"), Some(1)));
+    assert_eq!(j["winning_moves"], serde_json::json!([]));
+    assert!(stdout(&o).contains("winning moves: none"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_requests_say_what_is_wrong() {
+    let o = morpion(&["two-player", "solve", "--variant", "3T"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("3T games can go on forever"), "{}", stderr(&o));
+    let o = morpion(&["two-player", "solve"]);
+    assert!(stderr(&o).contains("two-player solve needs --variant"), "{}", stderr(&o));
+    let o = morpion(&["two-player", "solve", "--variant", "6T", "--memory", "4X"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("expected a size such as 512M or 4G"), "{}", stderr(&o));
+    let o = morpion(&["two-player", "solve", "--variant", "6T", "--memory", "1K"]);
+    assert!(stderr(&o).contains("is too small: the table needs"), "{}", stderr(&o));
+    let o = morpion(&["two-player", "solve", "--variant", "6T", "--threads", "0"]);
+    assert!(stderr(&o).contains("--threads must be at least 1"), "{}", stderr(&o));
+}
+
+/// A table too small for the solve stops it cleanly, with what to do.
+#[test]
+fn the_memory_limit_stops_cleanly() {
+    let o = morpion(&["two-player", "solve", "--variant", "4D", "--memory", "300K", "--quiet"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("the table reached its memory limit"), "{err}");
+    assert!(err.contains("give it more with --memory"), "{err}");
+    assert_eq!(stdout(&o), "");
+}
