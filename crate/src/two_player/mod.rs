@@ -4,11 +4,15 @@
 //! (player 1 draws the odd-numbered lines). Good play now means leaving the opponent as
 //! few moves as possible, not making the game long.
 //!
-//! [`Solver`] finds who wins with perfect play.
+//! [`Solver`] finds who wins with perfect play; [`choose`] is the computer's move at a
+//! [`Strength`].
 
+mod mcts;
+mod players;
 mod solve;
 mod table;
 
+pub use players::{choose, BadStrength, Reason, Strength, Thinking};
 pub use solve::{SolveError, Solver};
 
 use crate::position::Position;

@@ -92,6 +92,7 @@ pub struct Solver {
     table: Table,
     stop: AtomicBool,
     visited: AtomicU64,
+    visit_limit: u64,
 }
 
 impl Solver {
@@ -109,6 +110,7 @@ impl Solver {
             table: Table::new(memory_limit),
             stop: AtomicBool::new(false),
             visited: AtomicU64::new(0),
+            visit_limit: u64::MAX,
         })
     }
 
@@ -164,6 +166,13 @@ impl Solver {
     /// Memory the table takes, in bytes.
     pub fn table_bytes(&self) -> u64 {
         self.table.bytes()
+    }
+
+    /// Makes solves stop (`SolveError::Stopped`) once they have searched `visits` more
+    /// positions than so far: for a player that tries an exact solve before it thinks
+    /// otherwise, or a check of moves where the position is small enough.
+    pub fn limit_visits(&mut self, visits: u64) {
+        self.visit_limit = self.visited().saturating_add(visits);
     }
 
     /// Makes the solve under way (on another thread) return `SolveError::Stopped` soon.
@@ -233,7 +242,9 @@ impl Solver {
         if self.stop.load(Ordering::Relaxed) {
             return Err(Abort::Stopped);
         }
-        self.visited.fetch_add(1, Ordering::Relaxed);
+        if self.visited.fetch_add(1, Ordering::Relaxed) >= self.visit_limit {
+            return Err(Abort::Stopped);
+        }
         // the children, by the replies they leave
         let mut kids: Vec<(usize, Move)> = Vec::with_capacity(p.num_legal_moves());
         for m in p.legal_moves_unordered() {
