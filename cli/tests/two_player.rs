@@ -66,3 +66,34 @@ fn the_memory_limit_stops_cleanly() {
     assert!(err.contains("give it more with --memory"), "{err}");
     assert_eq!(stdout(&o), "");
 }
+
+/// A short match with the check: both lines of results and the JSON, each side starting
+/// half the games; 6T is a second-player win whatever is played, so every game says so.
+#[test]
+fn a_match_reports_wins_by_side_and_perfect_moves() {
+    let o = morpion(&[
+        "two-player",
+        "match",
+        "-v",
+        "6T",
+        "--players",
+        "random,fast",
+        "--games",
+        "4",
+        "--check",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("random: 2 wins (50%): 0 of 2 as player 1, 2 of 2 as player 2"), "{out}");
+    assert!(out.contains("fast: 2 wins (50%): 0 of 2 as player 1, 2 of 2 as player 2"), "{out}");
+    let j = last_json(&o);
+    assert_eq!(j["players"][1]["strength"], "fast");
+    // player 2 wins every 6T game: the 6 moves of player 2 in each are in won positions
+    assert_eq!(j["players"][0]["moves_in_won_positions"].as_u64(), Some(12), "{j}");
+    assert_eq!(j["players"][0]["perfect_moves"].as_u64(), Some(12), "{j}");
+    let o = morpion(&["two-player", "match", "-v", "6T", "--games", "3"]);
+    assert!(stderr(&o).contains("an even number"), "{}", stderr(&o));
+    let o = morpion(&["two-player", "match", "-v", "6T", "--players", "fast,perfect"]);
+    assert!(stderr(&o).contains("unknown strength 'perfect'"), "{}", stderr(&o));
+}

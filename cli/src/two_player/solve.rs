@@ -1,6 +1,5 @@
-//! `morpion two-player`: the two-player game (the player who draws the last line wins).
-//! `solve` says who wins with perfect play, on every core, with a progress line, a memory
-//! limit and Ctrl+C that stop it cleanly.
+//! `morpion two-player solve`: who wins with perfect play, on every core, with a progress
+//! line, and a memory limit and Ctrl+C that stop it cleanly.
 
 use crate::{all_threads, plural, start_position, stop_signals, Quit};
 use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
@@ -9,17 +8,6 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The commands of `morpion two-player`.
-#[derive(clap::Subcommand)]
-pub enum Command {
-    /// Who wins with perfect play from the start (or from --from's position): `first` is
-    /// the player to move there, `second` the other one.
-    ///
-    /// Every solved position is kept in a table keyed up to the 8 symmetries of the cross;
-    /// the table's memory limit, or Ctrl+C, stops the solve cleanly without an answer.
-    Solve(SolveArgs),
-}
 
 /// The options of `morpion two-player solve`.
 #[derive(clap::Args)]
@@ -53,7 +41,7 @@ pub struct SolveArgs {
 
 /// A size in bytes: a whole number with an optional K, M, G or T (powers of 1024, with or
 /// without "B" or "iB" after them).
-fn parse_size(s: &str) -> Result<u64, String> {
+pub(super) fn parse_size(s: &str) -> Result<u64, String> {
     let lower = s.trim().to_ascii_lowercase();
     let t = lower.strip_suffix("ib").or_else(|| lower.strip_suffix('b')).unwrap_or(&lower);
     let (digits, shift) = match t.char_indices().last() {
@@ -73,14 +61,7 @@ fn parse_size(s: &str) -> Result<u64, String> {
     n.checked_mul(1 << shift).ok_or_else(|| format!("'{s}' is too large"))
 }
 
-/// Runs a `two-player` command.
-pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
-    match command {
-        Command::Solve(args) => solve(args, o),
-    }
-}
-
-fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
+pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
     let SolveArgs { variant, from, take, moves, memory, threads, quiet, json } = args;
     let root = start_position(from.as_deref(), take, variant, "two-player solve")?;
     let threads = threads.unwrap_or_else(all_threads);
