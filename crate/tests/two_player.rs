@@ -75,16 +75,25 @@ fn the_solver_agrees_with_a_naive_search() {
     }
 }
 
-/// A position and its 8 images have the same winner (the table is keyed up to symmetry,
-/// so each image is solved by a fresh solver here).
+/// A position and its 8 images have the same winner, each solved by a fresh solver; and a
+/// solver that has solved the position knows its images without a new position (its table
+/// is keyed up to symmetry).
 #[test]
 fn the_winner_does_not_change_under_the_symmetries() {
+    let mut known = 0;
     for (p, w) in small_positions().iter().step_by(3) {
+        let solver = Solver::new(p.variant(), MEMORY).unwrap();
+        assert_eq!(solver.solve(p).unwrap(), *w);
+        let n = solver.positions();
         for s in Symmetry::all() {
             let image = p.transformed(s).unwrap();
             assert_eq!(solve(&image), *w, "{} {s:?} of {:?}", p.variant(), p.moves());
+            assert_eq!(solver.solve(&image).unwrap(), *w);
+            assert_eq!(solver.positions(), n, "{} {s:?} of {:?}: solved again", p.variant(), p.moves());
         }
+        known += (n > 0) as usize;
     }
+    assert!(known >= 10, "{known}");
 }
 
 /// The winning moves are exactly those after which the naive search says the opponent loses.
@@ -155,4 +164,36 @@ fn limits_stop_cleanly() {
     let stopped = Solver::new(Variant::D4, MEMORY).unwrap();
     stopped.stop();
     assert_eq!(stopped.solve(&Position::new(Variant::D4)), Err(SolveError::Stopped { positions: 0 }));
+}
+
+/// Every 6T and 6D game lasts exactly 12 moves, whatever is played: why the second player
+/// always wins them (checked over every position reachable from the cross).
+#[test]
+fn every_six_game_lasts_twelve_moves() {
+    fn walk(p: &mut Position, seen: &mut std::collections::HashSet<Vec<String>>, ends: &mut Vec<usize>) {
+        let mut key: Vec<String> = p.lines().map(|l| l.to_string()).collect();
+        key.sort();
+        if !seen.insert(key) {
+            return;
+        }
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            ends.push(p.score());
+        }
+        for m in moves {
+            p.play(m);
+            walk(p, seen, ends);
+            p.undo();
+        }
+    }
+    for v in [v6t(), v6d()] {
+        let (mut seen, mut ends) = (std::collections::HashSet::new(), Vec::new());
+        walk(&mut Position::new(v), &mut seen, &mut ends);
+        assert!(
+            !ends.is_empty() && ends.iter().all(|&n| n == 12),
+            "{v}: {:?}",
+            ends.iter().collect::<std::collections::BTreeSet<_>>()
+        );
+        assert!(seen.len() > 10_000, "{v}: {} positions", seen.len());
+    }
 }

@@ -40,7 +40,7 @@ pub enum SolveError {
         /// Memory the table took.
         bytes: u64,
     },
-    /// [`Solver::stop`] was called.
+    /// [`Solver::stop`] was called, or the visit limit ([`Solver::limit_visits`]) reached.
     Stopped {
         /// Positions solved when it stopped.
         positions: u64,
@@ -59,8 +59,8 @@ impl fmt::Display for SolveError {
             }
             SolveError::MemoryLimit { positions, bytes } => write!(
                 f,
-                "the table reached its memory limit ({} MiB) after {positions} positions, before the answer",
-                bytes >> 20
+                "the table reached its memory limit ({:.1} MiB) after {positions} positions, before the answer",
+                *bytes as f64 / (1u64 << 20) as f64
             ),
             SolveError::Stopped { positions } => {
                 write!(f, "stopped after {positions} positions, before the answer")
@@ -76,6 +76,26 @@ impl std::error::Error for SolveError {}
 enum Abort {
     Full,
     Stopped,
+    /// A sibling in a parallel search proved what the parent needed (never recorded, and
+    /// never seen above that parent).
+    Cancelled,
+}
+
+/// The flags of the parallel searches a position lies under (at most `PARALLEL_PLIES`): one
+/// is set when a child proved its parent won, so the other children's searches, already
+/// under way, stop instead of finishing refutations nobody needs.
+#[derive(Clone, Copy)]
+struct Cancel<'a> {
+    flag: Option<&'a AtomicBool>,
+    up: Option<&'a Cancel<'a>>,
+}
+
+impl Cancel<'_> {
+    const NONE: Cancel<'static> = Cancel { flag: None, up: None };
+
+    fn is_set(&self) -> bool {
+        self.flag.is_some_and(|f| f.load(Ordering::Relaxed)) || self.up.is_some_and(|u| u.is_set())
+    }
 }
 
 impl From<Full> for Abort {
@@ -123,7 +143,7 @@ impl Solver {
     pub fn solve(&self, pos: &Position) -> Result<Winner, SolveError> {
         let mut p = self.prepare(pos);
         let h = self.keys_of(&p);
-        let wins = self.wins(&mut p, &h, PARALLEL_PLIES).map_err(|a| self.error(a))?;
+        let wins = self.wins(&mut p, &h, PARALLEL_PLIES, &Cancel::NONE).map_err(|a| self.error(a))?;
         Ok(if wins { Winner::First } else { Winner::Second })
     }
 
@@ -141,7 +161,7 @@ impl Solver {
                 let mut child = p.clone();
                 child.play(m);
                 let ch = self.child_keys(&h, m, &syms);
-                Ok((m, !self.wins(&mut child, &ch, PARALLEL_PLIES - 1)?))
+                Ok((m, !self.wins(&mut child, &ch, PARALLEL_PLIES - 1, &Cancel::NONE)?))
             })
             .collect();
         let results = results.map_err(|a| self.error(a))?;
@@ -175,7 +195,8 @@ impl Solver {
         self.visit_limit = self.visited().saturating_add(visits);
     }
 
-    /// Makes the solve under way (on another thread) return `SolveError::Stopped` soon.
+    /// Makes the solve under way (on another thread) return `SolveError::Stopped` soon, and
+    /// every later one that needs a search: a stopped solver is done with.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -195,6 +216,7 @@ impl Solver {
         match a {
             Abort::Full => SolveError::MemoryLimit { positions: self.positions(), bytes: self.table_bytes() },
             Abort::Stopped => SolveError::Stopped { positions: self.positions() },
+            Abort::Cancelled => unreachable!("only a parallel search's children are cancelled"),
         }
     }
 
@@ -229,8 +251,9 @@ impl Solver {
     }
 
     /// Whether the side to move wins from `p` (whose images' keys are `h`); `p` is left as
-    /// it was. In parallel over the children for `par` more plies.
-    fn wins(&self, p: &mut Position, h: &[u128; 8], par: u32) -> Result<bool, Abort> {
+    /// it was. In parallel over the children for `par` more plies; gives up when `cancel`
+    /// says a parallel search above no longer needs the answer.
+    fn wins(&self, p: &mut Position, h: &[u128; 8], par: u32, cancel: &Cancel<'_>) -> Result<bool, Abort> {
         if p.is_finished() {
             // the opponent drew the last line (not recorded: it costs more to look up)
             return Ok(false);
@@ -241,6 +264,9 @@ impl Solver {
         }
         if self.stop.load(Ordering::Relaxed) {
             return Err(Abort::Stopped);
+        }
+        if cancel.is_set() {
+            return Err(Abort::Cancelled);
         }
         if self.visited.fetch_add(1, Ordering::Relaxed) >= self.visit_limit {
             return Err(Abort::Stopped);
@@ -261,24 +287,35 @@ impl Solver {
         kids.sort_unstable_by_key(|&(n, m)| (n, m.sort_key()));
         let syms = self.syms();
         let wins = if par > 0 {
+            let won = AtomicBool::new(false);
+            let below = Cancel { flag: Some(&won), up: Some(cancel) };
             let found = kids
                 .par_iter()
                 .map(|&(_, m)| {
                     let mut child = p.clone();
                     child.play(m);
-                    self.wins(&mut child, &self.child_keys(h, m, &syms), par - 1)
+                    let r = self.wins(&mut child, &self.child_keys(h, m, &syms), par - 1, &below);
+                    if matches!(r, Ok(false)) {
+                        won.store(true, Ordering::Relaxed);
+                    }
+                    r
                 })
                 .find_any(|r| !matches!(r, Ok(true)));
-            match found {
-                Some(Ok(_)) => true,
-                Some(Err(a)) => return Err(a),
-                None => false,
+            // a child lost: the siblings it cancelled may be the ones `find_any` returns
+            if won.load(Ordering::Relaxed) {
+                true
+            } else {
+                match found {
+                    Some(Err(a)) => return Err(a),
+                    Some(Ok(_)) => unreachable!("a lost child sets `won`"),
+                    None => false,
+                }
             }
         } else {
             let mut wins = false;
             for &(_, m) in &kids {
                 p.play(m);
-                let r = self.wins(p, &self.child_keys(h, m, &syms), 0);
+                let r = self.wins(p, &self.child_keys(h, m, &syms), 0, cancel);
                 p.undo();
                 if !r? {
                     wins = true;

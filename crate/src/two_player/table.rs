@@ -24,7 +24,7 @@ pub(crate) struct Full;
 
 /// A slot: 0 when empty, else the key's bits but the lowest two, bit 1 set (so it is never
 /// 0) and bit 0 the result. Keys are 128 random-looking bits; 126 of them tell positions
-/// apart (two of 10^9 positions share them with probability about 10^-20).
+/// apart (see `position_key` for the odds of two positions sharing them).
 fn slot(key: u128, wins: bool) -> u128 {
     (key & !3) | 2 | wins as u128
 }
@@ -109,10 +109,11 @@ impl Table {
         }
         if (shard.len + 1) * 4 > shard.slots.len() * 3 {
             let more = shard.slots.len() as u64 * SLOT_BYTES;
-            if self.bytes.fetch_add(more, Ordering::Relaxed) + more > self.limit {
-                self.bytes.fetch_sub(more, Ordering::Relaxed);
-                return Err(Full);
-            }
+            self.bytes
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+                    (b + more <= self.limit).then_some(b + more)
+                })
+                .map_err(|_| Full)?;
             shard.grow();
         }
         let i = shard.find(key);
