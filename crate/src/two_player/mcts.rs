@@ -18,6 +18,9 @@ const CHECK_EVERY: u64 = 64;
 /// A node is expanded (its children added) on its second visit: most leaves are visited
 /// once, and their children would only take memory.
 const EXPAND_AT: u32 = 1;
+/// Nodes a tree may hold (28 bytes each: 56 MB); past it, leaves stay leaves and the
+/// search goes on with the tree it has (a long think on many cores, in a browser too).
+const MAX_NODES: usize = 2_000_000;
 
 const NOT_EXPANDED: u32 = u32::MAX;
 
@@ -28,7 +31,7 @@ struct Node {
     children: u32,
     visits: u32,
     /// Games won by the player who played `mv` (who is not to move at this node).
-    wins: f32,
+    wins: u32,
 }
 
 /// How the root's moves fared: each move with its visits and wins, summed over the threads.
@@ -77,7 +80,7 @@ fn grow(root: &Position, seed: u64, stop: &(dyn Fn(u64) -> bool + Sync)) -> (Vec
     let mut rng = Rng::new(seed);
     // the root's move is never read
     let none = Move::new(crate::Point::new(0, 0), crate::Dir::H, 0);
-    let mut nodes = vec![Node { mv: none, first: 0, children: NOT_EXPANDED, visits: 0, wins: 0.0 }];
+    let mut nodes = vec![Node { mv: none, first: 0, children: NOT_EXPANDED, visits: 0, wins: 0 }];
     expand(&mut nodes, 0, root);
     assert!(nodes[0].children > 0, "a position with a legal move");
     let mut pos = root.clone();
@@ -94,7 +97,7 @@ fn grow(root: &Position, seed: u64, stop: &(dyn Fn(u64) -> bool + Sync)) -> (Vec
         let mut at = 0usize;
         loop {
             if nodes[at].children == NOT_EXPANDED {
-                if nodes[at].visits < EXPAND_AT {
+                if nodes[at].visits < EXPAND_AT || nodes.len() >= MAX_NODES {
                     break;
                 }
                 expand(&mut nodes, at, &pos);
@@ -109,12 +112,12 @@ fn grow(root: &Position, seed: u64, stop: &(dyn Fn(u64) -> bool + Sync)) -> (Vec
         // the random end of the game: the player to move at the leaf wins iff it has an
         // odd number of moves (it draws the last line)
         let k = pos.random_playout(&mut rng);
-        let mut reward = if k % 2 == 0 { 1.0 } else { 0.0 };
+        let mut reward = (k % 2 == 0) as u32;
         for &i in path.iter().rev() {
             let node = &mut nodes[i as usize];
             node.visits += 1;
             node.wins += reward;
-            reward = 1.0 - reward;
+            reward = 1 - reward;
         }
     }
     (nodes, n)
@@ -123,7 +126,7 @@ fn grow(root: &Position, seed: u64, stop: &(dyn Fn(u64) -> bool + Sync)) -> (Vec
 fn expand(nodes: &mut Vec<Node>, at: usize, pos: &Position) {
     let first = nodes.len() as u32;
     let moves = pos.legal_moves();
-    nodes.extend(moves.iter().map(|&mv| Node { mv, first: 0, children: NOT_EXPANDED, visits: 0, wins: 0.0 }));
+    nodes.extend(moves.iter().map(|&mv| Node { mv, first: 0, children: NOT_EXPANDED, visits: 0, wins: 0 }));
     nodes[at].first = first;
     nodes[at].children = moves.len() as u32;
 }
@@ -134,12 +137,12 @@ fn select(nodes: &[Node], at: usize) -> usize {
     let log_n = (node.visits.max(1) as f32).ln();
     let mut best = node.first as usize;
     let mut best_value = f32::NEG_INFINITY;
-    for i in node.first as usize..(node.first + node.children) as usize {
-        let c = nodes[i];
+    let kids = node.first as usize..(node.first + node.children) as usize;
+    for (i, c) in kids.clone().zip(&nodes[kids]) {
         if c.visits == 0 {
             return i;
         }
-        let v = c.wins / c.visits as f32 + EXPLORE * (log_n / c.visits as f32).sqrt();
+        let v = c.wins as f32 / c.visits as f32 + EXPLORE * (log_n / c.visits as f32).sqrt();
         if v > best_value {
             best_value = v;
             best = i;
