@@ -3,10 +3,10 @@
 //! played in won positions are checked against the exact solution where it can be had
 //! (the ends of games, the whole of 6T and 6D): how often each strength plays perfectly.
 
-use super::solve::parse_size;
+use super::parse_size;
 use crate::search::parse_duration;
 use crate::{all_threads, at_least, Quit};
-use morpion::two_player::{choose, Solver, Strength, Thinking, Winner};
+use morpion::two_player::{choose, SolveError, Solver, Strength, Thinking, Winner};
 use morpion::{Position, Rng, Variant};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -17,7 +17,7 @@ const CHECK_VISITS: u64 = 1_000_000;
 /// Checks the moves of a finished game from its end back, while the positions solve within
 /// the check's budget (earlier ones are larger): each move made in a won position counts
 /// for its side, as perfect if it keeps the win. `first`: the side that played move 1.
-fn check_moves(s: &mut Solver, end: &Position, first: usize, tally: &mut [Tally; 2]) {
+fn check_moves(s: &mut Solver, memory: u64, end: &Position, first: usize, tally: &mut [Tally; 2]) {
     let moves = end.moves();
     let mut pos = end.clone();
     for i in (0..moves.len()).rev() {
@@ -25,7 +25,15 @@ fn check_moves(s: &mut Solver, end: &Position, first: usize, tally: &mut [Tally;
         let mut after = pos.clone();
         after.play(moves[i]);
         s.limit_visits(CHECK_VISITS);
-        let (Ok(before), Ok(after)) = (s.solve(&pos), s.solve(&after)) else { break };
+        let (before, after) = match (s.solve(&pos), s.solve(&after)) {
+            (Ok(b), Ok(a)) => (b, a),
+            (Err(SolveError::MemoryLimit { .. }), _) | (_, Err(SolveError::MemoryLimit { .. })) => {
+                // a full table would end every later check at once: start an empty one
+                *s = Solver::new(end.variant(), memory).expect("the limit was taken before");
+                break;
+            }
+            _ => break,
+        };
         if before == Winner::First {
             let t = &mut tally[(first + i) % 2];
             t.chances += 1;
@@ -91,13 +99,39 @@ pub(super) fn play(args: MatchArgs, o: &mut impl Write) -> Result<(), Quit> {
     if games % 2 != 0 {
         return Err(format!("--games {games}: an even number, so each side starts as often").into());
     }
+    if variant.line_len() < 4 {
+        return Err(SolveError::Endless(variant).to_string().into());
+    }
     let threads = threads.unwrap_or_else(all_threads);
     if threads == 0 {
         return Err("--threads must be at least 1".to_string().into());
     }
+    // the strong player's solves and trees, and the check's solves, on these threads only
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    play_games(&pool, variant, players, games, time, threads, seed, check.then_some(memory), json, o)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_games(
+    pool: &rayon::ThreadPool,
+    variant: Variant,
+    players: (Strength, Strength),
+    games: u32,
+    time: Duration,
+    threads: usize,
+    seed: u64,
+    check_memory: Option<u64>,
+    json: bool,
+    o: &mut impl Write,
+) -> Result<(), Quit> {
     let start = Position::new(variant);
-    let mut oracle =
-        if check { Some(Solver::new(variant, memory).map_err(|e| e.to_string())?) } else { None };
+    let mut oracle = match check_memory {
+        Some(memory) => Some(Solver::new(variant, memory).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let strengths = [players.0, players.1];
     let mut tally = [Tally::default(), Tally::default()];
     let mut rng = Rng::new(seed);
@@ -113,11 +147,12 @@ pub(super) fn play(args: MatchArgs, o: &mut impl Write) -> Result<(), Quit> {
             let stop = move |_: u64| Instant::now() >= deadline;
             let thinking =
                 Thinking { threads, solve_visits: STRONG_SOLVE_VISITS, solve_memory: 256 << 20, stop: &stop };
-            let Some((m, _)) = choose(&pos, strengths[side], &mut rng, &thinking) else { break };
+            let chosen = pool.install(|| choose(&pos, strengths[side], &mut rng, &thinking));
+            let Some((m, _)) = chosen else { break };
             pos.play(m);
         }
         if let Some(s) = &mut oracle {
-            check_moves(s, &pos, first, &mut tally);
+            pool.install(|| check_moves(s, check_memory.unwrap_or(0), &pos, first, &mut tally));
         }
         total_moves += pos.score();
         // the player to move has no line left: the other one drew the last
@@ -187,10 +222,36 @@ pub(super) fn play(args: MatchArgs, o: &mut impl Write) -> Result<(), Quit> {
             "threads": threads,
             "seed": seed,
             "mean_moves": total_moves as f64 / games as f64,
+            // the check's solves included
             "seconds": seconds,
             "players": sides,
         });
         say!(o, "{obj}");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The end of the 4D record, checked move by move back from its end: its last move
+    /// (index 34, side 0's when side 0 played move 1) draws the last line, a perfect move in
+    /// a won position; move 33 (side 1's) left the opponent a won position although its
+    /// own was won (the two-player solve says so: after 33 moves the player to move wins,
+    /// and after 34 too). Played with the sides swapped, the tallies swap.
+    #[test]
+    fn the_check_counts_each_move_for_its_side() {
+        let game = morpion::library::find("4d-35-hyyroporanen").unwrap().game();
+        let memory = 1 << 28;
+        let mut s = Solver::new(Variant::D4, memory).unwrap();
+        let mut tally = [Tally::default(), Tally::default()];
+        check_moves(&mut s, memory, game.position(), 0, &mut tally);
+        assert!(tally[0].chances >= 1 && tally[0].perfect >= 1);
+        assert!(tally[1].chances > tally[1].perfect, "{} {}", tally[1].chances, tally[1].perfect);
+        let mut swapped = [Tally::default(), Tally::default()];
+        check_moves(&mut s, memory, game.position(), 1, &mut swapped);
+        assert_eq!((swapped[1].chances, swapped[1].perfect), (tally[0].chances, tally[0].perfect));
+        assert_eq!((swapped[0].chances, swapped[0].perfect), (tally[1].chances, tally[1].perfect));
+    }
 }

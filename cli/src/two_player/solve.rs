@@ -1,6 +1,7 @@
 //! `morpion two-player solve`: who wins with perfect play, on every core, with a progress
 //! line, and a memory limit and Ctrl+C that stop it cleanly.
 
+use super::parse_size;
 use crate::{all_threads, plural, start_position, stop_signals, Quit};
 use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
 use morpion::{Move, Position, Variant};
@@ -39,28 +40,6 @@ pub struct SolveArgs {
     json: bool,
 }
 
-/// A size in bytes: a whole number with an optional K, M, G or T (powers of 1024, with or
-/// without "B" or "iB" after them).
-pub(super) fn parse_size(s: &str) -> Result<u64, String> {
-    let lower = s.trim().to_ascii_lowercase();
-    let t = lower.strip_suffix("ib").or_else(|| lower.strip_suffix('b')).unwrap_or(&lower);
-    let (digits, shift) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(format!("'{s}': expected a size such as 512M or 4G (K, M, G or T)")),
-            };
-            (&t[..i], shift)
-        }
-        _ => (t, 0),
-    };
-    let n: u64 = digits.trim().parse().map_err(|_| format!("'{s}': expected a size such as 512M or 4G"))?;
-    n.checked_mul(1 << shift).ok_or_else(|| format!("'{s}' is too large"))
-}
-
 pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
     let SolveArgs { variant, from, take, moves, memory, threads, quiet, json } = args;
     let root = start_position(from.as_deref(), take, variant, "two-player solve")?;
@@ -78,7 +57,7 @@ pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
     let started = Instant::now();
     let done = AtomicBool::new(false);
     // the solve on the pool; this thread prints progress and turns a signal into a stop
-    let result = std::thread::scope(|s| {
+    let (result, seconds) = std::thread::scope(|s| {
         s.spawn(|| watch(&solver, &stop, &done, started, quiet));
         let r = pool.install(|| {
             if moves {
@@ -90,10 +69,11 @@ pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
                 solver.solve(&root).map(|w| (w, None))
             }
         });
+        // before the progress thread is joined (it sleeps up to 50 ms)
+        let seconds = started.elapsed().as_secs_f64();
         done.store(true, Ordering::Relaxed);
-        r
+        (r, seconds)
     });
-    let seconds = started.elapsed().as_secs_f64();
     let (winner, winning) = result.map_err(|e| explain(&e, &root))?;
     report(&root, winner, winning.as_deref(), &solver, seconds, threads, json, o)
 }
@@ -176,9 +156,9 @@ fn report(
     }
     say!(
         o,
-        "positions solved: {} (table {} MiB) in {seconds:.2} s on {threads} thread{}",
+        "positions solved: {} (table {:.1} MiB) in {seconds:.2} s on {threads} thread{}",
         solver.positions(),
-        solver.table_bytes() >> 20,
+        solver.table_bytes() as f64 / (1u64 << 20) as f64,
         plural(threads)
     );
     if json {
@@ -203,22 +183,4 @@ fn report(
         say!(o, "{obj}");
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_size;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("4G"), Ok(4 << 30));
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
-        assert_eq!(parse_size("2gb"), Ok(2 << 30));
-        assert_eq!(parse_size("1000"), Ok(1000));
-        assert!(parse_size("4X").is_err());
-        assert!(parse_size("G").is_err());
-        assert!(parse_size("-1G").is_err());
-        assert!(parse_size("99999999999T").is_err());
-    }
 }
