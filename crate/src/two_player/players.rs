@@ -114,6 +114,10 @@ pub enum Reason {
 }
 
 /// The computer's move in `pos` at `strength` and why; `None` when the game is over.
+///
+/// For line lengths 4 to 6: 3T and 3D games can go on forever, so there is no last line
+/// to aim at (the tree search's random games would only stop at the board's limit, and
+/// the exact solve refuses them); `two-player match` refuses them for that reason.
 pub fn choose(
     pos: &Position,
     strength: Strength,
