@@ -113,6 +113,8 @@ pub struct Solver {
     stop: AtomicBool,
     visited: AtomicU64,
     visit_limit: u64,
+    /// The 8 symmetries, in the order of every key array.
+    syms: [Symmetry; 8],
 }
 
 impl Solver {
@@ -131,6 +133,7 @@ impl Solver {
             stop: AtomicBool::new(false),
             visited: AtomicU64::new(0),
             visit_limit: u64::MAX,
+            syms: std::array::from_fn(|i| Symmetry::from_index(i).expect("8 symmetries")),
         })
     }
 
@@ -153,14 +156,13 @@ impl Solver {
     pub fn winning_moves(&self, pos: &Position) -> Result<Vec<Move>, SolveError> {
         let p = self.prepare(pos);
         let h = self.keys_of(&p);
-        let syms = self.syms();
         let results: Result<Vec<(Move, bool)>, Abort> = p
             .legal_moves()
             .into_par_iter()
             .map(|m| {
                 let mut child = p.clone();
                 child.play(m);
-                let ch = self.child_keys(&h, m, &syms);
+                let ch = self.child_keys(&h, m);
                 Ok((m, !self.wins(&mut child, &ch, PARALLEL_PLIES - 1, &Cancel::NONE)?))
             })
             .collect();
@@ -220,20 +222,11 @@ impl Solver {
         }
     }
 
-    fn syms(&self) -> [Symmetry; 8] {
-        let mut s = [Symmetry::IDENTITY; 8];
-        for (i, sym) in Symmetry::all().enumerate() {
-            s[i] = sym;
-        }
-        s
-    }
-
     /// The keys of `p`'s 8 images.
     fn keys_of(&self, p: &Position) -> [u128; 8] {
-        let syms = self.syms();
         let mut h = [0u128; 8];
         for line in p.lines() {
-            let k = image_keys(line, &syms, self.variant);
+            let k = image_keys(line, &self.syms, self.variant);
             for s in 0..8 {
                 h[s] ^= k[s];
             }
@@ -241,8 +234,9 @@ impl Solver {
         h
     }
 
-    fn child_keys(&self, h: &[u128; 8], m: Move, syms: &[Symmetry; 8]) -> [u128; 8] {
-        let k = image_keys(m.line(), syms, self.variant);
+    /// The keys of the 8 images of the position `h`'s after `m`.
+    fn child_keys(&self, h: &[u128; 8], m: Move) -> [u128; 8] {
+        let k = image_keys(m.line(), &self.syms, self.variant);
         let mut c = *h;
         for s in 0..8 {
             c[s] ^= k[s];
@@ -285,7 +279,6 @@ impl Solver {
         }
         // ties broken by the move, so a solve's order never depends on the board's
         kids.sort_unstable_by_key(|&(n, m)| (n, m.sort_key()));
-        let syms = self.syms();
         let wins = if par > 0 {
             let won = AtomicBool::new(false);
             let below = Cancel { flag: Some(&won), up: Some(cancel) };
@@ -294,7 +287,7 @@ impl Solver {
                 .map(|&(_, m)| {
                     let mut child = p.clone();
                     child.play(m);
-                    let r = self.wins(&mut child, &self.child_keys(h, m, &syms), par - 1, &below);
+                    let r = self.wins(&mut child, &self.child_keys(h, m), par - 1, &below);
                     if matches!(r, Ok(false)) {
                         won.store(true, Ordering::Relaxed);
                     }
@@ -315,7 +308,7 @@ impl Solver {
             let mut wins = false;
             for &(_, m) in &kids {
                 p.play(m);
-                let r = self.wins(p, &self.child_keys(h, m, &syms), 0, cancel);
+                let r = self.wins(p, &self.child_keys(h, m), 0, cancel);
                 p.undo();
                 if !r? {
                     wins = true;
