@@ -190,6 +190,8 @@ pub enum LinkDamage {
     },
     /// Characters left after the last move.
     Leftover,
+    /// A `p=` value other than 1 or 2 (the number of players).
+    Players(String),
     /// The check does not match the game.
     Check,
     /// A character outside base64url in the moves (`at` says which).
@@ -339,6 +341,9 @@ impl fmt::Display for LinkDamage {
             NotLegal { at } => write!(f, "damaged link: move {at} is not a legal move"),
             Unplayable { at, reason } => write!(f, "the link's move {at} cannot be played: {reason}"),
             Leftover => write!(f, "damaged link: there are characters left after the last move"),
+            Players(p) => {
+                write!(f, "damaged link: bad number of players \"p={p}\" (p=2 marks a two-player game)")
+            }
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
             Character => write!(f, "damaged link: a character of the moves is not allowed"),
             ShownMove { text, moves } => {

@@ -9,6 +9,9 @@
 //! - `<check>`: 30 bits of a hash of the variant and moves (5 characters). A damaged link
 //!   (a changed or lost character) fails to decode, or fails the check: never a silently
 //!   different game.
+//! - `p=2` (optional): a two-player game (the page colours each player's lines and says
+//!   whose turn it is). Like `m=`, it is not part of the check: changing it changes how
+//!   the game is shown, never its moves.
 //! - `m=N` (optional): the move to show (the web app's replay position).
 //!
 //! Everything is in the fragment, so the page can be served by any static host, and the
@@ -83,22 +86,40 @@ pub fn encode_value(game: &Game) -> String {
     format!("{VERSION}.{variant}.{}.{}.{check}", game.score(), bits.finish())
 }
 
-/// A full link: `base` (anything after a `#` in it is dropped), the game, and optionally
-/// the move to show.
-pub fn write(game: &Game, base: &str, shown: Option<usize>) -> String {
+/// What a link says besides its moves: how the game is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LinkView {
+    /// The move to show (`m=N`); all of them when `None`.
+    pub shown: Option<usize>,
+    /// A two-player game (`p=2`).
+    pub two_player: bool,
+}
+
+/// A full link: `base` (anything after a `#` in it is dropped), the game, and how to show it.
+pub fn write(game: &Game, base: &str, view: LinkView) -> String {
     let base = base.split('#').next().unwrap_or("");
     let mut s = format!("{base}#g={}", encode_value(game));
-    if let Some(m) = shown {
+    if view.two_player {
+        s.push_str("&p=2");
+    }
+    if let Some(m) = view.shown {
         s.push_str(&format!("&m={m}"));
     }
     s
 }
 
-/// The game value and the shown move of a link, URL or bare value.
-fn split(text: &str) -> Result<(&str, Option<&str>), ReadError> {
+/// The parts of a link: its game value and the `m=` and `p=` values, if any.
+struct Parts<'a> {
+    game: &'a str,
+    shown: Option<&'a str>,
+    players: Option<&'a str>,
+}
+
+/// The parts of a link, URL or bare value.
+fn split(text: &str) -> Result<Parts<'_>, ReadError> {
     let t = text.trim();
     if game_value_shape(t) {
-        return Ok((t, None));
+        return Ok(Parts { game: t, shown: None, players: None });
     }
     let params = match t.find('#') {
         Some(i) => &t[i + 1..],
@@ -109,15 +130,18 @@ fn split(text: &str) -> Result<(&str, Option<&str>), ReadError> {
     };
     let mut game = None;
     let mut shown = None;
+    let mut players = None;
     for kv in params.split('&') {
         if let Some(v) = kv.strip_prefix("g=") {
             game = Some(v);
         } else if let Some(v) = kv.strip_prefix("m=") {
             shown = Some(v);
+        } else if let Some(v) = kv.strip_prefix("p=") {
+            players = Some(v);
         }
     }
     match game {
-        Some(g) => Ok((g, shown)),
+        Some(game) => Ok(Parts { game, shown, players }),
         None => Err(err(LinkDamage::NoGame)),
     }
 }
@@ -126,9 +150,9 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
     decode(text).map(|(r, _)| r)
 }
 
-/// Decodes a link (or a bare value): the game and the move to show, if the link says.
-pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
-    let (value, shown) = split(text)?;
+/// Decodes a link (or a bare value): the game, and how to show it.
+pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
+    let Parts { game: value, shown, players } = split(text)?;
     let fields: Vec<&str> = value.split('.').collect();
     if fields.len() != 5 {
         return Err(err(LinkDamage::Parts(fields.len())));
@@ -178,7 +202,12 @@ pub fn decode(text: &str) -> Result<(Record, Option<usize>), ReadError> {
                 .ok_or_else(|| err(LinkDamage::ShownMove { text: s.to_string(), moves: n }))?,
         ),
     };
-    Ok((Record::new(Some(variant), p.moves().to_vec()), shown))
+    let two_player = match players {
+        None | Some("1") => false,
+        Some("2") => true,
+        Some(other) => return Err(err(LinkDamage::Players(other.to_string()))),
+    };
+    Ok((Record::new(Some(variant), p.moves().to_vec()), LinkView { shown, two_player }))
 }
 
 #[derive(Default)]
@@ -264,10 +293,10 @@ mod tests {
     #[test]
     fn round_trip_and_every_single_character_change_is_caught() {
         let g = random_game(Variant::T5, 3);
-        let link = write(&g, DEFAULT_BASE, Some(7));
-        let (r, shown) = decode(&link).unwrap();
+        let link = write(&g, DEFAULT_BASE, LinkView { shown: Some(7), two_player: false });
+        let (r, view) = decode(&link).unwrap();
         assert_eq!(r.moves, g.moves());
-        assert_eq!(shown, Some(7));
+        assert_eq!(view, LinkView { shown: Some(7), two_player: false });
         let value = encode_value(&g);
         let start = link.find(&value).unwrap();
         let mut caught = 0;
@@ -326,8 +355,26 @@ mod tests {
         let e = decode("http://h/#g=1.5T.2.A*.AAAAA").unwrap_err();
         assert_eq!(e.at, Some(super::super::At::Char(21)));
         let empty = Game::new(Position::new(Variant::D5), Default::default());
-        let l = write(&empty, "https://example.org/app/#old", None);
+        let l = write(&empty, "https://example.org/app/#old", LinkView::default());
         assert!(l.starts_with("https://example.org/app/#g=1.5D.0.."));
         assert_eq!(decode(&l).unwrap().0.moves.len(), 0);
+        assert_eq!(damage(&format!("{l}&p=3")), LinkDamage::Players("3".into()));
+        assert!(decode(&format!("{l}&p=two")).unwrap_err().to_string().contains("\"p=two\""));
+    }
+
+    #[test]
+    fn a_two_player_link_says_so_and_an_old_link_is_a_solitaire_game() {
+        let g = random_game(Variant::D5, 8);
+        let view = LinkView { shown: Some(3), two_player: true };
+        let link = write(&g, DEFAULT_BASE, view);
+        assert!(link.ends_with("&p=2&m=3"), "{link}");
+        let (r, back) = decode(&link).unwrap();
+        assert_eq!((r.moves.as_slice(), back), (g.moves(), view));
+        let old = write(&g, DEFAULT_BASE, LinkView::default());
+        assert!(!old.contains("&p="));
+        assert_eq!(decode(&old).unwrap().1, LinkView::default());
+        // the mark is not part of the game: the same moves, whichever way it is shown
+        assert_eq!(decode(&old).unwrap().0.moves, r.moves);
+        assert_eq!(decode(&format!("{old}&p=1")).unwrap().1, LinkView::default());
     }
 }

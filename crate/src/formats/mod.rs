@@ -326,7 +326,7 @@ pub fn write(game: &Game, format: Format, base: &str) -> Result<String, WriteErr
         Format::Flammenkamp => pentasol::write_flammenkamp(game),
         Format::MsrJson => Ok(msr::write_json(game, true)),
         Format::Msr => Ok(msr::write_compact(game)),
-        Format::Link => Ok(link::write(game, base, None)),
+        Format::Link => Ok(link::write(game, base, link::LinkView::default())),
         Format::Csv => Ok(csv::write(game)),
         Format::GilliozGrid | Format::GilliozDto => Err(WriteError::ReadOnly(format)),
     }

@@ -78,6 +78,8 @@ pub struct Timeline {
     /// The first `shown` moves, played.
     position: Position,
     meta: Meta,
+    /// A two-player game: the same moves, shown with whose turn it is (its links say so).
+    two_player: bool,
 }
 
 /// What was read by [`Timeline::import`].
@@ -94,7 +96,12 @@ pub struct Imported {
 impl Timeline {
     /// The start cross of `variant`.
     pub fn new(variant: Variant) -> Timeline {
-        Timeline { moves: Vec::new(), position: Position::new(variant), meta: Meta::default() }
+        Timeline {
+            moves: Vec::new(),
+            position: Position::new(variant),
+            meta: Meta::default(),
+            two_player: false,
+        }
     }
 
     /// A game, showing its first `shown` moves (all of them when `None`; at most all).
@@ -103,21 +110,24 @@ impl Timeline {
             moves: game.moves().to_vec(),
             position: Position::new(game.variant()),
             meta: game.meta().clone(),
+            two_player: false,
         };
         t.go_to(shown.unwrap_or(usize::MAX));
         t
     }
 
-    /// Reads a game in any format the engine knows (links keep the move they show).
+    /// Reads a game in any format the engine knows (links keep the move they show, and
+    /// whether the game is a two-player one).
     /// `variant` (the user's choice) wins over the file's. A game of the record library is
     /// recognised and gets its player and date.
     pub fn import(text: &str, variant: Option<Variant>) -> Result<Imported, LoadError> {
         let loaded = formats::load(text, None, variant)?;
-        let shown = match loaded.format {
-            Format::Link => link::decode(text).ok().and_then(|(_, shown)| shown),
-            _ => None,
+        let view = match loaded.format {
+            Format::Link => link::decode(text).map(|(_, view)| view).unwrap_or_default(),
+            _ => link::LinkView::default(),
         };
-        let mut timeline = Timeline::from_game(&loaded.game, shown);
+        let mut timeline = Timeline::from_game(&loaded.game, view.shown);
+        timeline.two_player = view.two_player;
         if timeline.meta == Meta::default() {
             if let Some(entry) = library::identify(timeline.variant(), &timeline.moves) {
                 timeline.meta = entry.game().meta().clone();
@@ -149,6 +159,17 @@ impl Timeline {
     /// How many moves the line of play has, shown or not.
     pub fn len(&self) -> usize {
         self.moves.len()
+    }
+
+    /// A two-player game (see [`crate::two_player`]): the moves alternate between two
+    /// players, and the link says so.
+    pub fn is_two_player(&self) -> bool {
+        self.two_player
+    }
+
+    /// Makes the game a two-player one (or a solitaire one): the moves stay.
+    pub fn set_two_player(&mut self, on: bool) {
+        self.two_player = on;
     }
 
     /// The line of play has no move.
@@ -258,7 +279,7 @@ impl Timeline {
     /// The link of the line of play; it says which move is shown unless all are.
     pub fn link(&self, base: &str) -> String {
         let shown = (self.shown() < self.moves.len()).then_some(self.shown());
-        link::write(&self.game(), base, shown)
+        link::write(&self.game(), base, link::LinkView { shown, two_player: self.two_player })
     }
 }
 
@@ -365,6 +386,21 @@ mod tests {
         assert_eq!(back.timeline.moves(), game.moves());
         t.go_to(82);
         assert!(!t.link("x").contains("&m="));
+    }
+
+    #[test]
+    fn a_two_player_game_keeps_its_mode_through_its_link() {
+        let game = crate::library::find("4d-35-hyyroporanen").unwrap().game();
+        let mut t = Timeline::from_game(&game, Some(7));
+        assert!(!t.is_two_player());
+        t.set_two_player(true);
+        let url = t.link("http://h/");
+        assert!(url.ends_with("&p=2&m=7"), "{url}");
+        let back = Timeline::import(&url, None).unwrap().timeline;
+        assert!(back.is_two_player());
+        assert_eq!((back.shown(), back.moves()), (7, game.moves()));
+        t.set_two_player(false);
+        assert!(!Timeline::import(&t.link("http://h/"), None).unwrap().timeline.is_two_player());
     }
 
     #[test]

@@ -63,7 +63,8 @@ impl WebSearch {
     #[wasm_bindgen(constructor)]
     pub fn new(game_link: &str, level: u32, seed: f64, method: &str) -> Result<WebSearch, JsError> {
         let method: Method = method.parse().map_err(|e: UnknownMethod| JsError::new(&e.to_string()))?;
-        let (record, shown) = link::decode(game_link).map_err(|e| JsError::new(&e.to_string()))?;
+        let (record, view) = link::decode(game_link).map_err(|e| JsError::new(&e.to_string()))?;
+        let shown = view.shown;
         let variant = record.variant.ok_or_else(|| JsError::new("the link does not say the variant"))?;
         let moves = &record.moves[..shown.unwrap_or(record.moves.len()).min(record.moves.len())];
         let root = Position::from_moves(variant, moves).map_err(|e| JsError::new(&e.to_string()))?;
@@ -150,7 +151,7 @@ impl WebSearch {
     pub fn best_link(&self, base: &str) -> Option<String> {
         self.search.best_score()?;
         let game = Game::new(self.search.best_game(), Meta::default());
-        Some(link::write(&game, base, None))
+        Some(link::write(&game, base, link::LinkView::default()))
     }
 
     pub fn stop(&self) {
