@@ -56,6 +56,9 @@ pub struct Overlay {
     pub choices: Vec<(Point, Point)>,
     /// The choice under the pointer or selected with the keyboard.
     pub chosen: Option<usize>,
+    /// A line being drawn (the computer's move, animated): its two ends and how much of
+    /// it is drawn, from 0 to 1.
+    pub growing: Option<(Point, Point, f64)>,
 }
 
 /// Colours, as CSS colour strings. The defaults are the app's palette: the page takes them
@@ -93,6 +96,8 @@ pub struct Theme {
     pub lp: String,
     /// The dots' potential.
     pub potential: String,
+    /// The second player's lines and dots (the first player's are `line` and `dot`).
+    pub second: String,
 }
 
 impl Default for Theme {
@@ -114,6 +119,7 @@ impl Default for Theme {
             region: s("#b8a9c9"),
             lp: s("#1d3557"),
             potential: s("#b5541a"),
+            second: s("#c0392b"),
         }
     }
 }
@@ -139,6 +145,7 @@ impl Theme {
             region: s("#6d5f85"),
             lp: s("#a9c9f2"),
             potential: s("#f2a062"),
+            second: s("#ff8577"),
         }
     }
 }
@@ -153,13 +160,16 @@ pub struct Style {
     pub hints: bool,
     /// Draw the grid.
     pub grid: bool,
+    /// Two players: the odd-numbered moves in the first player's colours, the others in
+    /// `second` (the last move keeps its player's colour, thicker and ringed).
+    pub players: bool,
     /// The colours.
     pub theme: Theme,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { numbers: false, hints: true, grid: true, theme: Theme::default() }
+        Style { numbers: false, hints: true, grid: true, players: false, theme: Theme::default() }
     }
 }
 
@@ -218,9 +228,21 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
     }
     let line_w = (cell * 0.09).clamp(1.0, 4.0);
     let last = scene.lines.len().checked_sub(1);
+    // move i + 1's colours: the second player's are the even-numbered moves
+    let player_line = |i: usize| if style.players && i % 2 == 1 { &t.second } else { &t.line };
+    let player_dot = |i: usize| if style.players && i % 2 == 1 { &t.second } else { &t.dot };
+    let last_colour = |i: usize| if style.players { player_line(i) } else { &t.last };
     for (i, &(a, b)) in scene.lines.iter().enumerate() {
-        let (color, w) = if Some(i) == last { (&t.last, line_w * 1.5) } else { (&t.line, line_w) };
+        let (color, w) =
+            if Some(i) == last { (last_colour(i), line_w * 1.5) } else { (player_line(i), line_w) };
         out.segment(view.point_to_screen(a), view.point_to_screen(b), w, color, false);
+    }
+    if let Some((a, b, part)) = overlay.growing {
+        let part = part.clamp(0.0, 1.0);
+        let (ax, ay) = view.point_to_screen(a);
+        let (bx, by) = view.point_to_screen(b);
+        let end = (ax + (bx - ax) * part, ay + (by - ay) * part);
+        out.segment((ax, ay), end, line_w * 1.5, last_colour(scene.lines.len()), false);
     }
     for (i, &(a, b)) in overlay.choices.iter().enumerate() {
         let w = if overlay.chosen == Some(i) { line_w * 2.2 } else { line_w * 1.2 };
@@ -238,7 +260,7 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
     let numbers = style.numbers && cell >= NUMBERS_MIN_CELL;
     for (i, &p) in scene.played.iter().enumerate() {
         let c = view.point_to_screen(p);
-        let color = if Some(i) == last { &t.last } else { &t.dot };
+        let color = if Some(i) == last { last_colour(i) } else { player_dot(i) };
         if numbers {
             let label = (i + 1).to_string();
             let r = cell * 0.34;
@@ -375,6 +397,29 @@ mod tests {
         let choices: Vec<_> = log.segments.iter().filter(|(c, _)| *c == style.theme.choice).collect();
         assert_eq!(choices.len(), 2);
         assert_eq!(choices.iter().filter(|(_, dashed)| !dashed).count(), 1, "the chosen line is solid");
+    }
+
+    #[test]
+    fn two_players_alternate_colours_and_a_growing_line_is_drawn() {
+        let p = game(5);
+        let s = Scene::of(&p);
+        let view = Viewport::fitted(400.0, 400.0, s.bbox, 1.0);
+        let style = Style { grid: false, hints: false, players: true, ..Style::default() };
+        let mut log = Log::default();
+        paint(&s, &Overlay::default(), &style, &view, &mut log);
+        let colours: Vec<&str> = log.segments.iter().map(|(c, _)| c.as_str()).collect();
+        let (one, two) = (style.theme.line.as_str(), style.theme.second.as_str());
+        assert_eq!(colours, [one, two, one, two, one], "move 5 is player 1's, drawn in their colour");
+        let moved: Vec<Option<&str>> = log.circles.iter().skip(s.start.len()).map(|c| c.as_deref()).collect();
+        let (d1, d2) = (Some(style.theme.dot.as_str()), Some(two));
+        assert_eq!(&moved[..5], [d1, d2, d1, d2, Some(one)]);
+
+        let overlay =
+            Overlay { growing: Some((Point::new(0, 0), Point::new(4, 0), 0.5)), ..Overlay::default() };
+        let mut log = Log::default();
+        paint(&s, &overlay, &style, &view, &mut log);
+        assert_eq!(log.segments.len(), 6);
+        assert_eq!(log.segments[5].0, two, "the line being drawn is move 6's, player 2's");
     }
 
     #[test]
