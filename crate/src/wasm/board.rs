@@ -131,6 +131,12 @@ impl BoardView {
         self.overlay.chosen = None;
     }
 
+    /// A line being drawn from (ax, ay) to (bx, by), `part` (0 to 1) of it so far: the
+    /// computer's move, animated. `part` below 0 removes it.
+    pub fn set_growing(&mut self, ax: i32, ay: i32, bx: i32, by: i32, part: f64) {
+        self.overlay.growing = (part >= 0.0).then(|| (Point::new(ax, ay), Point::new(bx, by), part));
+    }
+
     pub fn clear_offer(&mut self) {
         self.overlay.choices.clear();
         self.overlay.chosen = None;

@@ -1,9 +1,11 @@
 //! The browser bindings, and the only code that knows about JavaScript.
 //!
 //! The bounds (`live_bound`, `reach`, `lp_bound`, `lp_board`, for the bounds worker) are
-//! plain functions of a `Timeline`. Three opaque handles: `Timeline` (a game as a line of play: play, undo/redo, replay
-//! steps, import/export), `Board` (a canvas, its viewport and what is drawn on it) and
-//! `Search` (an NRPA search, run by the page's search worker). They wrap the native,
+//! plain functions of a `Timeline`. Four opaque handles: `Timeline` (a game as a line of
+//! play: play, undo/redo, replay steps, import/export, whose turn in a two-player game),
+//! `Board` (a canvas, its viewport and what is drawn on it), `Search` (an NRPA search, run
+//! by the page's search worker) and `Opponent` (the computer's move in a two-player game,
+//! run by the page's opponent worker). They wrap the native,
 //! natively tested `crate::view` and `crate::nrpa`. No state lives outside the handles;
 //! results cross the boundary as small typed values (numbers, strings, plain objects whose
 //! TypeScript types are declared here, so the page's type check knows them), and the data
@@ -13,6 +15,7 @@
 mod board;
 mod bounds;
 mod canvas;
+mod opponent;
 mod search;
 mod timeline;
 
@@ -47,9 +50,11 @@ export interface RecordInfo { name: string; variant: string; score: number; labe
 /** A format the page can export, as the core names and describes it. */
 export interface FormatInfo { name: string; label: string; extension: string; mediaType: string }
 /** The board's colours (CSS colour strings). */
-export interface Theme { background: string; grid: string; start: string; dot: string; line: string; last: string; hint: string; number: string; number_bg: string; choice: string; cursor: string; hull: string; region: string; lp: string; potential: string }
-/** How the board is drawn; missing fields keep their defaults. */
-export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; theme?: Partial<Theme> }
+export interface Theme { background: string; grid: string; start: string; dot: string; line: string; last: string; hint: string; number: string; number_bg: string; choice: string; cursor: string; hull: string; region: string; lp: string; potential: string; second: string }
+/** How the board is drawn; missing fields keep their defaults. `players`: two colours, the odd moves and the even. */
+export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; players?: boolean; theme?: Partial<Theme> }
+/** The computer's move in a two-player game, and why it chose it. */
+export interface OpponentMove { index: number; dot: [number, number]; from: [number, number]; to: [number, number]; reason: "last-line" | "solved-win" | "solved-loss" | "searched" | "random"; games: number }
 /** One of the lines that would add a given dot. */
 export interface Choice { dir: "h" | "v" | "dn" | "dp"; at: number; from: [number, number]; to: [number, number] }
 /** Why no move adds a dot at a point. */

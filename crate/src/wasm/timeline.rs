@@ -119,6 +119,37 @@ impl WebTimeline {
         self.timeline.len()
     }
 
+    /// A two-player game (its link says so).
+    pub fn two_player(&self) -> bool {
+        self.timeline.is_two_player()
+    }
+
+    /// Makes the game a two-player one, or a solitaire one; the moves stay.
+    pub fn set_two_player(&mut self, on: bool) {
+        self.timeline.set_two_player(on)
+    }
+
+    /// In a two-player game, who draws the next line: 1 (who drew the first) or 2.
+    pub fn player_to_move(&self) -> u8 {
+        crate::two_player::player_to_move(self.timeline.position())
+    }
+
+    /// In a finished game, the player who drew the last line (who wins a two-player game);
+    /// `undefined` while a move is left.
+    pub fn winner(&self) -> Option<u8> {
+        let pos = self.timeline.position();
+        (pos.is_finished() && pos.score() > 0).then(|| 3 - crate::two_player::player_to_move(pos))
+    }
+
+    /// Plays the `index`-th legal move (canonical order, as `Opponent` answers).
+    pub fn play_index(&mut self, index: usize) -> Result<(), JsError> {
+        let legal = self.timeline.position().legal_moves();
+        let m = *legal
+            .get(index)
+            .ok_or_else(|| JsError::new(&format!("no legal move {index}: there are {}", legal.len())))?;
+        self.timeline.play(m).map_err(|e| JsError::new(&e.to_string()))
+    }
+
     pub fn legal_count(&self) -> usize {
         self.timeline.position().num_legal_moves()
     }
