@@ -17,6 +17,7 @@
 //               {type: "error", message}
 
 import { errorText } from "./dom.js";
+import { loadEngine } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 /** @typedef {import("../../pkg/morpion.js").SearchReport} SearchReport */
@@ -35,10 +36,6 @@ import { errorText } from "./dom.js";
 /** Sends a message to the page (the worker's global postMessage, typed for the page's lib). */
 const post = (/** @type {object} */ message) => /** @type {any} */ (self).postMessage(message);
 
-/** The builds, beside the page's scripts in dist/ (Trunk's and scripts/build-threaded.sh's). */
-const SINGLE = "../morpion.js";
-const THREADED = "../threaded/morpion.js";
-
 /** How often progress is reported (ms): several times a second. */
 const PERIOD_MS = 200;
 
@@ -47,27 +44,10 @@ let engine = null;
 /** @type {Run | null} */
 let current = null;
 
-/**
- * The threaded build on an isolated page (with a pool of `threads`), else the page's own.
- * @param {number} threads @returns {Promise<Engine>}
- */
-function loadEngine(threads) {
-  if (self.crossOriginIsolated) {
-    // the threaded build has wasm-bindgen-rayon's pool maker besides the page's bindings
-    /** @type {Promise<Wasm & { initThreadPool(n: number): Promise<void> }>} */
-    const threaded = import(THREADED);
-    return threaded.then(async (wasm) => {
-      await wasm.default();
-      await wasm.initThreadPool(threads);
-      return { wasm, build: "threads", threads: wasm.Search.threads() };
-    });
-  }
-  /** @type {Promise<Wasm>} */
-  const single = import(SINGLE);
-  return single.then(async (wasm) => {
-    await wasm.default();
-    return { wasm, build: "single", threads: 1 };
-  });
+/** The engine, and its pool's size as the engine counts it. @param {number} threads @returns {Promise<Engine>} */
+async function loadSearchEngine(threads) {
+  const { wasm, build } = await loadEngine(threads);
+  return { wasm, build, threads: build === "threads" ? wasm.Search.threads() : 1 };
 }
 
 /** The search's clock: seconds searched, pauses left out. */
@@ -95,7 +75,7 @@ class Clock {
 /** @param {Options} msg */
 async function start(msg) {
   if (current) return post({ type: "error", message: "a search is already running" });
-  if (!engine) engine = loadEngine(msg.threads);
+  if (!engine) engine = loadSearchEngine(msg.threads);
   let loaded;
   try {
     loaded = await engine;
