@@ -78,7 +78,7 @@ fn the_empty_game_round_trips_when_the_format_is_known() {
 #[test]
 fn the_record_link_is_short() {
     let g = library::find("5t-178-rosin").unwrap().game();
-    let l = link::write(&g, link::DEFAULT_BASE, None);
+    let l = link::write(&g, link::DEFAULT_BASE, link::LinkView::default());
     assert!(l.len() < 300, "{} characters: {l}", l.len());
     assert!(l.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:/#=&".contains(&b)));
 }
@@ -278,7 +278,7 @@ fn an_illegal_move_at_k_is_reported_with_the_game_before_it() {
 #[test]
 fn a_damaged_link_is_refused_and_says_so() {
     let g = library::find("5t-178-rosin").unwrap().game();
-    let l = link::write(&g, link::DEFAULT_BASE, None);
+    let l = link::write(&g, link::DEFAULT_BASE, link::LinkView::default());
     let cut = &l[..l.len() - 30];
     let (format, _, kind) = read_error(cut, None);
     assert_eq!(format, Some(Format::Link));
