@@ -81,8 +81,8 @@ export async function openApp(browser, url, { viewport = WIDE, context, firstVis
 }
 
 /**
- * A grid point where a move can be played with `count` lines to choose from ("one" or
- * "several"), and where it is on the page: a point the user can see and click (not under
+ * A grid point where a move can be played with `count` lines to choose from ("one",
+ * "several" or "any"), and where it is on the page: a point the user can see and click (not under
  * a button or off the canvas). Asks the page's own game, so it never guesses.
  */
 export async function playablePoint(page, count = "one") {
@@ -94,7 +94,7 @@ export async function playablePoint(page, count = "one") {
     for (let y = -20; y <= 30; y++) {
       for (let x = -20; x <= 30; x++) {
         const n = app.choicesAt(x, y).length;
-        if ((count === "one" && n === 1) || (count === "several" && n > 1)) {
+        if ((count === "one" && n === 1) || (count === "several" && n > 1) || (count === "any" && n > 0)) {
           const [sx, sy] = app.screenOf(x, y);
           const pageX = r.left + sx;
           const pageY = r.top + sy;

@@ -19,9 +19,19 @@ import { describeChoice, gameTitle, variantName, whyNotText } from "./words.js";
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
 /** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
 /** @typedef {import("../../pkg/morpion.js").Theme} Theme */
-/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, theme?: Theme }} Toggles */
-/** @typedef {"change" | "previewend" | "board"} AppEvent */
+/** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
+/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, players: boolean, theme?: Theme }} Toggles */
+/**
+ * Whose turn it is, when a player is the computer (see `setTurns`).
+ * @typedef {object} Turns
+ * @property {() => string | null} mayPlay why the user may not play now (null: they may)
+ * @property {(shown: number, finished: boolean) => boolean} stopAt a position undo and redo may stop at (the user's turn)
+ */
+/** @typedef {"change" | "previewend" | "board" | "played"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
+
+/** How long the computer's line takes to draw itself (ms). */
+const DRAW_LINE_MS = 420;
 
 const PLAY_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M6 4v12l10-6z"/></svg>';
 const PAUSE_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="5" y="4" width="3.5" height="12"/><rect x="11.5" y="4" width="3.5" height="12"/></svg>';
@@ -33,7 +43,8 @@ export class App {
   /** The board's canvas (its cursor shows what a click would do). @type {HTMLCanvasElement} */ #canvas;
   /** @type {Timeline} */ #timeline;
   /** @type {RecordInfo[]} */ #records;
-  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
+  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true, players: false };
+  /** Whose turn it is against the computer; null: anyone may play any move. @type {Turns | null} */ #turns = null;
   /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
   /** The offer is a choice the user must make. */ #choosing = false;
   /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
@@ -48,7 +59,7 @@ export class App {
   /** The record on the board (it stays reachable after the user branches off it). @type {RecordInfo | null} */ #record = null;
   /** The line the user left by playing a move of their own in its middle. @type {{ link: string, at: number, length: number, record: RecordInfo | null } | null} */ #left = null;
   /** @type {Record<AppEvent, Array<() => void>>} */
-  #listeners = { change: [], previewend: [], board: [] };
+  #listeners = { change: [], previewend: [], board: [], played: [] };
 
   /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
   constructor(wasm, canvas) {
@@ -66,7 +77,8 @@ export class App {
    * Calls `fn` on `event`: "change" after every change of the user's game (a move, undo,
    * replay step, a new game); "previewend" when the board goes back to the user's game
    * because the user played, undid or replayed (not when asked by `endPreview`); "board"
-   * whenever the board shows another position (the user's game or a preview).
+   * whenever the board shows another position (the user's game or a preview); "played"
+   * after the user played a move (after its "change"), even the recorded next one.
    * @param {AppEvent} event @param {() => void} fn
    */
   on(event, fn) {
@@ -85,6 +97,18 @@ export class App {
   shown() { return this.#timeline.shown(); }
   /** Moves in the line of play, shown or not. */
   length() { return this.#timeline.length(); }
+  /** The user's game is a two-player one. */
+  twoPlayer() { return this.#timeline.two_player(); }
+  /** Who draws the next line of the user's game: 1 or 2. */
+  playerToMove() { return this.#timeline.player_to_move(); }
+  /** Who drew the last line of the user's finished game (undefined before the end). */
+  winner() { return this.#timeline.winner(); }
+  /** No legal move is left in the user's game (at the move shown). */
+  finished() { return this.#timeline.finished(); }
+  /** Moves of the line of play come after the one shown. */
+  canRedo() { return this.#timeline.can_redo(); }
+  /** The replay is running. */
+  replaying() { return this.#timer !== null; }
   /** The link of the user's game (with the shown move unless all are shown). */
   link() { return this.#timeline.link(linkBase()); }
   /** The link of a new game of `variant`. @param {string} variant */
@@ -103,8 +127,9 @@ export class App {
   svg() { return this.#timeline.svg(this.#imageStyle(), 28); }
   /** Paints the user's game at the move shown on `canvas` for a PNG (`scale` device pixels a CSS pixel). @param {HTMLCanvasElement} canvas @param {number} scale */
   drawImage(canvas, scale) { this.#wasm.draw_image(canvas, this.#timeline, this.#imageStyle(), 28, scale); }
-  /** Images are drawn in the light palette whatever the page's theme: they are printed and shared. */
-  #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true }; }
+  /** Images are drawn in the light palette whatever the page's theme: they are printed and
+   * shared. A two-player game's keep the players' colours. */
+  #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true, players: this.#timeline.two_player() }; }
   /** Who played the user's game and when, as the game says (empty when it does not). */
   gameTitle() { return gameTitle(this.#timeline.title()); }
   /** The embedded record games. */
@@ -207,9 +232,11 @@ export class App {
     this.#update(true, how === "new");
   }
 
-  /** A new game of `variant` (a new history entry). @param {string} variant */
+  /** A new game of `variant` (a new history entry), two-player if the game was. @param {string} variant */
   newGame(variant) {
-    this.#setGame(new this.#wasm.Timeline(variant), "new");
+    const fresh = new this.#wasm.Timeline(variant);
+    fresh.set_two_player(this.#timeline.two_player());
+    this.#setGame(fresh, "new");
     say(t("msg.new-game", { variant }));
   }
 
@@ -252,11 +279,40 @@ export class App {
     say(t("branch.back", { at: left.at, n: left.length }));
   }
 
+  /**
+   * Makes the user's game a two-player one (`on`) or a solitaire one; the moves stay, the
+   * link says which.
+   * @param {boolean} on
+   */
+  setTwoPlayer(on) {
+    if (this.#timeline.two_player() === on) return;
+    this.#endPreview(false);
+    this.#timeline.set_two_player(on);
+    this.#update();
+  }
+
+  /**
+   * Against the computer: who may play, and where undo and redo stop (undo takes back the
+   * user's move and the computer's answer). `null`: anyone plays, one move at a time.
+   * @param {Turns | null} turns
+   */
+  setTurns(turns) {
+    this.#turns = turns;
+    this.#update(); // the undo and redo buttons, and the listeners (the computer may be to move)
+  }
+
+  /** The board's colours follow the game shown: two players' or one. @param {Timeline} tl */
+  #colourPlayers(tl) {
+    const players = tl.two_player();
+    if (players !== this.#style.players) this.setStyle({ players });
+  }
+
   /** After any change of the game: board, status, address, storage, listeners. */
   #update(fit = false, newEntry = false) {
     if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
     const tl = this.#timeline;
     if (this.#offerAt) this.closeOffer(); // the lines offered belonged to the position before
+    this.#colourPlayers(tl);
     this.#board.show(tl, fit && this.#sized);
     if (fit && !this.#sized) this.#fitPending = true;
     this.#showStatus(tl, gameTitle(tl.title()));
@@ -279,9 +335,10 @@ export class App {
     $("legal").textContent = num(tl.legal_count());
     $("variant-name").textContent = variantName(tl.variant());
     select("variant").value = tl.variant();
+    select("mode").value = tl.two_player() ? "two-player" : "solitaire";
     $("title").textContent = title;
-    button("undo").disabled = !own || !tl.can_undo();
-    button("redo").disabled = !own || !tl.can_redo();
+    button("undo").disabled = !own || this.#undoTarget() === null;
+    button("redo").disabled = !own || this.#redoTarget() === null;
     button("first").disabled = !own || !tl.can_undo();
     button("last").disabled = !own || !tl.can_redo();
     button("play").disabled = !own || length === 0;
@@ -293,7 +350,8 @@ export class App {
     $("move-of").textContent = `${num(shown)} / ${num(length)}`;
     // a preview (a search's best so far) is not a finished game of the user's
     const over = $("gameover");
-    over.hidden = !own || !tl.finished();
+    // a two-player game's end says who won (the two-player panel's)
+    over.hidden = !own || !tl.finished() || tl.two_player();
     if (!over.hidden) over.textContent = t("msg.game-over", { n: shown });
   }
 
@@ -321,6 +379,7 @@ export class App {
     const first = !this.#preview;
     this.#preview = timeline;
     if (first) say(t("msg.preview-on"));
+    this.#colourPlayers(timeline);
     this.#board.show(timeline, (fit || first) && this.#sized);
     this.#showStatus(timeline, title);
     this.redraw();
@@ -365,6 +424,11 @@ export class App {
 
   /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
   #choose(p) {
+    const refused = this.#turns?.mayPlay();
+    if (refused) {
+      this.closeOffer();
+      return say(refused);
+    }
     const choices = this.#timeline.choices_at(p[0], p[1]);
     if (choices.length === 0) {
       this.closeOffer();
@@ -376,6 +440,8 @@ export class App {
 
   /** @param {GridPoint} p @param {number} choice */
   #play(p, choice) {
+    const refused = this.#turns?.mayPlay();
+    if (refused) return say(refused);
     const before = this.#timeline;
     // a link is its line of play and, unless all its moves are shown, "&m=" the move shown
     const lineOf = (/** @type {string} */ link) => link.replace(/&m=\d+$/, "");
@@ -398,6 +464,7 @@ export class App {
     const left = this.#left;
     say(branched && left ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
     this.#update();
+    this.#emit("played");
   }
 
   /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices */
@@ -470,13 +537,82 @@ export class App {
   undo() {
     this.#endPreview();
     this.stopReplay();
-    if (this.#timeline.undo()) this.#update();
+    const to = this.#undoTarget();
+    if (to === null) return;
+    this.#timeline.go_to(to);
+    this.#update();
   }
 
   redo() {
     this.#endPreview();
     this.stopReplay();
-    if (this.#timeline.redo()) this.#update();
+    const to = this.#redoTarget();
+    if (to === null) return;
+    this.#timeline.go_to(to);
+    this.#update();
+  }
+
+  /**
+   * The move undo goes back to: one back, or against the computer the user's turn before
+   * (their move and its answer); null when there is none.
+   */
+  #undoTarget() {
+    const tl = this.#timeline;
+    const turns = this.#turns;
+    if (!turns) return tl.can_undo() ? tl.shown() - 1 : null;
+    for (let n = tl.shown() - 1; n >= 0; n--) if (turns.stopAt(n, false)) return n;
+    return null;
+  }
+
+  /** The move redo goes on to: one on, or against the computer the user's next turn (or the end of the line). */
+  #redoTarget() {
+    const tl = this.#timeline;
+    if (!tl.can_redo()) return null;
+    const turns = this.#turns;
+    if (!turns) return tl.shown() + 1;
+    // walk the line and come back: the game shown stays as it is
+    const from = tl.shown();
+    while (tl.redo()) if (turns.stopAt(tl.shown(), tl.finished())) break;
+    const to = tl.shown();
+    tl.go_to(from);
+    return to;
+  }
+
+  /**
+   * Plays the computer's `move` in the game of `link`, its line drawn first: false when the
+   * game has changed meanwhile (the user undid, or opened another), and nothing is played.
+   * @param {OpponentMove} move @param {string} link
+   * @returns {Promise<boolean>}
+   */
+  async playComputer(move, link) {
+    const same = () => !this.#preview && this.#timeline.link(linkBase()) === link;
+    if (!same()) return false;
+    this.closeOffer();
+    const [a, b] = [move.from, move.to];
+    const start = performance.now();
+    for (;;) {
+      const part = Math.min(1, (performance.now() - start) / DRAW_LINE_MS);
+      if (!same()) return false; // the game moved on: showing it cleared the line
+      this.#board.set_growing(a[0], a[1], b[0], b[1], part);
+      this.redraw();
+      if (part >= 1) break;
+      await new Promise((done) => requestAnimationFrame(done));
+    }
+    this.#board.set_growing(0, 0, 0, 0, -1);
+    try {
+      this.#timeline.play_index(move.index);
+    } catch (e) {
+      say(errorText(e));
+      return false;
+    }
+    this.#update();
+    return true;
+  }
+
+  /** Shows the line from `a` to `b` on the board (a hint), until the next move or pointer. @param {GridPoint} a @param {GridPoint} b */
+  showLine(a, b) {
+    this.#board.offer(Int32Array.from([...a, ...b]));
+    this.redraw();
   }
 
   /** Shows the first `n` moves. @param {number} n */

@@ -15,6 +15,7 @@ import { loadSettings, rememberControls, saveSetting } from "./settings.js";
 import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
 import { attachTheme, preTheme } from "./theme.js";
+import { TwoPlayerPanel } from "./two-player-panel.js";
 import { variantName } from "./words.js";
 
 /** @typedef {import("./app.js").Wasm} Wasm */
@@ -218,6 +219,7 @@ async function main() {
   app.setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
   openInitialGame(app);
   if (app.length() === 0) say(t("msg.start"));
+  const twoPlayer = new TwoPlayerPanel(app);
   const search = new SearchPanel(app);
   const bounds = new BoundsPanel(app);
   $("bound-why").addEventListener("click", () => showTab("bounds"));
@@ -225,7 +227,7 @@ async function main() {
   $("loading").hidden = true;
   document.body.classList.add("ready");
   // for the browser tests and the console: the same APIs the page's modules use
-  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds, morpionTabs: { show: showTab } });
+  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds, morpionTwoPlayer: twoPlayer, morpionTabs: { show: showTab } });
 }
 
 main();

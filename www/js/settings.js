@@ -1,13 +1,15 @@
 // @ts-check
 // Settings the page remembers between visits (local storage): the toggles, the replay
-// speed, the search's level and stop, the theme and the language. Each is the value of
-// one control, restored at start-up before the page reads it and saved when it changes;
-// other modules keep a flag of their own here too (the rules card: `rulesSeen`).
+// speed, the search's level and stop, the side and thinking time against the computer, the
+// theme and the language (not the opponent: a friend's two-player link opens for two
+// people, whoever the computer played last time). Each is the value of one control,
+// restored at start-up before the page reads it and saved when it changes; other modules
+// keep a flag of their own here too (the rules card: `rulesSeen`).
 
 const KEY = "morpion.settings.v1";
 
 /** The controls whose values are remembered, by id. */
-export const REMEMBERED = ["hints", "numbers", "speed", "search-method", "search-level", "search-time", "theme", "language"];
+export const REMEMBERED = ["hints", "numbers", "speed", "search-method", "search-level", "search-time", "you-play", "think-time", "theme", "language"];
 
 /** The stored settings ({} when none, or storage is off or damaged). @param {Storage} [storage] @returns {Record<string, string | boolean>} */
 export function loadSettings(storage = globalThis.localStorage) {

@@ -68,7 +68,7 @@ impl WebOpponent {
         let variant = record.variant.ok_or_else(|| JsError::new("the link does not say the variant"))?;
         if variant.line_len() < 4 {
             return Err(JsError::new(&format!(
-                "the computer does not play {variant}: its games can go on forever, so there is no last line to aim at"
+                "{variant} games can go on forever, so there is no last line to aim at"
             )));
         }
         let moves = &record.moves[..view.shown.unwrap_or(record.moves.len()).min(record.moves.len())];

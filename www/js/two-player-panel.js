@@ -1,0 +1,211 @@
+// @ts-check
+// The two-player game on the page: the mode (solitaire or two players), the opponent (a
+// friend on this device or by link, or the computer at a strength), whose turn it is, who
+// won, the computer's moves (thought of in the opponent worker, so the page never waits)
+// and the winning-move hint. It talks to the App through its API only.
+
+import { $, button, errorText, say, select, showError } from "./dom.js";
+import { num, t } from "./i18n.js";
+import { OpponentClient } from "./opponent-client.js";
+
+/** @typedef {import("./app.js").App} App */
+/** @typedef {import("./opponent-client.js").OpponentMove} OpponentMove */
+
+/** The strength the hint thinks with: it solves the position when it is small enough. */
+const HINT_STRENGTH = "strong";
+
+export class TwoPlayerPanel {
+  /** @type {App} */ #app;
+  #client = new OpponentClient();
+  /** The link of the position the computer is thinking about (or the hint). @type {string | null} */ #asked = null;
+  /** What is being thought about: the computer's move or a hint. @type {"move" | "hint" | null} */ #thinking = null;
+  /** The player the computer is (1 or 2), or 0 when it does not play: the rules the App has. */ #computer = 0;
+
+  /** @param {App} app */
+  constructor(app) {
+    this.#app = app;
+    select("mode").addEventListener("change", () => app.setTwoPlayer(select("mode").value === "two-player"));
+    for (const id of ["opponent", "you-play"]) select(id).addEventListener("change", () => this.#refresh());
+    button("hint").addEventListener("click", () => this.#hint());
+    app.on("change", () => this.#refresh());
+    // the user's move asks for an answer even when the line of play goes on after it (the
+    // recorded next move, after an undo): the computer then thinks again
+    app.on("played", () => this.#refresh(true));
+    app.on("board", () => this.#show());
+    this.#refresh();
+  }
+
+  /** The opponent: `human`, or the computer's strength. */
+  #opponent() { return select("opponent").value; }
+  #againstComputer() { return this.#app.twoPlayer() && this.#opponent() !== "human"; }
+  /** The player the computer is (1 or 2), against the computer. */
+  #computerPlays() { return select("you-play").value === "2" ? 1 : 2; }
+  #seconds() { return Number(select("think-time").value) || 1; }
+
+  /**
+   * Whose moves the user may make, and where undo stops, when the mode, the opponent or
+   * the side has changed since the last time. True when they changed (the App has told
+   * its listeners, this among them, about it).
+   */
+  #rules() {
+    const app = this.#app;
+    const computer = this.#againstComputer() ? this.#computerPlays() : 0;
+    if (computer === this.#computer) return false;
+    this.#computer = computer;
+    if (!computer) {
+      app.setTurns(null);
+      return true;
+    }
+    app.setTurns({
+      mayPlay: () => (app.playerToMove() === computer ? t("two.computer-turn") : null),
+      // the user's turns (and the end): undo takes back their move and the computer's answer
+      stopAt: (shown, finished) => finished || (shown % 2) + 1 !== computer,
+    });
+    return true;
+  }
+
+  /**
+   * The computer does not play line length 3 (its games can go on forever: no last line to
+   * aim at): its strengths are greyed out there, and a game of it is for two people.
+   */
+  #offerComputer() {
+    const variant = this.#app.variant();
+    const endless = variant.startsWith("3");
+    const menu = select("opponent");
+    for (const option of menu.options) option.disabled = endless && option.value !== "human";
+    if (endless) menu.value = "human";
+    const note = $("opponent-note");
+    note.hidden = !endless;
+    note.textContent = endless ? t("two.no-computer", { variant }) : "";
+  }
+
+  /**
+   * After each change of the user's game: the computer's turn, else stop thinking. At the
+   * end of the line of play, or just after the user's move (`played`), the computer moves
+   * when it is its turn; a step back into the middle of a game does not make it play.
+   */
+  #refresh(played = false) {
+    this.#offerComputer();
+    if (this.#rules()) return; // setTurns changed the App, which called this again
+    const app = this.#app;
+    const link = app.link();
+    const computersTurn = this.#againstComputer() && !app.previewing() && !app.replaying()
+      && !app.finished() && app.playerToMove() === this.#computerPlays();
+    // the game moved on (an undo, another game), or the computer no longer plays
+    if (this.#asked !== null && (this.#asked !== link || (this.#thinking === "move" && !computersTurn))) this.#stopThinking();
+    if (computersTurn && (played || !app.canRedo()) && this.#asked !== link) this.#computerMove(link);
+    this.#show();
+  }
+
+  /** @param {string} link */
+  async #computerMove(link) {
+    this.#asked = link;
+    this.#thinking = "move";
+    this.#show();
+    let move;
+    try {
+      move = await this.#client.ask({ link, strength: this.#opponent(), seconds: this.#seconds() });
+    } catch (e) {
+      this.#done(link);
+      showError(t("two.computer-failed", { why: errorText(e) }));
+      return;
+    }
+    if (!move || this.#asked !== link) return; // cancelled: the game moved on
+    this.#done(link);
+    const played = await this.#app.playComputer(move, link);
+    if (played) say(this.#why(move, "move"));
+  }
+
+  /** The winning-move hint: the strong player's choice, with what it knows. */
+  async #hint() {
+    const app = this.#app;
+    if (!app.twoPlayer() || app.finished() || this.#thinking) return;
+    const link = app.link();
+    this.#asked = link;
+    this.#thinking = "hint";
+    this.#show();
+    say(t("two.hint-thinking"));
+    let move;
+    try {
+      move = await this.#client.ask({ link, strength: HINT_STRENGTH, seconds: this.#seconds() });
+    } catch (e) {
+      this.#done(link);
+      say("");
+      showError(t("two.computer-failed", { why: errorText(e) }));
+      return;
+    }
+    if (!move || this.#asked !== link) return;
+    this.#done(link);
+    app.showLine(move.from, move.to);
+    say(this.#why(move, "hint"));
+  }
+
+  /** @param {string} link */
+  #done(link) {
+    if (this.#asked !== link) return;
+    this.#asked = null;
+    this.#thinking = null;
+    this.#show();
+  }
+
+  #stopThinking() {
+    this.#client.cancel();
+    this.#asked = null;
+    this.#thinking = null;
+  }
+
+  /** What a move found says. @param {OpponentMove} move @param {"move" | "hint"} what */
+  #why(move, what) {
+    if (what === "move") {
+      switch (move.reason) {
+        case "last-line": return t("two.computer-last-line");
+        case "solved-win": return t("two.computer-solved");
+        case "solved-loss": return t("two.computer-loses");
+        case "searched": return t("two.computer-searched", { n: move.games, games: num(move.games) });
+        default: return "";
+      }
+    }
+    switch (move.reason) {
+      case "last-line": return t("two.hint-last-line");
+      case "solved-win": return t("two.hint-win");
+      case "solved-loss": return t("two.hint-loss");
+      default: return t("two.hint-searched", { n: move.games, games: num(move.games) });
+    }
+  }
+
+  /** The mode's controls, whose turn it is, and who won. */
+  #show() {
+    const app = this.#app;
+    const on = app.twoPlayer();
+    $("two-player-options").hidden = !on;
+    const computer = this.#againstComputer();
+    $("you-play-field").hidden = !computer;
+    const line = $("turn-line");
+    const winnerLine = $("winner");
+    const previewing = app.previewing();
+    const winner = on && !previewing ? app.winner() : undefined;
+    line.hidden = !on || previewing || winner !== undefined;
+    winnerLine.hidden = winner === undefined;
+    button("hint").disabled = !on || previewing || app.finished() || this.#thinking !== null
+      || (computer && app.playerToMove() === this.#computerPlays());
+    if (!on || previewing) return;
+    const player = app.playerToMove();
+    const badge = $("turn");
+    badge.textContent = String(player);
+    badge.dataset.player = String(player);
+    if (winner !== undefined) {
+      winnerLine.dataset.player = String(winner);
+      const loser = 3 - winner;
+      winnerLine.textContent = computer
+        ? t(winner === this.#computerPlays() ? "two.computer-wins" : "two.you-win")
+        : t("two.player-wins", { winner, loser });
+      winnerLine.title = winnerLine.textContent; // whole, where a phone cuts it short
+      return;
+    }
+    let text;
+    if (!computer) text = t("two.player-to-move", { player });
+    else if (player !== this.#computerPlays()) text = t("two.your-move");
+    else text = t(this.#thinking === "move" ? "two.computer-thinking" : "two.computer-to-move");
+    $("turn-text").textContent = text;
+  }
+}
