@@ -2,7 +2,7 @@
 // a link, and against the computer (its moves thought of in the opponent worker).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, openApp, playablePoint, score, shot, PHONE, useBrowser } from "./support.mjs";
+import { address, openApp, playablePoint, score, shot, startServer, PHONE, WIDE, useBrowser } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -71,9 +71,10 @@ test("a two-player link opens at the right turn; old links stay solitaire; a bad
   const solo = await openApp(env.browser, old);
   assert.equal(await solo.page.getByTestId("mode").inputValue(), "solitaire");
   assert.ok(await solo.page.getByTestId("turn-line").isHidden());
-  // a damaged mark: the error says what, and the game kept is shown instead
+  // a damaged mark: the error says what, and (nothing kept in this fresh browser) a new game is shown
   const bad = await openApp(env.browser, `${old}&p=7`);
-  assert.match(await bad.page.getByTestId("error").textContent(), /p=7/);
+  assert.match(await bad.page.getByTestId("error").textContent(), /bad number of players "p=7"/);
+  assert.equal(await score(bad.page), 0);
   assert.deepEqual([...errors, ...friend.errors, ...solo.errors, ...bad.errors], []);
 });
 
@@ -127,13 +128,21 @@ test("the computer can start, solves small positions, and the hint shows a winni
   // near the end of the 4D record the position solves: the hint knows, and so does the computer
   await page.getByTestId("tab-records").click();
   await page.getByTestId("records").selectOption("4d-35-hyyroporanen");
-  await page.getByTestId("slider").fill("25");
+  await page.getByTestId("slider").fill("24");
   await page.getByTestId("tab-play").click();
   await page.getByTestId("mode").selectOption("two-player");
-  assert.equal(await turn(page), "2", "25 lines drawn: player 2 draws the 26th");
-  assert.equal(await score(page), 25, "the record's next move is not the computer's to play: the line goes on after it");
+  // in the middle of the record, on the computer's turn: it does not play over the record's moves
+  assert.equal(await turn(page), "1", "24 lines drawn: player 1 (the computer) draws the 25th");
+  await page.waitForTimeout(1500);
+  assert.equal(await score(page), 24);
+  await playOne(page);
+  assert.equal(await score(page), 24, "the user cannot play the computer's move");
+  assert.match(await page.locator("#message").textContent(), /computer's move comes next/);
+  await page.getByTestId("redo").click();
+  assert.equal(await turn(page), "2", "25 lines drawn: player 2 (the user) draws the 26th");
   await page.getByTestId("hint").click();
-  await page.waitForFunction(() => /solved|last one/.test(document.querySelector("#message").textContent));
+  // this position is solved a win for the side to move (deterministic: the exact solve)
+  await page.waitForFunction(() => /The dashed line wins/.test(document.querySelector("#message").textContent));
   await shot(page, "two-player-hint");
   // the user's own move leaves the record's line: the computer (player 1) answers, perfectly
   await playOne(page);
@@ -143,3 +152,48 @@ test("the computer can start, solves small positions, and the hint shows a winni
   if (await score(page) === 27) assert.match(await page.locator("#message").textContent(), /has solved the position|drew the last line/);
   assert.deepEqual(errors, []);
 });
+
+test("a replay started while the computer thinks ends on its turn, and then it moves", async () => {
+  const { page, errors } = await openApp(env.browser, env.url);
+  await newTwoPlayerGame(page, "5D");
+  await page.getByTestId("opponent").selectOption("strong");
+  await page.getByTestId("think-time").selectOption("2");
+  await playOne(page);
+  await page.getByRole("button", { name: "Replay the moves" }).click();
+  // the replay shows move 1 again, stops at the end of the line: the computer's turn
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) === 2, null, { timeout: 20_000 });
+  assert.equal(await turn(page), "1");
+  assert.deepEqual(errors, []);
+});
+
+for (const isolated of [true, false]) {
+  test(`undo while the computer thinks cancels it, and it answers the next move (${isolated ? "every thread" : "one thread"})`, async () => {
+    // one thread: a page without cross-origin isolation, and no service worker to add it
+    const served = isolated ? null : await startServer({ isolation: false });
+    const context = await env.browser.newContext({ viewport: WIDE });
+    if (!isolated) await context.addInitScript(() => { window.coi = { shouldRegister: () => false }; });
+    try {
+      const { page, errors } = await openApp(env.browser, served ? served.url : env.url, { context });
+      assert.equal(await page.evaluate(() => crossOriginIsolated), isolated);
+      await newTwoPlayerGame(page, "5T");
+      await page.getByTestId("opponent").selectOption("strong");
+      await page.getByTestId("think-time").selectOption("10");
+      await playOne(page);
+      await page.waitForFunction(() => /thinking/.test(document.querySelector("[data-testid=turn-line]").textContent));
+      await page.getByTestId("undo").click();
+      assert.equal(await score(page), 0, "the user's move is taken back");
+      assert.match(await page.getByTestId("turn-line").textContent(), /Your move/);
+      // nothing comes of the cancelled question: no move appears on its own
+      await page.waitForTimeout(1500);
+      assert.equal(await score(page), 0);
+      await page.getByTestId("think-time").selectOption("0.5");
+      await playOne(page);
+      await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) === 2, null, { timeout: 20_000 });
+      assert.equal(await turn(page), "1");
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      served?.server.close();
+    }
+  });
+}

@@ -6,7 +6,7 @@
 // Its state is private: the other modules (main.js, share.js, search-panel.js) use the
 // small API below (queries, actions, and `on` for the change hooks), as chessground's Api.
 
-import { $, button, clearError, errorText, input, say, select } from "./dom.js";
+import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { num, t } from "./i18n.js";
 import { linkBase, remember, showInAddress } from "./saved.js";
@@ -335,7 +335,6 @@ export class App {
     $("legal").textContent = num(tl.legal_count());
     $("variant-name").textContent = variantName(tl.variant());
     select("variant").value = tl.variant();
-    select("mode").value = tl.two_player() ? "two-player" : "solitaire";
     $("title").textContent = title;
     button("undo").disabled = !own || this.#undoTarget() === null;
     button("redo").disabled = !own || this.#redoTarget() === null;
@@ -524,7 +523,8 @@ export class App {
     const p = hit ? [hit[0], hit[1]] : null;
     const same = p && this.#offerAt && p[0] === this.#offerAt[0] && p[1] === this.#offerAt[1];
     if (same) return;
-    const choices = p ? this.#timeline.choices_at(p[0], p[1]) : [];
+    // no line is offered where a tap would be refused (the computer's turn)
+    const choices = p && !this.#turns?.mayPlay() ? this.#timeline.choices_at(p[0], p[1]) : [];
     if (p && choices.length > 0) {
       this.#offer(p, false, choices);
       this.#canvas.style.cursor = "pointer";
@@ -580,19 +580,24 @@ export class App {
 
   /**
    * Plays the computer's `move` in the game of `link`, its line drawn first: false when the
-   * game has changed meanwhile (the user undid, or opened another), and nothing is played.
-   * @param {OpponentMove} move @param {string} link
+   * game has changed meanwhile (the user undid, or opened another) or `wanted()` turned
+   * false (the opponent changed), and nothing is played.
+   * @param {OpponentMove} move @param {string} link @param {() => boolean} wanted
    * @returns {Promise<boolean>}
    */
-  async playComputer(move, link) {
-    const same = () => !this.#preview && this.#timeline.link(linkBase()) === link;
+  async playComputer(move, link, wanted) {
+    const same = () => wanted() && !this.#preview && this.#timeline.link(linkBase()) === link;
     if (!same()) return false;
     this.closeOffer();
     const [a, b] = [move.from, move.to];
     const start = performance.now();
     for (;;) {
       const part = Math.min(1, (performance.now() - start) / DRAW_LINE_MS);
-      if (!same()) return false; // the game moved on: showing it cleared the line
+      if (!same()) {
+        this.#board.set_growing(0, 0, 0, 0, -1);
+        this.redraw();
+        return false;
+      }
       this.#board.set_growing(a[0], a[1], b[0], b[1], part);
       this.redraw();
       if (part >= 1) break;
@@ -602,7 +607,8 @@ export class App {
     try {
       this.#timeline.play_index(move.index);
     } catch (e) {
-      say(errorText(e));
+      this.redraw();
+      showError(t("two.computer-failed", { why: errorText(e) }));
       return false;
     }
     this.#update();
@@ -635,8 +641,10 @@ export class App {
     if (!this.#timeline.can_redo()) this.#timeline.go_to(0);
     const step = () => {
       if (!this.#timeline.redo()) return this.stopReplay();
-      this.#update();
+      // stopped before the last step is shown, so its listeners see a game at rest (the
+      // computer, whose turn it may be, moves)
       if (!this.#timeline.can_redo()) this.stopReplay();
+      this.#update();
     };
     this.#timer = setInterval(step, 1000 / Number(select("speed").value));
     button("play").innerHTML = PAUSE_ICON;

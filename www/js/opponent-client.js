@@ -8,11 +8,15 @@ import { maxThreads } from "./search-client.js";
 /** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
 /** @typedef {{ link: string, strength: string, seconds: number }} Question */
 
+/** How long past its thinking time an answer may take (the engine's start, the exact
+ * solve) before the question is given up as failed. */
+const GRACE_MS = 30_000;
+
 export class OpponentClient {
   /** @type {Worker | null} */ #worker = null;
   /** The build the worker loaded, once it says. @type {string | null} */ #build = null;
   #nextId = 1;
-  /** The question awaiting its answer. @type {{ id: number, resolve: (m: OpponentMove | null) => void, reject: (e: Error) => void } | null} */
+  /** The question awaiting its answer. @type {{ id: number, resolve: (m: OpponentMove | null) => void, reject: (e: Error) => void, timer: ReturnType<typeof setTimeout> } | null} */
   #pending = null;
 
   /** Which build thinks ("threads" or "single"), once known. */
@@ -32,7 +36,13 @@ export class OpponentClient {
     const id = this.#nextId++;
     const seed = Math.floor(Math.random() * 2 ** 31);
     return new Promise((resolve, reject) => {
-      this.#pending = { id, resolve, reject };
+      // a worker that never answers (a trap on a pool thread) must not leave the page waiting
+      const timer = setTimeout(() => {
+        if (this.#pending?.id !== id) return;
+        this.close();
+        this.#settle(null, new Error(`no answer after ${Math.round(q.seconds + GRACE_MS / 1000)} s`));
+      }, q.seconds * 1000 + GRACE_MS);
+      this.#pending = { id, resolve, reject, timer };
       this.#worker?.postMessage({ type: "think", id, ...q, seed, threads: maxThreads() });
     });
   }
@@ -42,10 +52,12 @@ export class OpponentClient {
     const p = this.#pending;
     if (!p) return;
     this.#pending = null;
+    clearTimeout(p.timer);
     p.resolve(null);
-    // one thread: the worker is busy until it answers, so it is ended instead
-    if (this.#build === "threads") this.#worker?.postMessage({ type: "cancel", id: p.id });
-    else this.close();
+    // one thread: the worker is busy until it answers, so it is ended instead (while the
+    // build is not known yet, the pool may be starting: it is told, not ended)
+    if (this.#build === "single") this.close();
+    else this.#worker?.postMessage({ type: "cancel", id: p.id });
   }
 
   /** Ends the worker; the next question makes another. */
@@ -82,6 +94,7 @@ export class OpponentClient {
     const p = this.#pending;
     if (!p) return;
     this.#pending = null;
+    clearTimeout(p.timer);
     if (error) p.reject(error);
     else p.resolve(move);
   }

@@ -56,28 +56,36 @@ async function think(ask) {
       post({ type: "move", id: ask.id, move: opponent.run_here() });
     } catch (e) {
       post({ type: "error", id: ask.id, message: errorText(e) });
+    } finally {
+      opponent.free();
     }
-    return opponent.free();
+    return;
   }
   // one question at a time: a new one ends the one before (the page no longer wants it)
   current?.opponent.cancel();
   const mine = { id: ask.id, opponent };
   current = mine;
-  opponent.start();
-  const poll = setInterval(() => {
-    let move;
-    try {
-      move = opponent.answer();
-    } catch (e) {
-      clearInterval(poll);
-      post({ type: "error", id: ask.id, message: errorText(e) });
-      return;
-    }
-    if (!move) return;
-    clearInterval(poll);
-    post({ type: "move", id: ask.id, move });
+  /** Ends this question: its handle, and its place as the current one. */
+  const finish = (/** @type {object} */ message) => {
+    post(message);
     if (current === mine) current = null;
     opponent.free();
+  };
+  try {
+    opponent.start();
+  } catch (e) {
+    return finish({ type: "error", id: ask.id, message: errorText(e) });
+  }
+  const poll = setInterval(() => {
+    try {
+      const move = opponent.answer();
+      if (!move) return;
+      clearInterval(poll);
+      finish({ type: "move", id: ask.id, move });
+    } catch (e) {
+      clearInterval(poll);
+      finish({ type: "error", id: ask.id, message: errorText(e) });
+    }
   }, POLL_MS);
 }
 

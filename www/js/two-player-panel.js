@@ -18,20 +18,29 @@ export class TwoPlayerPanel {
   /** @type {App} */ #app;
   #client = new OpponentClient();
   /** The link of the position the computer is thinking about (or the hint). @type {string | null} */ #asked = null;
-  /** What is being thought about: the computer's move or a hint. @type {"move" | "hint" | null} */ #thinking = null;
+  /** What is under way: the computer's move (thought of, then drawn) or a hint. @type {"move" | "hint" | null} */ #thinking = null;
+  /** The opponent the user chose (line length 3 falls back to a friend, and back again after). */ #chosenOpponent = "human";
   /** The player the computer is (1 or 2), or 0 when it does not play: the rules the App has. */ #computer = 0;
 
   /** @param {App} app */
   constructor(app) {
     this.#app = app;
     select("mode").addEventListener("change", () => app.setTwoPlayer(select("mode").value === "two-player"));
-    for (const id of ["opponent", "you-play"]) select(id).addEventListener("change", () => this.#refresh());
+    select("opponent").addEventListener("change", () => {
+      this.#chosenOpponent = select("opponent").value;
+      this.#refresh();
+    });
+    select("you-play").addEventListener("change", () => this.#refresh());
     button("hint").addEventListener("click", () => this.#hint());
     app.on("change", () => this.#refresh());
     // the user's move asks for an answer even when the line of play goes on after it (the
     // recorded next move, after an undo): the computer then thinks again
     app.on("played", () => this.#refresh(true));
-    app.on("board", () => this.#show());
+    // a search's best shown instead of the game: a hint under way was for the game
+    app.on("board", () => {
+      if (app.previewing() && this.#thinking === "hint") this.#stopThinking();
+      this.#show();
+    });
     this.#refresh();
   }
 
@@ -57,7 +66,11 @@ export class TwoPlayerPanel {
       return true;
     }
     app.setTurns({
-      mayPlay: () => (app.playerToMove() === computer ? t("two.computer-turn") : null),
+      mayPlay: () => {
+        if (app.playerToMove() !== computer) return null;
+        // in the middle of the line of play the computer's recorded move comes next
+        return t(app.canRedo() && this.#thinking !== "move" ? "two.computer-next" : "two.computer-turn");
+      },
       // the user's turns (and the end): undo takes back their move and the computer's answer
       stopAt: (shown, finished) => finished || (shown % 2) + 1 !== computer,
     });
@@ -73,7 +86,7 @@ export class TwoPlayerPanel {
     const endless = variant.startsWith("3");
     const menu = select("opponent");
     for (const option of menu.options) option.disabled = endless && option.value !== "human";
-    if (endless) menu.value = "human";
+    menu.value = endless ? "human" : this.#chosenOpponent;
     const note = $("opponent-note");
     note.hidden = !endless;
     note.textContent = endless ? t("two.no-computer", { variant }) : "";
@@ -86,13 +99,18 @@ export class TwoPlayerPanel {
    */
   #refresh(played = false) {
     this.#offerComputer();
-    if (this.#rules()) return; // setTurns changed the App, which called this again
+    // (setTurns updates the App, which calls this again: harmless, the second call finds
+    // the question asked)
+    this.#rules();
     const app = this.#app;
     const link = app.link();
     const computersTurn = this.#againstComputer() && !app.previewing() && !app.replaying()
       && !app.finished() && app.playerToMove() === this.#computerPlays();
-    // the game moved on (an undo, another game), or the computer no longer plays
-    if (this.#asked !== null && (this.#asked !== link || (this.#thinking === "move" && !computersTurn))) this.#stopThinking();
+    // the game moved on (an undo, another game, a preview), or the computer no longer
+    // plays, or its turn came while a hint was sought
+    const stale = this.#asked !== link || app.previewing()
+      || (this.#thinking === "move" ? !computersTurn : computersTurn);
+    if (this.#asked !== null && stale) this.#stopThinking();
     if (computersTurn && (played || !app.canRedo()) && this.#asked !== link) this.#computerMove(link);
     this.#show();
   }
@@ -111,8 +129,9 @@ export class TwoPlayerPanel {
       return;
     }
     if (!move || this.#asked !== link) return; // cancelled: the game moved on
+    // still "move" while the line draws itself: a change meanwhile stops it (wanted())
+    const played = await this.#app.playComputer(move, link, () => this.#asked === link);
     this.#done(link);
-    const played = await this.#app.playComputer(move, link);
     if (played) say(this.#why(move, "move"));
   }
 
@@ -134,7 +153,7 @@ export class TwoPlayerPanel {
       showError(t("two.computer-failed", { why: errorText(e) }));
       return;
     }
-    if (!move || this.#asked !== link) return;
+    if (!move || this.#asked !== link || app.previewing()) return;
     this.#done(link);
     app.showLine(move.from, move.to);
     say(this.#why(move, "hint"));
@@ -177,6 +196,7 @@ export class TwoPlayerPanel {
   #show() {
     const app = this.#app;
     const on = app.twoPlayer();
+    select("mode").value = on ? "two-player" : "solitaire";
     $("two-player-options").hidden = !on;
     const computer = this.#againstComputer();
     $("you-play-field").hidden = !computer;

@@ -9,7 +9,7 @@
 
 use crate::formats::link;
 use crate::two_player::{self, Reason, Strength, Thinking};
-use crate::{Position, Rng};
+use crate::{Move, Position, Rng};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -37,7 +37,8 @@ pub struct WebOpponent {
 #[derive(Debug, Default)]
 struct Shared {
     cancel: AtomicBool,
-    answer: Mutex<Option<Answer>>,
+    /// The move, or why there is none (set once, by the thinking thread).
+    answer: Mutex<Option<Result<Answer, String>>>,
 }
 
 /// The computer's move, as the page plays and words it.
@@ -105,9 +106,15 @@ impl WebOpponent {
     /// The move, once thought of (`null` before).
     #[wasm_bindgen(unchecked_return_type = "OpponentMove | null")]
     pub fn answer(&self) -> Result<JsValue, JsError> {
-        let answer = self.shared.answer.lock().map_err(|_| JsError::new("the opponent failed"))?.clone();
+        let answer = self
+            .shared
+            .answer
+            .lock()
+            .map_err(|_| JsError::new("the computer's thinking thread failed (its answer is lost)"))?
+            .clone();
         match answer {
-            Some(a) => Ok(serde_wasm_bindgen::to_value(&a)?),
+            Some(Ok(a)) => Ok(serde_wasm_bindgen::to_value(&a)?),
+            Some(Err(why)) => Err(JsError::new(&why)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -153,29 +160,37 @@ impl Job {
             stop: &stop,
         };
         let mut rng = Rng::new(self.seed);
-        let Some((m, reason)) = two_player::choose(&self.position, self.strength, &mut rng, &thinking) else {
-            return;
-        };
-        let len = self.position.variant().line_len();
-        let index = self.position.legal_moves().iter().position(|&l| l == m).unwrap_or(0);
-        let (a, b) = (m.line().start, m.line().end(len));
-        let (reason, games) = match reason {
-            Reason::Random => ("random", 0),
-            Reason::LastLine => ("last-line", 0),
-            Reason::SolvedWin => ("solved-win", 0),
-            Reason::SolvedLoss => ("solved-loss", 0),
-            Reason::Searched(n) => ("searched", n),
-        };
-        let answer = Answer {
-            index,
-            dot: [m.dot.x, m.dot.y],
-            from: [a.x, a.y],
-            to: [b.x, b.y],
-            reason,
-            games: games as f64,
-        };
+        let chosen = two_player::choose(&self.position, self.strength, &mut rng, &thinking);
+        let answer = answer(&self.position, chosen);
         if let Ok(mut slot) = self.shared.answer.lock() {
             *slot = Some(answer);
         }
     }
+}
+
+/// The page's form of what `choose` said in `position`.
+fn answer(position: &Position, chosen: Option<(Move, Reason)>) -> Result<Answer, String> {
+    let (m, reason) = chosen.ok_or("the game is over: there is no move to make")?;
+    let len = position.variant().line_len();
+    let index = position
+        .legal_moves()
+        .iter()
+        .position(|&l| l == m)
+        .ok_or_else(|| format!("the computer chose a move that is not legal here ({m:?})"))?;
+    let (a, b) = (m.line().start, m.line().end(len));
+    let (reason, games) = match reason {
+        Reason::Random => ("random", 0),
+        Reason::LastLine => ("last-line", 0),
+        Reason::SolvedWin => ("solved-win", 0),
+        Reason::SolvedLoss => ("solved-loss", 0),
+        Reason::Searched(n) => ("searched", n),
+    };
+    Ok(Answer {
+        index,
+        dot: [m.dot.x, m.dot.y],
+        from: [a.x, a.y],
+        to: [b.x, b.y],
+        reason,
+        games: games as f64,
+    })
 }

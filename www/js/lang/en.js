@@ -357,4 +357,5 @@ export default {
   "two.computer-last-line": "The computer drew the last line.",
   "two.computer-loses": "The computer has solved the position: it loses against perfect play, and hopes you go wrong.",
   "two.no-computer": "The computer does not play {variant}: its games can go on forever, so there is no last line to aim at. Play it with a friend.",
+  "two.computer-next": "The computer's move comes next: step on (Redo), or go back to one of your turns.",
 };

@@ -356,4 +356,5 @@ export default {
   "two.computer-last-line": "L'ordinateur a tracé la dernière ligne.",
   "two.computer-loses": "L'ordinateur a résolu la position : il perd contre un jeu parfait, et compte sur une erreur de votre part.",
   "two.no-computer": "L'ordinateur ne joue pas en {variant} : ses parties peuvent ne jamais finir, il n'y a donc pas de dernière ligne à viser. Jouez-y avec un ami.",
+  "two.computer-next": "Le coup suivant est celui de l'ordinateur : avancez (Rétablir), ou revenez à l'un de vos tours.",
 };
