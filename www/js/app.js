@@ -20,7 +20,7 @@ import { describeChoice, gameTitle, variantName, whyNotText } from "./words.js";
 /** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
 /** @typedef {import("../../pkg/morpion.js").Theme} Theme */
 /** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
-/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, players: boolean, theme?: Theme }} Toggles */
+/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, theme?: Theme }} Toggles */
 /**
  * Whose turn it is, when a player is the computer (see `setTurns`).
  * @typedef {object} Turns
@@ -43,7 +43,7 @@ export class App {
   /** The board's canvas (its cursor shows what a click would do). @type {HTMLCanvasElement} */ #canvas;
   /** @type {Timeline} */ #timeline;
   /** @type {RecordInfo[]} */ #records;
-  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true, players: false };
+  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
   /** Whose turn it is against the computer; null: anyone may play any move. @type {Turns | null} */ #turns = null;
   /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
   /** The offer is a choice the user must make. */ #choosing = false;
@@ -128,8 +128,8 @@ export class App {
   /** Paints the user's game at the move shown on `canvas` for a PNG (`scale` device pixels a CSS pixel). @param {HTMLCanvasElement} canvas @param {number} scale */
   drawImage(canvas, scale) { this.#wasm.draw_image(canvas, this.#timeline, this.#imageStyle(), 28, scale); }
   /** Images are drawn in the light palette whatever the page's theme: they are printed and
-   * shared. A two-player game's keep the players' colours. */
-  #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true, players: this.#timeline.two_player() }; }
+   * shared (a two-player game's in its players' colours, as on the board). */
+  #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true }; }
   /** Who played the user's game and when, as the game says (empty when it does not). */
   gameTitle() { return gameTitle(this.#timeline.title()); }
   /** The embedded record games. */
@@ -301,18 +301,11 @@ export class App {
     this.#update(); // the undo and redo buttons, and the listeners (the computer may be to move)
   }
 
-  /** The board's colours follow the game shown: two players' or one. @param {Timeline} tl */
-  #colourPlayers(tl) {
-    const players = tl.two_player();
-    if (players !== this.#style.players) this.setStyle({ players });
-  }
-
   /** After any change of the game: board, status, address, storage, listeners. */
   #update(fit = false, newEntry = false) {
     if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
     const tl = this.#timeline;
     if (this.#offerAt) this.closeOffer(); // the lines offered belonged to the position before
-    this.#colourPlayers(tl);
     this.#board.show(tl, fit && this.#sized);
     if (fit && !this.#sized) this.#fitPending = true;
     this.#showStatus(tl, gameTitle(tl.title()));
@@ -378,7 +371,6 @@ export class App {
     const first = !this.#preview;
     this.#preview = timeline;
     if (first) say(t("msg.preview-on"));
-    this.#colourPlayers(timeline);
     this.#board.show(timeline, (fit || first) && this.#sized);
     this.#showStatus(timeline, title);
     this.redraw();

@@ -38,5 +38,14 @@ impl Winner {
 
 /// The player to move in `pos`: 1 (who drew the first line) or 2.
 pub fn player_to_move(pos: &Position) -> u8 {
-    (pos.score() % 2) as u8 + 1
+    player_of_move(pos.score() + 1)
+}
+
+/// Who draws move `n` (1-based): player 1 the odd-numbered moves, player 2 the others.
+pub fn player_of_move(n: usize) -> u8 {
+    if n % 2 == 1 {
+        1
+    } else {
+        2
+    }
 }

@@ -27,6 +27,9 @@ pub struct Scene {
     pub bbox: GridBox,
     /// The bounds' layers (none unless set).
     pub analysis: Analysis,
+    /// Who drew each move (1 or 2) in a two-player game, in order; empty for a solitaire
+    /// game. The next line (one being drawn) is the other player's.
+    pub owners: Vec<u8>,
 }
 
 impl Scene {
@@ -38,7 +41,25 @@ impl Scene {
         let lines = position.moves().iter().map(|m| (m.line().start, m.line().end(len))).collect();
         let mut hints: Vec<Point> = position.legal_moves().iter().map(|m| m.dot).collect();
         hints.dedup();
-        Scene { start, played, lines, hints, bbox: position.bbox(), analysis: Analysis::default() }
+        Scene {
+            start,
+            played,
+            lines,
+            hints,
+            bbox: position.bbox(),
+            analysis: Analysis::default(),
+            owners: Vec::new(),
+        }
+    }
+
+    /// What the position shown by `timeline` shows; a two-player game's moves have their
+    /// players.
+    pub fn of_timeline(timeline: &super::Timeline) -> Scene {
+        let mut scene = Scene::of(timeline.position());
+        if timeline.is_two_player() {
+            scene.owners = (1..=scene.played.len()).map(crate::two_player::player_of_move).collect();
+        }
+        scene
     }
 
     /// The bounding box of the dots and of the points a move could add.
@@ -160,16 +181,13 @@ pub struct Style {
     pub hints: bool,
     /// Draw the grid.
     pub grid: bool,
-    /// Two players: the odd-numbered moves in the first player's colours, the others in
-    /// `second` (the last move keeps its player's colour, thicker and ringed).
-    pub players: bool,
     /// The colours.
     pub theme: Theme,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { numbers: false, hints: true, grid: true, players: false, theme: Theme::default() }
+        Style { numbers: false, hints: true, grid: true, theme: Theme::default() }
     }
 }
 
@@ -228,10 +246,18 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
     }
     let line_w = (cell * 0.09).clamp(1.0, 4.0);
     let last = scene.lines.len().checked_sub(1);
-    // move i + 1's colours: the second player's are the even-numbered moves
-    let player_line = |i: usize| if style.players && i % 2 == 1 { &t.second } else { &t.line };
-    let player_dot = |i: usize| if style.players && i % 2 == 1 { &t.second } else { &t.dot };
-    let last_colour = |i: usize| if style.players { player_line(i) } else { &t.last };
+    // move i + 1's colours: in a two-player game its player's (the second player's are
+    // `second`), the last move keeping them (thicker, and ringed); else one colour, the
+    // last move's its own
+    let players = !scene.owners.is_empty();
+    let second = |i: usize| match scene.owners.get(i) {
+        Some(&o) => o == 2,
+        // the line being drawn: the other player's than the last one's
+        None => players && scene.owners.last() == Some(&1),
+    };
+    let player_line = |i: usize| if second(i) { &t.second } else { &t.line };
+    let player_dot = |i: usize| if second(i) { &t.second } else { &t.dot };
+    let last_colour = |i: usize| if players { player_line(i) } else { &t.last };
     for (i, &(a, b)) in scene.lines.iter().enumerate() {
         let (color, w) =
             if Some(i) == last { (last_colour(i), line_w * 1.5) } else { (player_line(i), line_w) };
@@ -404,7 +430,15 @@ mod tests {
         let p = game(5);
         let s = Scene::of(&p);
         let view = Viewport::fitted(400.0, 400.0, s.bbox, 1.0);
-        let style = Style { grid: false, hints: false, players: true, ..Style::default() };
+        let style = Style { grid: false, hints: false, ..Style::default() };
+        let mut log = Log::default();
+        paint(&s, &Overlay::default(), &style, &view, &mut log);
+        assert!(log.segments.iter().all(|(c, _)| *c != style.theme.second), "a solitaire game: one colour");
+        let mut timeline =
+            crate::view::Timeline::from_game(&crate::Game::new(p.clone(), Default::default()), None);
+        timeline.set_two_player(true);
+        let s = Scene::of_timeline(&timeline);
+        assert_eq!(s.owners, [1, 2, 1, 2, 1]);
         let mut log = Log::default();
         paint(&s, &Overlay::default(), &style, &view, &mut log);
         let colours: Vec<&str> = log.segments.iter().map(|(c, _)| c.as_str()).collect();

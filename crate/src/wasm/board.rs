@@ -73,7 +73,7 @@ impl BoardView {
     /// replaced (the page computes them after each move, a moment later).
     pub fn show(&mut self, game: &WebTimeline, fit: bool) {
         let analysis = std::mem::take(&mut self.scene.analysis);
-        self.scene = Scene { analysis, ..Scene::of(game.timeline().position()) };
+        self.scene = Scene { analysis, ..Scene::of_timeline(game.timeline()) };
         self.overlay = Overlay { cursor: self.overlay.cursor, ..Overlay::default() };
         if fit {
             self.fit();
@@ -201,7 +201,7 @@ pub fn draw_image(
     scale: f64,
 ) -> Result<(), JsError> {
     let style = super::image_style(style)?;
-    let scene = Scene::of(game.timeline().position());
+    let scene = Scene::of_timeline(game.timeline());
     let view = view::image_view(scene.bbox, cell);
     canvas.set_width((view.width * scale).round() as u32);
     canvas.set_height((view.height * scale).round() as u32);

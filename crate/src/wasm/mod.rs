@@ -51,8 +51,8 @@ export interface RecordInfo { name: string; variant: string; score: number; labe
 export interface FormatInfo { name: string; label: string; extension: string; mediaType: string }
 /** The board's colours (CSS colour strings). */
 export interface Theme { background: string; grid: string; start: string; dot: string; line: string; last: string; hint: string; number: string; number_bg: string; choice: string; cursor: string; hull: string; region: string; lp: string; potential: string; second: string }
-/** How the board is drawn; missing fields keep their defaults. `players`: two colours, the odd moves and the even. */
-export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; players?: boolean; theme?: Partial<Theme> }
+/** How the board is drawn; missing fields keep their defaults. */
+export interface Style { numbers?: boolean; hints?: boolean; grid?: boolean; theme?: Partial<Theme> }
 /** The computer's move in a two-player game, and why it chose it. */
 export interface OpponentMove { index: number; dot: [number, number]; from: [number, number]; to: [number, number]; reason: "last-line" | "solved-win" | "solved-loss" | "searched" | "random"; games: number }
 /** One of the lines that would add a given dot. */

@@ -254,7 +254,7 @@ impl WebTimeline {
         cell: f64,
     ) -> Result<String, JsError> {
         let style = super::image_style(style)?;
-        Ok(view::svg(&Scene::of(self.timeline.position()), &style, cell))
+        Ok(view::svg(&Scene::of_timeline(&self.timeline), &style, cell))
     }
 
     /// Who played the game and when, as one line (empty when nothing is known).
