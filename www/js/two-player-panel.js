@@ -53,17 +53,17 @@ export class TwoPlayerPanel {
 
   /**
    * Whose moves the user may make, and where undo stops, when the mode, the opponent or
-   * the side has changed since the last time. True when they changed (the App has told
-   * its listeners, this among them, about it).
+   * the side has changed since the last time (the App then tells its listeners, this
+   * among them).
    */
   #rules() {
     const app = this.#app;
     const computer = this.#againstComputer() ? this.#computerPlays() : 0;
-    if (computer === this.#computer) return false;
+    if (computer === this.#computer) return;
     this.#computer = computer;
     if (!computer) {
       app.setTurns(null);
-      return true;
+      return;
     }
     app.setTurns({
       mayPlay: () => {
@@ -74,7 +74,6 @@ export class TwoPlayerPanel {
       // the user's turns (and the end): undo takes back their move and the computer's answer
       stopAt: (shown, finished) => finished || (shown % 2) + 1 !== computer,
     });
-    return true;
   }
 
   /**
