@@ -433,16 +433,33 @@ export class App {
   #play(p, choice) {
     const refused = this.#turns?.mayPlay();
     if (refused) return say(refused);
-    const before = this.#timeline;
-    // a link is its line of play and, unless all its moves are shown, "&m=" the move shown
-    const lineOf = (/** @type {string} */ link) => link.replace(/&m=\d+$/, "");
-    const was = { link: before.link(linkBase()), at: before.shown(), length: before.length() };
+    const was = this.#lineNow();
     try {
       this.#timeline.play_at(p[0], p[1], choice);
     } catch (e) {
       return say(errorText(e));
     }
-    // a move of the user's own in the middle of a line drops the rest of it: keep a way back
+    const branched = this.#noteBranch(was);
+    this.closeOffer();
+    const left = this.#left;
+    say(branched && left ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
+    this.#update();
+    this.#emit("played");
+  }
+
+  /** The line of play and the move shown, before a move (see `#noteBranch`). */
+  #lineNow() {
+    const tl = this.#timeline;
+    return { link: tl.link(linkBase()), at: tl.shown(), length: tl.length() };
+  }
+
+  /**
+   * After a move: one played in the middle of a line (not its recorded next move) drops the
+   * rest of it, so a way back is kept. Whether it did. @param {{ link: string, at: number, length: number }} was
+   */
+  #noteBranch(was) {
+    // a link is its line of play and, unless all its moves are shown, "&m=" the move shown
+    const lineOf = (/** @type {string} */ link) => link.replace(/&m=\d+$/, "");
     const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
     if (branched) {
       this.#left = { ...was, record: this.#record };
@@ -451,11 +468,7 @@ export class App {
       select("records").value = "";
       $("record-note").textContent = "";
     }
-    this.closeOffer();
-    const left = this.#left;
-    say(branched && left ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
-    this.#update();
-    this.#emit("played");
+    return branched;
   }
 
   /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices */
@@ -596,6 +609,7 @@ export class App {
       await new Promise((done) => requestAnimationFrame(done));
     }
     this.#board.set_growing(0, 0, 0, 0, -1);
+    const was = this.#lineNow();
     try {
       this.#timeline.play_index(move.index);
     } catch (e) {
@@ -603,6 +617,7 @@ export class App {
       showError(t("two.computer-failed", { why: errorText(e) }));
       return false;
     }
+    this.#noteBranch(was); // an answer other than the line's next move leaves the line too
     this.#update();
     return true;
   }
