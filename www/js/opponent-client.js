@@ -19,11 +19,6 @@ export class OpponentClient {
   /** The question awaiting its answer. @type {{ id: number, resolve: (m: OpponentMove | null) => void, reject: (e: Error) => void, timer: ReturnType<typeof setTimeout> } | null} */
   #pending = null;
 
-  /** Which build thinks ("threads" or "single"), once known. */
-  get build() { return this.#build; }
-  /** A question is being thought about. */
-  get thinking() { return this.#pending !== null; }
-
   /**
    * The computer's move in the game of `link` (at its shown move); `null` if cancelled or
    * overtaken by another question. Rejects with the engine's message when it cannot play
