@@ -26,10 +26,9 @@ pub fn picture(p: &Position) -> String {
             };
         }
     }
-    let start = p.variant().start_dots();
     for d in p.dots() {
         let (r, c) = at(d.x, d.y);
-        grid[r][c] = if start.contains(&d) { 'O' } else { 'o' };
+        grid[r][c] = if p.start().contains(d) { 'O' } else { 'o' };
     }
     let mut out = format!("x {x0}..{x1}, y {y0}..{y1} (y down); O start dots, o new dots\n");
     for row in grid {

@@ -1,12 +1,12 @@
 //! `search --out FILE`: where a search keeps its best game. The file is only ever replaced
-//! by a longer game of the same variant, and nothing else in it is overwritten unless the
+//! by a longer game of the same variant from the same start (up to symmetry), and nothing else in it is overwritten unless the
 //! user says `--force`; the writing itself is out_file.rs's (atomic, through links,
 //! devices in place).
 
 use crate::out_file::{self, Target};
 use crate::read_file;
 use morpion::formats::{self, Format};
-use morpion::{Game, Meta, Position, Variant};
+use morpion::{Game, Meta, Position, Start, Variant};
 use std::path::{Path, PathBuf};
 
 /// What a file already holds, as far as a search saving there is concerned.
@@ -14,14 +14,14 @@ use std::path::{Path, PathBuf};
 enum Holds {
     /// Nothing (no file, or an empty one).
     Nothing,
-    /// A legal game of the search's variant, this long.
+    /// A legal game of the search's variant and start, this long.
     Game(usize),
     /// Something else: a game of another variant, or not a game (the reason).
     Other(String),
 }
 
-/// What `path` holds for a search of `variant`.
-fn holds(path: &Path, variant: Variant) -> Holds {
+/// What `path` holds for a search of `variant` from `start`.
+fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
     match std::fs::metadata(path) {
         Err(_) => return Holds::Nothing,
         Ok(m) if m.len() == 0 => return Holds::Nothing,
@@ -38,7 +38,16 @@ fn holds(path: &Path, variant: Variant) -> Holds {
             l.game.score(),
             l.format
         )),
-        Ok(l) if l.game.variant() == variant => Holds::Game(l.game.score()),
+        Ok(l)
+            if l.game.variant() == variant && l.game.position().start().id(variant) == start.id(variant) =>
+        {
+            Holds::Game(l.game.score())
+        }
+        Ok(l) if l.game.variant() == variant => Holds::Other(format!(
+            "a {}-move {variant} game from another start ({})",
+            l.game.score(),
+            l.game.position().start().id(variant)
+        )),
         Ok(l) => Holds::Other(format!("a {}-move {} game, not {variant}", l.game.score(), l.game.variant())),
         Err(e) => Holds::Other(format!("not a game this program reads ({e})")),
     }
@@ -52,6 +61,7 @@ pub struct Out {
     path: PathBuf,
     target: Target,
     variant: Variant,
+    start: Start,
     force: bool,
     describe: String,
     /// The length of the game the file holds, which only a longer one may replace.
@@ -63,11 +73,17 @@ pub struct Out {
 }
 
 impl Out {
-    pub fn open(path: &Path, variant: Variant, force: bool, describe: &str) -> Result<Out, String> {
+    pub fn open(
+        path: &Path,
+        variant: Variant,
+        start: &Start,
+        force: bool,
+        describe: &str,
+    ) -> Result<Out, String> {
         let target = out_file::resolve(path).map_err(|e| e.to_string())?;
         let mut floor = None;
         if let (Some(file), false) = (target.regular(), force) {
-            match holds(file, variant) {
+            match holds(file, variant, start) {
                 Holds::Nothing => {}
                 Holds::Game(n) => floor = Some(n),
                 Holds::Other(what) => {
@@ -82,6 +98,7 @@ impl Out {
             path: path.to_path_buf(),
             target,
             variant,
+            start: start.clone(),
             force,
             describe: describe.to_string(),
             floor,
@@ -113,7 +130,7 @@ impl Out {
         let Some(file) = self.target.regular() else { return Ok(()) };
         let score = best.score();
         if !self.force {
-            match holds(file, self.variant) {
+            match holds(file, self.variant, &self.start) {
                 Holds::Game(n) if Some(n) != self.written => {
                     self.floor = Some(self.floor.map_or(n, |f| f.max(n)))
                 }
@@ -193,21 +210,21 @@ mod tests {
     #[test]
     fn a_longer_game_saved_meanwhile_is_kept() {
         let (file, first) = setup("race");
-        let mut ours = Out::open(&file, Variant::D5, false, "test").unwrap();
+        let mut ours = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "test").unwrap();
         ours.offer(&first(40)).unwrap();
-        assert_eq!(holds(&file, Variant::D5), Holds::Game(40));
+        assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(40));
         // another search saves a longer game there
-        let mut theirs = Out::open(&file, Variant::D5, false, "other").unwrap();
+        let mut theirs = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "other").unwrap();
         assert_eq!(theirs.floor, Some(40));
         theirs.offer(&first(60)).unwrap();
         // ours improves, but not enough: the file keeps the 60-move game
         ours.offer(&first(50)).unwrap();
-        assert_eq!(holds(&file, Variant::D5), Holds::Game(60));
+        assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(60));
         let (saved, line) = ours.finish(&first(50));
         assert!(!saved && line.contains("holds a game of 60 moves, as long as"), "{line}");
         // and beats it later
         ours.offer(&first(70)).unwrap();
-        assert_eq!(holds(&file, Variant::D5), Holds::Game(70));
+        assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(70));
         assert!(ours.finish(&first(70)).0);
         std::fs::remove_file(file).ok();
     }
@@ -216,7 +233,7 @@ mod tests {
     #[test]
     fn a_file_replaced_by_something_else_meanwhile_is_left_alone() {
         let (file, first) = setup("other");
-        let mut ours = Out::open(&file, Variant::D5, false, "test").unwrap();
+        let mut ours = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "test").unwrap();
         ours.offer(&first(40)).unwrap();
         std::fs::write(&file, "the user's notes\n").unwrap();
         ours.offer(&first(50)).unwrap();

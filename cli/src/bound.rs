@@ -3,7 +3,7 @@
 use crate::{campaign, load, out_file, plural, warn, Quit};
 use clap::Subcommand;
 use morpion::bounds::{self, live, octagon, picture, Edges, Lp, Octagon};
-use morpion::{Position, Variant};
+use morpion::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -174,7 +174,7 @@ fn position(
     if k > moves.len() {
         return Err(format!("--take {k}: {file} has only {} move{}", moves.len(), plural(moves.len())).into());
     }
-    let pos = Position::from_moves(game.variant(), &moves[..k]).map_err(|e| e.to_string())?;
+    let pos = game.position().prefix(k);
     if pos.variant() == Variant::T5 {
         bounds::final_hulls(); // built once (a few tenths of a second): not the bound's cost
     }

@@ -21,7 +21,7 @@ mod two_player;
 
 use clap::{Parser, Subcommand};
 use morpion::formats::{self, link, Format};
-use morpion::{count, library, Game, LoadError, Position, Variant};
+use morpion::{count, library, Game, LoadError, Position, Start, Variant};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,9 +81,12 @@ enum Command {
         /// Count up to this many moves (1 or more).
         #[arg(long, short, value_parser = at_least::<usize, 1>)]
         depth: usize,
-        /// Count positions up to the 8 symmetries of the start cross.
+        /// Count positions up to the symmetries of the start (the 8 of the cross).
         #[arg(long)]
         symmetric: bool,
+        /// Count from this start: `cross` (the default), a start code, or points `x,y x,y ...`.
+        #[arg(long)]
+        start: Option<String>,
         /// Count ordered move sequences instead of positions.
         #[arg(long, conflicts_with = "symmetric")]
         sequences: bool,
@@ -239,28 +242,37 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
 }
 
 /// Where a command that continues a game starts: `--from FILE`'s game (its first `--take K`
-/// moves), or the start cross of `--variant`. `command` names the command in the error.
+/// moves), or `--start` (the cross unless given) of `--variant`. `command` names the
+/// command in the error.
 fn start_position(
     from: Option<&str>,
     take: Option<usize>,
     variant: Option<Variant>,
+    start: Option<&str>,
     command: &str,
 ) -> Result<Position, String> {
     match from {
         Some(f) => {
             let game = load(f, variant)?;
-            let mut moves = game.moves().to_vec();
-            if let Some(k) = take {
-                if k > moves.len() {
-                    return Err(format!("--take {k}: {f} has only {} moves", moves.len()));
-                }
-                moves.truncate(k);
+            let n = game.score();
+            match take {
+                Some(k) if k > n => Err(format!("--take {k}: {f} has only {n} moves")),
+                _ => Ok(game.position().prefix(take.unwrap_or(n))),
             }
-            Position::from_moves(game.variant(), &moves).map_err(|e| e.to_string())
         }
-        None => Ok(Position::new(
-            variant.ok_or_else(|| format!("{command} needs --variant (for example 5D) or --from FILE"))?,
-        )),
+        None => {
+            let variant = variant
+                .ok_or_else(|| format!("{command} needs --variant (for example 5D) or --from FILE"))?;
+            Ok(Position::on(variant, start_set(start, variant)?))
+        }
+    }
+}
+
+/// `--start`'s set (`cross`, a start code, or points `x,y x,y ...`); the cross without it.
+fn start_set(text: Option<&str>, variant: Variant) -> Result<Start, String> {
+    match text {
+        None => Ok(Start::cross(variant)),
+        Some(t) => Start::parse(t, variant).map_err(|e| format!("--start: {e}")),
     }
 }
 
@@ -287,14 +299,15 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
             emit(&text, output, o)
         }
-        Command::Count { variant, depth, symmetric, sequences } => {
+        Command::Count { variant, depth, symmetric, start, sequences } => {
+            let root = Position::on(variant, start_set(start.as_deref(), variant)?);
             if sequences {
-                for (i, c) in count::count_sequences(variant, depth).iter().enumerate() {
+                for (i, c) in count::count_sequences(&root, depth).iter().enumerate() {
                     say!(o, "{} {c}", i + 1);
                 }
             } else {
                 let mut failed = None;
-                count::count_positions(variant, depth, symmetric, |n, c| {
+                count::count_positions(&root, depth, symmetric, |n, c| {
                     if failed.is_none() {
                         failed = writeln!(o, "{n} {c}").and_then(|()| o.flush()).err();
                     }
@@ -422,6 +435,9 @@ fn plural(n: usize) -> &'static str {
 fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
     let p = game.position();
     say!(o, "variant: {}", game.variant());
+    if let Some(s) = game.custom_start() {
+        say!(o, "start: {} dots, {}", s.len(), s.id(game.variant()));
+    }
     say!(o, "moves: {}", game.score());
     say!(o, "finished: {}", if game.is_finished() { "yes (no legal move left)" } else { "no" });
     say!(o, "legal moves left: {}", p.num_legal_moves());

@@ -56,6 +56,10 @@ pub struct Args {
     /// Continue this game (a file, `-` or a link) instead of starting from the cross.
     #[arg(long)]
     pub from: Option<String>,
+    /// Start from these dots instead of the cross: a start code (as links and `morpion
+    /// starts` write them) or points `x,y x,y ...`.
+    #[arg(long, conflicts_with = "from")]
+    pub start: Option<String>,
     /// With --from: keep only its first K moves.
     #[arg(long, requires = "from")]
     pub take: Option<usize>,
@@ -120,6 +124,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         time,
         playouts,
         from,
+        start,
         take,
         out,
         force,
@@ -131,7 +136,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         quiet,
         json,
     } = args;
-    let root = start_position(from.as_deref(), take, variant, "search")?;
+    let root = start_position(from.as_deref(), take, variant, start.as_deref(), "search")?;
     if root.is_finished() {
         return Err(format!(
             "the game to continue is already over ({} moves, no legal move left)",
@@ -167,7 +172,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         code.name(),
     );
     let out = match &out {
-        Some(path) => Some(Out::open(path, root.variant(), force, &describe)?),
+        Some(path) => Some(Out::open(path, root.variant(), root.start(), force, &describe)?),
         None => None,
     };
     if let Some(note) = out.as_ref().and_then(Out::note) {
@@ -253,8 +258,9 @@ pub(crate) fn finish(
     };
     say!(
         o,
-        "best: {} moves ({variant}{})",
+        "best: {} moves ({variant}{}{})",
         game.score(),
+        game.custom_start().map_or(String::new(), |s| format!(" from the start {}", s.code())),
         if given > 0 {
             format!(", the first {given} from {}", from.as_deref().unwrap_or(""))
         } else {
@@ -279,6 +285,7 @@ pub(crate) fn finish(
     if json {
         let obj = serde_json::json!({
             "variant": variant.to_string(),
+            "start": game.position().start().id(variant),
             "score": game.score(),
             "from_moves": given,
             "playouts": p.playouts,

@@ -25,6 +25,7 @@
 //!   the only limit is `COORD_LIMIT`.
 
 use crate::geom::{Dir, Point};
+use crate::start::Start;
 use crate::variant::{Rule, Variant};
 
 /// Largest |x| or |y| a dot may have. Far beyond any 5T/5D game (records stay within
@@ -107,17 +108,18 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// The start cross of `variant`, with its legal moves.
-    pub(crate) fn new(variant: Variant) -> Board {
+    /// The dots of `start`, with their legal moves under `variant`.
+    pub(crate) fn new(variant: Variant, start: &Start) -> Board {
         let len = variant.line_len() as i32;
-        let size = variant.box_size();
+        let (sw, sh) = start.extent();
+        let size = sw.max(sh);
         let mut w = FIRST_SIDE;
         while w < size + 1 + 4 * Board::margin_for(len) {
             w *= 2;
         }
         let o = -(w - size - 1) / 2;
         let mut b = Board::empty(variant, w, o, o);
-        for p in variant.start_dots() {
+        for &p in start.dots() {
             let (cx, cy) = (p.x - b.ox, p.y - b.oy);
             b.set_dot(cx, cy, true);
         }

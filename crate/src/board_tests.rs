@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rng::Rng;
+use crate::start::Start;
 
 fn sorted(b: &Board) -> Vec<(Point, Dir, u8)> {
     let mut v: Vec<_> = b.candidates().iter().map(|&c| b.decode(c)).collect();
@@ -18,7 +19,7 @@ fn reference(b: &Board) -> Vec<(Point, Dir, u8)> {
 #[test]
 fn start_has_28_moves_for_5_and_40_for_4() {
     for v in Variant::ALL {
-        let b = Board::new(v);
+        let b = Board::new(v, &Start::cross(v));
         let expect = match v.line_len() {
             5 => Some(28),
             4 => Some(40),
@@ -36,7 +37,7 @@ fn incremental_updates_match_a_full_rescan() {
     for v in Variant::ALL {
         let mut rng = Rng::new(7);
         for _game in 0..30 {
-            let mut b = Board::new(v);
+            let mut b = Board::new(v, &Start::cross(v));
             let mut played = Vec::new();
             for _ in 0..400 {
                 if b.num_candidates() == 0 {
@@ -69,7 +70,7 @@ fn incremental_updates_match_a_full_rescan() {
 fn grid_grows_when_a_game_wanders_off() {
     // 3T games never end: play long enough to force several doublings.
     let v: Variant = "3T".parse().unwrap();
-    let mut b = Board::new(v);
+    let mut b = Board::new(v, &Start::cross(v));
     let mut rng = Rng::new(1);
     let w0 = b.w;
     for _ in 0..3000 {
@@ -90,7 +91,7 @@ fn grid_grows_when_a_game_wanders_off() {
 #[test]
 fn line_codes_survive_growth() {
     let v: Variant = "3T".parse().unwrap();
-    let first = Board::new(v);
+    let first = Board::new(v, &Start::cross(v));
     let code_of = |b: &Board, c: Cand| {
         let (dot, d, pos) = b.decode(c);
         (dot.step(d, -(pos as i32)), d, b.line_code(c))
@@ -122,7 +123,7 @@ fn line_codes_survive_growth() {
 
 #[test]
 fn copy_from_restores_membership() {
-    let mut b = Board::new(Variant::D5);
+    let mut b = Board::new(Variant::D5, &Start::cross(Variant::D5));
     let root = b.clone();
     let mut rng = Rng::new(3);
     for _ in 0..10 {

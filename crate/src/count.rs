@@ -1,7 +1,7 @@
 //! Counting: the "perft" of Morpion Solitaire, the strongest test of the rules.
 //!
 //! - [`count_positions`]: distinct positions (sets of drawn lines) reachable in exactly n
-//!   moves, optionally up to the 8 symmetries of the cross. Level by level: each position
+//!   moves, optionally up to the symmetries of the start (8 for the cross). Level by level: each position
 //!   of level n is stored as (parent, move) and rebuilt by replaying its moves; its
 //!   children are deduplicated by their 128-bit keys (`position_key`: up to symmetry,
 //!   the smallest over the 8 images). Duplicates are found in a sharded set; levels run on
@@ -11,7 +11,7 @@
 use crate::geom::{Dir, Point, Symmetry};
 use crate::position::Position;
 use crate::position_key::{canonical, image_keys};
-use crate::variant::{Move, Variant};
+use crate::variant::Move;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -59,16 +59,24 @@ type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 const SHARDS: usize = 256;
 
-/// Distinct positions after exactly 1..=depth moves. `report(n, count)` is called as each
-/// level completes (for progress output).
+/// Distinct positions exactly 1..=depth moves after `root` (up to the symmetries of its
+/// start when `symmetric`). `report(n, count)` is called as each level completes (for
+/// progress output).
 pub fn count_positions(
-    variant: Variant,
+    root: &Position,
     depth: usize,
     symmetric: bool,
     mut report: impl FnMut(usize, u64),
 ) -> Vec<u64> {
-    let syms: Vec<Symmetry> = if symmetric { Symmetry::all().collect() } else { vec![Symmetry::IDENTITY] };
-    let root = Position::new(variant);
+    let (variant, start) = (root.variant(), root.start());
+    let syms: Vec<Symmetry> = if symmetric { start.symmetries().collect() } else { vec![Symmetry::IDENTITY] };
+    let mut h0 = [0u128; 8];
+    for line in root.lines() {
+        let k = image_keys(line, &syms, start, variant);
+        for s in 0..syms.len() {
+            h0[s] ^= k[s];
+        }
+    }
     let mut levels: Vec<Vec<Node>> = vec![vec![Node { parent: 0, mv: 0 }]];
     let mut counts = Vec::new();
     for n in 1..=depth {
@@ -86,18 +94,18 @@ pub fn count_positions(
                         moves.push(unpack(at.mv));
                         at = levels[lvl - 1][at.parent as usize];
                     }
-                    pos.copy_from(&root);
-                    let mut h = [0u128; 8];
+                    pos.copy_from(root);
+                    let mut h = h0;
                     for &m in moves.iter().rev() {
                         pos.play(m);
-                        let k = image_keys(m.line(), &syms, variant);
+                        let k = image_keys(m.line(), &syms, start, variant);
                         for s in 0..syms.len() {
                             h[s] ^= k[s];
                         }
                     }
                     let parent = (chunk_no * 1024 + i) as u32;
                     for m in pos.legal_moves_unordered() {
-                        let k = image_keys(m.line(), &syms, variant);
+                        let k = image_keys(m.line(), &syms, start, variant);
                         let mut child = h;
                         for s in 0..syms.len() {
                             child[s] ^= k[s];
@@ -131,8 +139,8 @@ pub fn count_positions(
     counts
 }
 
-/// Ordered move sequences of length exactly 1..=depth (the usual perft).
-pub fn count_sequences(variant: Variant, depth: usize) -> Vec<u64> {
+/// Ordered move sequences of length exactly 1..=depth after `root` (the usual perft).
+pub fn count_sequences(root: &Position, depth: usize) -> Vec<u64> {
     fn walk(p: &mut Position, left: usize, counts: &mut [u64]) {
         let moves = p.legal_moves_unordered();
         counts[0] += moves.len() as u64;
@@ -147,7 +155,6 @@ pub fn count_sequences(variant: Variant, depth: usize) -> Vec<u64> {
     if depth == 0 {
         return Vec::new();
     }
-    let root = Position::new(variant);
     let first = root.legal_moves();
     first
         .par_iter()
@@ -167,6 +174,7 @@ pub fn count_sequences(variant: Variant, depth: usize) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     #[test]
     fn pack_round_trips() {
@@ -177,8 +185,9 @@ mod tests {
 
     #[test]
     fn small_counts() {
-        assert_eq!(count_positions(Variant::T5, 2, false, |_, _| {}), vec![28, 382]);
-        assert_eq!(count_positions(Variant::D5, 2, true, |_, _| {}), vec![4, 55]);
-        assert_eq!(count_sequences(Variant::T5, 2), vec![28, 748]);
+        let (t5, d5) = (Position::new(Variant::T5), Position::new(Variant::D5));
+        assert_eq!(count_positions(&t5, 2, false, |_, _| {}), vec![28, 382]);
+        assert_eq!(count_positions(&d5, 2, true, |_, _| {}), vec![4, 55]);
+        assert_eq!(count_sequences(&t5, 2), vec![28, 748]);
     }
 }

@@ -239,10 +239,37 @@ impl Symmetry {
         Point::new(x, y)
     }
 
+    /// Image of `p` for a start whose box is `0..=w` by `0..=h`: the image lies in the
+    /// image box (`0..=h` by `0..=w` when the symmetry transposes). With `w == h == size`
+    /// this is [`Symmetry::apply`].
+    pub const fn apply_in(self, p: Point, w: i32, h: i32) -> Point {
+        let (mut x, mut y, mut w, mut h) = (p.x, p.y, w, h);
+        if self.0 & 1 != 0 {
+            (x, y, w, h) = (y, x, h, w);
+        }
+        if self.0 & 2 != 0 {
+            x = w - x;
+        }
+        if self.0 & 4 != 0 {
+            y = h - y;
+        }
+        Point::new(x, y)
+    }
+
+    /// Whether the symmetry swaps x and y.
+    pub const fn transposes(self) -> bool {
+        self.0 & 1 != 0
+    }
+
     /// Image of a line of `len` points; also returns where the line's old index `i` lands.
     pub fn apply_line(self, line: Line, len: u8, size: i32) -> (Line, impl Fn(u8) -> u8) {
-        let a = self.apply(line.start, size);
-        let b = self.apply(line.end(len), size);
+        self.apply_line_in(line, len, size, size)
+    }
+
+    /// [`Symmetry::apply_line`] for the box `0..=w` by `0..=h` (see [`Symmetry::apply_in`]).
+    pub fn apply_line_in(self, line: Line, len: u8, w: i32, h: i32) -> (Line, impl Fn(u8) -> u8) {
+        let a = self.apply_in(line.start, w, h);
+        let b = self.apply_in(line.end(len), w, h);
         let image = Line::from_ends(a, b, len).expect("a symmetry maps lines to lines");
         let reversed = image.start != a;
         let last = len - 1;

@@ -4,6 +4,7 @@
 use crate::board::{Board, BoardLimit, Cand};
 use crate::geom::{Frame, Line, Point, Symmetry};
 use crate::rng::Rng;
+use crate::start::Start;
 use crate::variant::{Move, Rule, Variant};
 use std::fmt;
 
@@ -122,29 +123,65 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// A position of a game: variant, moves played (in order), legal moves.
+/// A position of a game: variant, start, moves played (in order), legal moves.
 #[derive(Clone, Debug)]
 pub struct Position {
     board: Board,
     history: Vec<Move>,
+    start: Start,
 }
 
 impl Position {
     /// The start cross of `variant`.
     pub fn new(variant: Variant) -> Position {
-        Position { board: Board::new(variant), history: Vec::new() }
+        Position::on(variant, Start::cross(variant))
     }
 
-    /// Plays `moves` from the start; at the first illegal one, says which, why, and keeps
-    /// the game before it.
+    /// The dots of `start`, no move played yet.
+    pub fn on(variant: Variant, start: Start) -> Position {
+        Position { board: Board::new(variant, &start), history: Vec::new(), start }
+    }
+
+    /// The same variant and start, no move played yet: where to replay this game's moves
+    /// (or others) from.
+    pub fn fresh(&self) -> Position {
+        Position::on(self.variant(), self.start.clone())
+    }
+
+    /// Plays `moves` from the start cross; at the first illegal one, says which, why, and
+    /// keeps the game before it.
     pub fn from_moves(variant: Variant, moves: &[Move]) -> Result<Position, ReplayError> {
-        let mut p = Position::new(variant);
+        Position::new(variant).replayed(moves)
+    }
+
+    /// Plays `moves` from `start` (see [`Position::from_moves`]).
+    pub fn from_moves_on(variant: Variant, start: Start, moves: &[Move]) -> Result<Position, ReplayError> {
+        Position::on(variant, start).replayed(moves)
+    }
+
+    /// `self` (no move played yet) with `moves` played, or the first illegal one.
+    fn replayed(mut self, moves: &[Move]) -> Result<Position, ReplayError> {
         for (index, &mv) in moves.iter().enumerate() {
-            if let Err(reason) = p.try_play(mv) {
-                return Err(ReplayError { index, mv, reason, position: Box::new(p) });
+            if let Err(reason) = self.try_play(mv) {
+                return Err(ReplayError { index, mv, reason, position: Box::new(self) });
             }
         }
-        Ok(p)
+        Ok(self)
+    }
+
+    /// The position after the first `k` moves of this one (all of them when `k` is larger),
+    /// on the same start.
+    pub fn prefix(&self, k: usize) -> Position {
+        let mut p = self.fresh();
+        for &m in &self.history[..k.min(self.history.len())] {
+            p.play(m);
+        }
+        p
+    }
+
+    /// The start the game was played from.
+    pub fn start(&self) -> &Start {
+        &self.start
     }
 
     /// The variant played.
@@ -199,9 +236,9 @@ impl Position {
         self.board.has_dot(p)
     }
 
-    /// Every dot: the start cross first, then the new dots in move order.
+    /// Every dot: the start's first, then the new dots in move order.
     pub fn dots(&self) -> impl Iterator<Item = Point> + '_ {
-        self.variant().start_dots().into_iter().chain(self.history.iter().map(|m| m.dot))
+        self.start.dots().iter().copied().chain(self.history.iter().map(|m| m.dot))
     }
 
     /// Every drawn line, in move order.
@@ -311,10 +348,12 @@ impl Position {
         self.history.extend_from_slice(&other.history);
     }
 
-    /// The image of this game under a symmetry of the start cross (always legal too).
+    /// The image of this game under a symmetry, played on the image of its start (the
+    /// same start for the cross). Always legal too.
     pub fn transformed(&self, sym: Symmetry) -> Result<Position, ReplayError> {
-        let moves: Vec<Move> = self.history.iter().map(|&m| transform_move(m, sym, self.variant())).collect();
-        Position::from_moves(self.variant(), &moves)
+        let len = self.variant().line_len();
+        let moves: Vec<Move> = self.history.iter().map(|&m| self.start.map_move(sym, m, len)).collect();
+        Position::from_moves_on(self.variant(), self.start.image(sym), &moves)
     }
 }
 

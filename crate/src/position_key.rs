@@ -1,4 +1,4 @@
-//! 128-bit keys of positions, up to the symmetries of the start cross: a position (a set of
+//! 128-bit keys of positions, up to the symmetries of the start: a position (a set of
 //! drawn lines) is the XOR of its lines' keys, so a child's key is its parent's XOR one
 //! line's, and its key up to symmetry is the smallest over the images. Two different
 //! positions share a key with probability about n² / 2^129 among n positions: 10^-20 for
@@ -8,6 +8,7 @@
 
 use crate::geom::{Line, Symmetry};
 use crate::rng::mix64;
+use crate::start::Start;
 use crate::variant::Variant;
 
 /// A random-looking 128-bit key for a line (its start and direction).
@@ -18,11 +19,13 @@ pub(crate) fn line_key(l: Line) -> u128 {
     (hi as u128) << 64 | lo as u128
 }
 
-/// The keys of `line`'s images under each of `syms` (1 to 8 of them), in that order.
-pub(crate) fn image_keys(line: Line, syms: &[Symmetry], variant: Variant) -> [u128; 8] {
+/// The keys of `line`'s images under each of `syms` (1 to 8 symmetries of `start`), in
+/// that order.
+pub(crate) fn image_keys(line: Line, syms: &[Symmetry], start: &Start, variant: Variant) -> [u128; 8] {
+    let (w, h) = start.extent();
     let mut k = [0u128; 8];
     for (i, &s) in syms.iter().enumerate() {
-        k[i] = line_key(s.apply_line(line, variant.line_len(), variant.box_size()).0);
+        k[i] = line_key(s.apply_line_in(line, variant.line_len(), w, h).0);
     }
     k
 }

@@ -2,6 +2,7 @@
 
 use crate::geom::Frame;
 use crate::position::{Position, ReplayError};
+use crate::start::Start;
 use crate::variant::{Move, Variant};
 
 /// What is known about a game besides its moves. Every field is optional.
@@ -41,6 +42,8 @@ pub struct Source {
 pub struct Record {
     /// The variant the file states, if it states one.
     pub variant: Option<Variant>,
+    /// The start the file states, if it states one; the cross of the variant otherwise.
+    pub start: Option<Start>,
     /// The moves, in order, in the standard frame.
     pub moves: Vec<Move>,
     /// What the file says about the game.
@@ -49,7 +52,7 @@ pub struct Record {
     pub source: Source,
 }
 
-/// A record replayed from the start cross: every move is legal.
+/// A record replayed from its start: every move is legal.
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
@@ -59,12 +62,13 @@ pub struct Game {
 impl Record {
     /// A record of `moves`, with no metadata.
     pub fn new(variant: Option<Variant>, moves: Vec<Move>) -> Record {
-        Record { variant, moves, meta: Meta::default(), source: Source::default() }
+        Record { variant, start: None, moves, meta: Meta::default(), source: Source::default() }
     }
 
-    /// Replays the moves in `variant` from the start cross.
+    /// Replays the moves in `variant` from the record's start (the cross unless it says).
     pub fn replay(&self, variant: Variant) -> Result<Game, ReplayError> {
-        let position = Position::from_moves(variant, &self.moves)?;
+        let start = self.start.clone().unwrap_or_else(|| Start::cross(variant));
+        let position = Position::from_moves_on(variant, start, &self.moves)?;
         Ok(Game { position, meta: self.meta.clone() })
     }
 }
@@ -105,6 +109,13 @@ impl Game {
         self.position.moves()
     }
 
+    /// The start it was played from, unless it is the cross of its variant: what a file or
+    /// link must say besides the moves.
+    pub fn custom_start(&self) -> Option<&Start> {
+        let s = self.position.start();
+        (!s.is_cross(self.variant())).then_some(s)
+    }
+
     /// The number of moves.
     pub fn score(&self) -> usize {
         self.position.score()
@@ -119,6 +130,7 @@ impl Game {
     pub fn to_record(&self) -> Record {
         Record {
             variant: Some(self.variant()),
+            start: self.custom_start().cloned(),
             moves: self.moves().to_vec(),
             meta: self.meta.clone(),
             source: Source::default(),

@@ -1,7 +1,17 @@
-//! The count tables of shared/spec/rules.md: the perft of the game.
+//! The count tables of shared/spec/rules.md: the perft of the game, from the cross as the
+//! cross and as a start given by its dots; and counts from other starts.
 
 use morpion::count::{count_positions, count_sequences};
-use morpion::{Position, Variant};
+use morpion::{Point, Position, Start, Variant};
+
+/// The cross of `v` given as a custom start: its dots, moved far away and listed in
+/// reverse. It must be recognised and behave exactly as the cross.
+fn cross_as_dots(v: Variant) -> Position {
+    let dots = v.start_dots().into_iter().rev().map(|p| Point::new(p.x + 301, p.y - 77));
+    let start = Start::new(dots).unwrap();
+    assert!(start.is_cross(v));
+    Position::on(v, start)
+}
 
 #[test]
 fn start_positions_have_the_right_number_of_moves() {
@@ -9,22 +19,54 @@ fn start_positions_have_the_right_number_of_moves() {
     assert_eq!(Position::new(Variant::D5).num_legal_moves(), 28);
     assert_eq!(Position::new(Variant::T4).num_legal_moves(), 40);
     assert_eq!(Position::new(Variant::D4).num_legal_moves(), 40);
+    for v in Variant::ALL {
+        assert_eq!(cross_as_dots(v).legal_moves(), Position::new(v).legal_moves(), "{v}");
+    }
 }
 
 #[test]
 fn distinct_positions_5t() {
-    assert_eq!(count_positions(Variant::T5, 4, false, |_, _| {}), vec![28, 382, 3368, 21497]);
-    assert_eq!(count_positions(Variant::T5, 4, true, |_, _| {}), vec![4, 56, 428, 2741]);
+    for root in [Position::new(Variant::T5), cross_as_dots(Variant::T5)] {
+        assert_eq!(count_positions(&root, 4, false, |_, _| {}), vec![28, 382, 3368, 21497]);
+        assert_eq!(count_positions(&root, 4, true, |_, _| {}), vec![4, 56, 428, 2741]);
+    }
 }
 
 #[test]
 fn distinct_positions_5d() {
-    assert_eq!(count_positions(Variant::D5, 4, false, |_, _| {}), vec![28, 374, 3176, 19281]);
-    assert_eq!(count_positions(Variant::D5, 4, true, |_, _| {}), vec![4, 55, 404, 2462]);
+    for root in [Position::new(Variant::D5), cross_as_dots(Variant::D5)] {
+        assert_eq!(count_positions(&root, 4, false, |_, _| {}), vec![28, 374, 3176, 19281]);
+        assert_eq!(count_positions(&root, 4, true, |_, _| {}), vec![4, 55, 404, 2462]);
+    }
 }
 
 #[test]
 fn move_sequences() {
-    assert_eq!(count_sequences(Variant::T5, 4), vec![28, 748, 18992, 456520]);
-    assert_eq!(count_sequences(Variant::D5, 4), vec![28, 740, 18416, 430488]);
+    assert_eq!(count_sequences(&Position::new(Variant::T5), 4), vec![28, 748, 18992, 456520]);
+    assert_eq!(count_sequences(&cross_as_dots(Variant::D5), 4), vec![28, 740, 18416, 430488]);
+}
+
+/// Counting up to symmetry uses the start's own symmetries: none for an asymmetric start,
+/// so the counts are the plain ones; and every image of a start counts the same.
+#[test]
+fn counts_from_other_starts_follow_their_symmetries() {
+    let v = Variant::T5;
+    // the cross without the left dot of its top row: no symmetry is left
+    let dots: Vec<Point> = v.start_dots().into_iter().filter(|&p| p != Point::new(3, 0)).collect();
+    let notched = Start::new(dots).unwrap();
+    assert_eq!(notched.symmetries().count(), 1);
+    let plain = count_positions(&Position::on(v, notched.clone()), 3, false, |_, _| {});
+    let sym = count_positions(&Position::on(v, notched.clone()), 3, true, |_, _| {});
+    assert_eq!(plain, sym);
+    for g in morpion::Symmetry::all() {
+        let image = Position::on(v, notched.image(g));
+        assert_eq!(count_positions(&image, 3, false, |_, _| {}), plain, "{g:?}");
+    }
+    // a row of 8 dots and a centred row of 4 below it: the left-right mirror only
+    let bar = Start::parse("0,0 1,0 2,0 3,0 4,0 5,0 6,0 7,0 2,2 3,2 4,2 5,2", v).unwrap();
+    assert_eq!(bar.symmetries().count(), 2);
+    let root = Position::on(v, bar);
+    let plain = count_positions(&root, 3, false, |_, _| {});
+    let sym = count_positions(&root, 3, true, |_, _| {});
+    assert!(sym.iter().zip(&plain).all(|(s, p)| 2 * s >= *p && s < p), "{sym:?} {plain:?}");
 }

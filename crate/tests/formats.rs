@@ -192,7 +192,7 @@ fn every_integer_is_range_checked_where_it_is_read() {
     let e = read_error(&dto(&format!("[{min},-1,3,3,3,-1]"), &cross.join(",")), None);
     assert_eq!(e, (Some(Format::GilliozDto), Some(At::Move(1)), x(&min)));
     let e = read_error(&dto("", &format!("[{min},0],[{},0]", i64::MAX)), None);
-    assert_eq!(e.2, ReadErrorKind::NotTheStartCross(Variant::T5));
+    assert!(matches!(e.2, ReadErrorKind::Start(morpion::BadStart::TooLarge { .. })), "{e:?}");
 }
 
 /// Inputs larger than any game are refused before they are read.
@@ -289,4 +289,46 @@ fn a_damaged_link_is_refused_and_says_so() {
     changed[i] = if changed[i] == b'A' { b'B' } else { b'A' };
     let (_, _, kind) = read_error(std::str::from_utf8(&changed).unwrap(), None);
     assert!(matches!(kind, ReadErrorKind::Link(_)), "{kind:?}");
+}
+
+/// A game from another start: MSR (JSON and MS1), CSV and links carry the start and read
+/// it back; Pentasol and Flammenkamp, which always start from the cross, refuse to write
+/// it; a gillioz file's start dots are read as its start.
+#[test]
+fn a_game_from_another_start_keeps_its_start_where_the_format_can_say_it() {
+    let mut rng = Rng::new(17);
+    for v in [Variant::T5, Variant::D5, Variant::T4] {
+        // a diamond of dots with a notch: no symmetry
+        let start =
+            morpion::Start::parse("2,0 1,1 3,1 0,2 4,2 1,3 3,3 2,4 2,2 5,2 6,2 2,5 2,6 7,7", v).unwrap();
+        let mut p = Position::on(v, start.clone());
+        p.random_playout(&mut rng);
+        assert!(p.score() > 0, "{v}");
+        let g = Game::new(p, Default::default());
+        for f in [Format::MsrJson, Format::Msr, Format::Link, Format::Csv] {
+            let back = reload(&g, f);
+            assert_eq!(back.moves(), g.moves(), "{v} via {f}");
+            assert_eq!(back.position().start(), &start, "{v} via {f}");
+        }
+        for f in [Format::Pentasol, Format::Flammenkamp] {
+            let err = formats::write(&g, f, "").unwrap_err();
+            assert_eq!(err, WriteError::CustomStart(f));
+            assert!(err.to_string().contains("always starts from the cross"), "{err}");
+        }
+    }
+    // gillioz GridDTO with its own start dots, shifted
+    let dots = "[10,10],[11,10],[12,10],[13,10]";
+    let dto = format!(
+        r#"{{"Disjoint":false,"LineLength":4,"InitialDots":[{dots}],"Moves":[[10,10,14,10,14,10]]}}"#
+    );
+    let g = formats::load(&dto, None, None).unwrap().game;
+    assert_eq!(g.score(), 1);
+    assert_eq!(g.custom_start().map(|s| s.len()), Some(4));
+    assert_eq!(g.moves()[0].dot, Point::new(4, 0));
+    // a bad start in MSR JSON and CSV says so
+    let e = read_error(r#"{"variant":"5T","start":[],"moves":[]}"#, None);
+    assert_eq!(e.2, ReadErrorKind::Start(morpion::BadStart::Empty));
+    let e = read_error("# 5T\n# start JJ*\nx,y,dir,pos\n3,-1,V,0\n", None);
+    assert_eq!(e.1, Some(At::Line(2)));
+    assert!(matches!(e.2, ReadErrorKind::Start(morpion::BadStart::Code { .. })));
 }

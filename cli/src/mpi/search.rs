@@ -12,7 +12,7 @@ use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
 use morpion::nrpa::distributed::{Accepted, Checkpoint, Coordinator, Done, Rank};
 use morpion::nrpa::{Budget, Config, Progress};
-use morpion::{Move, Position, Variant};
+use morpion::{Move, Position, Start, Variant};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::PathBuf;
@@ -53,6 +53,9 @@ pub(crate) struct ResumeArgs {
 #[derive(Serialize, Deserialize)]
 pub(super) struct Setup {
     variant: String,
+    /// The start's code, when it is not the cross.
+    #[serde(default)]
+    start: Option<String>,
     root: Vec<[i32; 4]>,
     level: u32,
     iterations: u32,
@@ -119,6 +122,7 @@ fn setup_of(p: &Prepared) -> Setup {
     let c = &p.config;
     Setup {
         variant: p.root.variant().to_string(),
+        start: (!p.root.start().is_cross(p.root.variant())).then(|| p.root.start().code()),
         root: p.root.moves().iter().map(|m| [m.dot.x, m.dot.y, m.dir.index() as i32, m.pos as i32]).collect(),
         level: c.level,
         iterations: c.iterations,
@@ -139,7 +143,11 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         .iter()
         .map(|&[x, y, d, p]| Move::new(Point::new(x, y), Dir::from_index(d as usize), p as u8))
         .collect();
-    let root = Position::from_moves(variant, &moves).map_err(|e| e.to_string())?;
+    let start = match &s.start {
+        Some(code) => Start::from_code(code).map_err(|e| e.to_string())?,
+        None => Start::cross(variant),
+    };
+    let root = Position::from_moves_on(variant, start, &moves).map_err(|e| e.to_string())?;
     let code = s.code.parse()?;
     let config = Config {
         level: s.level,

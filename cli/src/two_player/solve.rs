@@ -42,12 +42,12 @@ pub struct SolveArgs {
 
 pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
     let SolveArgs { variant, from, take, moves, memory, threads, quiet, json } = args;
-    let root = start_position(from.as_deref(), take, variant, "two-player solve")?;
+    let root = start_position(from.as_deref(), take, variant, None, "two-player solve")?;
     let threads = threads.unwrap_or_else(all_threads);
     if threads == 0 {
         return Err("--threads must be at least 1".to_string().into());
     }
-    let solver = Solver::new(root.variant(), memory).map_err(|e| e.to_string())?;
+    let solver = Solver::on(root.variant(), root.start().clone(), memory).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -20,7 +20,7 @@
 use super::admissible::{self, final_hulls, Shape};
 use super::lp::{Lp, LpError, LpProgress, LpSolution};
 use super::octagon::Octagon;
-use super::potential::{self, total_after, Grid, PotentialMap};
+use super::potential::{self, total_from, Grid, PotentialMap};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -91,7 +91,8 @@ pub fn live_bound(pos: &Position) -> LiveBound {
         stuck,
         final_hull: None,
     };
-    if variant == Variant::T5 {
+    let cross = pos.start().is_cross(variant);
+    if variant == Variant::T5 && cross {
         out.final_hull = admissible::largest_holding(&hull);
         if let Some(shape) = out.final_hull {
             let start = variant.start_count();
@@ -100,7 +101,7 @@ pub fn live_bound(pos: &Position) -> LiveBound {
         }
     } else if potential::potential_spent_per_move(variant) > 0 {
         let spent = potential::potential_spent_per_move(variant);
-        let start = total_after(variant, 0);
+        let start = total_from(variant, pos.start().len(), 0);
         out.upper_bound = Some((((start - i64::from(stuck)) / spent).max(score as i64)) as usize);
         out.kind = Some(BoundKind::Potential);
     }
@@ -129,6 +130,8 @@ pub enum PositionLpError {
     Variant(Variant),
     /// No listed final hull can hold the position's hull: not a 5T game from the cross.
     NoFinalHull,
+    /// The final hulls are argued from the cross: a game from another start has none.
+    NotTheCross,
     /// The LP failed.
     Lp(LpError),
 }
@@ -143,6 +146,10 @@ impl std::fmt::Display for PositionLpError {
             PositionLpError::NoFinalHull => {
                 write!(f, "no final 5T hull can hold this position: is it a 5T game from the start cross?")
             }
+            PositionLpError::NotTheCross => write!(
+                f,
+                "the LP bound of a position needs the final hull confined, which is proved for games from the start cross only"
+            ),
             PositionLpError::Lp(e) => e.fmt(f),
         }
     }
@@ -183,6 +190,9 @@ pub fn position_lp(pos: &Position) -> Result<(Lp, Octagon), PositionLpError> {
     let variant = pos.variant();
     if variant != Variant::T5 {
         return Err(PositionLpError::Variant(variant));
+    }
+    if !pos.start().is_cross(variant) {
+        return Err(PositionLpError::NotTheCross);
     }
     let hull = Octagon::hull(pos.dots()).expect("a position has dots");
     let region = reachable_region(&hull).ok_or(PositionLpError::NoFinalHull)?;

@@ -57,11 +57,16 @@ pub fn per_dot_potential(variant: Variant) -> u8 {
     }
 }
 
-/// The sum of the potential after `moves` moves: the start's, plus what each move changes
-/// (see the module's text). It does not depend on the moves.
+/// The sum of the potential after `moves` moves from the start cross: the start's, plus
+/// what each move changes (see the module's text). It does not depend on the moves.
 pub fn total_after(variant: Variant, moves: usize) -> i64 {
-    let start = variant.start_count() as i64 * i64::from(per_dot_potential(variant));
-    start - potential_spent_per_move(variant) * moves as i64
+    total_from(variant, variant.start_count(), moves)
+}
+
+/// [`total_after`] for a start of `start_dots` dots.
+pub fn total_from(variant: Variant, start_dots: usize, moves: usize) -> i64 {
+    start_dots as i64 * i64::from(per_dot_potential(variant))
+        - potential_spent_per_move(variant) * moves as i64
 }
 
 /// How much the potential's sum falls with each move: `2L − 10` in T, `L − 4` in D

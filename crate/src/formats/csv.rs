@@ -1,11 +1,13 @@
 //! `x,y,dir,pos` lines in the standard frame (the normalized CSV of the shared records;
 //! extra columns such as glyph and delta are ignored). A comment line `# 5T ...` before the
-//! moves gives the variant.
+//! moves gives the variant; a comment line `# start CODE` (a [`Start::code`]) gives a start
+//! other than the cross.
 
 use super::error::{coordinate, whole_number, At, Field, ReadError, ReadErrorKind};
 use super::Format;
 use crate::geom::{Dir, Point};
 use crate::record::{Game, Record, Written};
+use crate::start::Start;
 use crate::variant::{Move, Variant};
 
 pub(super) fn read(text: &str) -> Result<Record, ReadError> {
@@ -15,6 +17,10 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         let err = |kind| ReadError::new(Format::Csv, Some(At::Line(n)), kind);
         let line = raw.trim();
         if let Some(comment) = line.strip_prefix('#') {
+            if let Some(code) = comment.trim().strip_prefix("start ") {
+                record.start = Some(Start::from_code(code.trim()).map_err(|e| err(ReadErrorKind::Start(e)))?);
+                continue;
+            }
             if record.moves.is_empty() && record.variant.is_none() {
                 record.variant = comment.split_whitespace().next().and_then(|w| w.parse::<Variant>().ok());
             }
@@ -43,7 +49,12 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
 }
 
 pub(super) fn write(game: &Game) -> String {
-    let mut out = format!("# {} {} moves\nx,y,dir,pos\n", game.variant(), game.score());
+    let mut out = format!("# {} {} moves\n", game.variant(), game.score());
+    if let Some(s) = game.custom_start() {
+        out.push_str(&format!("# start {}\nx,y,dir,pos\n", s.code()));
+    } else {
+        out.push_str("x,y,dir,pos\n");
+    }
     for m in game.moves() {
         out.push_str(&format!("{},{},{},{}\n", m.dot.x, m.dot.y, m.dir.name(), m.pos));
     }

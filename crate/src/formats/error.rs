@@ -4,6 +4,7 @@
 
 use super::{Format, MAX_INPUT_BYTES};
 use crate::position::IllegalMove;
+use crate::start::BadStart;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -108,8 +109,6 @@ pub enum ReadErrorKind {
     Ms1(Ms1Damage),
     /// gillioz: a line length this program does not play (it plays 3 to 6 points).
     LineLength(i64),
-    /// gillioz: the start dots are not the start cross of the variant.
-    NotTheStartCross(Variant),
     /// gillioz: a grid with no step at all (not even the start).
     EmptyGrid,
     /// gillioz: a move's step lacks its line or its new dot.
@@ -134,6 +133,8 @@ pub enum ReadErrorKind {
     },
     /// A game link that does not decode: never read as another game.
     Link(LinkDamage),
+    /// The start the text gives is not a start.
+    Start(BadStart),
 }
 
 /// How an `MS1:` string is damaged.
@@ -154,7 +155,7 @@ pub enum Ms1Damage {
 pub enum LinkDamage {
     /// The address has no `g=` part.
     NoGame,
-    /// The value has this many parts, not 5.
+    /// The value has this many parts, not 5 (6 in version 2).
     Parts(usize),
     /// A version this program does not read.
     Version(String),
@@ -192,6 +193,8 @@ pub enum LinkDamage {
     Leftover,
     /// A `p=` value other than 1 or 2 (the number of players).
     Players(String),
+    /// The start part of a version 2 link does not decode.
+    Start(BadStart),
     /// The check does not match the game.
     Check,
     /// A character outside base64url in the moves (`at` says which).
@@ -310,12 +313,12 @@ impl fmt::Display for ReadErrorKind {
                 }
             ),
             LineLength(n) => write!(f, "unsupported line of {n} points (this program plays 3 to 6)"),
-            NotTheStartCross(v) => write!(f, "the start dots are not the {v} start cross"),
             EmptyGrid => write!(f, "the grid is empty"),
             MissingElement(what) => write!(f, "no {what} in this step"),
             NotALine { from, to, len } => write!(f, "{from} to {to} is not a line of {len} points"),
             DotNotOnLine { dot, from, to } => write!(f, "the new dot {dot} is not on the line {from} to {to}"),
             Link(d) => d.fmt(f),
+            Start(e) => write!(f, "the start: {e}"),
         }
     }
 }
@@ -325,10 +328,10 @@ impl fmt::Display for LinkDamage {
         use LinkDamage::*;
         match self {
             NoGame => write!(f, "the link carries no game (no g= part after the #)"),
-            Version(v) => write!(f, "unsupported link version \"{v}\" (this program reads version 1)"),
+            Version(v) => write!(f, "unsupported link version \"{v}\" (this program reads versions 1 and 2)"),
             Parts(n) => write!(
                 f,
-                "damaged link: expected 5 parts separated by '.', found {n} (was the link cut short?)"
+                "damaged link: expected 5 parts separated by '.' (6 for a game from another start), found {n} (was the link cut short?)"
             ),
             Variant(v) => write!(f, "damaged link: {}", crate::BadVariant(v.clone())),
             MoveCount(n) => write!(f, "damaged link: bad number of moves \"{n}\""),
@@ -344,6 +347,7 @@ impl fmt::Display for LinkDamage {
             Players(p) => {
                 write!(f, "damaged link: bad number of players \"p={p}\" (p=2 marks a two-player game)")
             }
+            Start(e) => write!(f, "damaged link: {e}"),
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
             Character => write!(f, "damaged link: a character of the moves is not allowed"),
             ShownMove { text, moves } => {

@@ -7,6 +7,7 @@ use super::error::{coordinate, json, At, Field, ReadError, ReadErrorKind};
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
+use crate::start::{BadStart, Start};
 use crate::variant::{Move, Rule, Variant};
 use serde::Deserialize;
 
@@ -57,23 +58,24 @@ fn variant_of(f: Format, segments: u8, disjoint: bool) -> Result<Variant, ReadEr
         .ok_or_else(|| ReadError::new(f, None, ReadErrorKind::LineLength(segments as i64 + 1)))
 }
 
-/// The frame that puts the given start dots on the standard cross of `v` (the file writes
-/// the standard (x, y) as (x + dx, y + dy)).
-fn frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<Frame, ReadError> {
-    let not_the_cross = || ReadError::new(f, None, ReadErrorKind::NotTheStartCross(v));
+/// The start the file's dots make (`None`: the cross of `v`) and the frame that puts its
+/// smallest x and y at 0, the frame of a start (the file writes our (x, y) as
+/// (x + dx, y + dy)).
+fn start_frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<(Frame, Option<Start>), ReadError> {
+    let bad = |e| ReadError::new(f, None, ReadErrorKind::Start(e));
     let (dx, dy) = (dots.iter().map(|d| d.0).min().unwrap_or(0), dots.iter().map(|d| d.1).min().unwrap_or(0));
-    let mut have = dots
+    let too_large = || bad(BadStart::TooLarge { width: i64::MAX, height: i64::MAX });
+    let points = dots
         .iter()
-        .map(|&(x, y)| Some((x.checked_sub(dx)?, y.checked_sub(dy)?)))
-        .collect::<Option<Vec<(i64, i64)>>>()
-        .ok_or_else(not_the_cross)?;
-    have.sort_unstable();
-    let mut want: Vec<(i64, i64)> = v.start_dots().iter().map(|p| (p.x as i64, p.y as i64)).collect();
-    want.sort_unstable();
-    if have != want {
-        return Err(not_the_cross());
-    }
-    Ok(Frame { dx, dy })
+        .map(|&(x, y)| {
+            let x = i32::try_from(x.checked_sub(dx)?).ok()?;
+            let y = i32::try_from(y.checked_sub(dy)?).ok()?;
+            Some(Point::new(x, y))
+        })
+        .collect::<Option<Vec<Point>>>()
+        .ok_or_else(too_large)?;
+    let start = Start::new(points).map_err(bad)?;
+    Ok((Frame { dx, dy }, (!start.is_cross(v)).then_some(start)))
 }
 
 /// `(x,y)` as the file writes it.
@@ -117,7 +119,7 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
         .filter(|e| e.kind == "dot")
         .flat_map(|e| e.coordinates.iter().map(|c| (c.x, c.y)))
         .collect();
-    let frame = frame(f, v, &start)?;
+    let (frame, start) = start_frame(f, v, &start)?;
     let mut moves = Vec::with_capacity(steps.len());
     for (i, step) in steps.iter().enumerate() {
         let find = |kind: &'static str, n: usize| {
@@ -140,6 +142,7 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
         )?);
     }
     let mut record = Record::new(Some(v), moves);
+    record.start = start;
     record.source.frame = frame;
     Ok(record)
 }
@@ -149,7 +152,7 @@ pub(super) fn read_dto(text: &str) -> Result<Record, ReadError> {
     let file: DtoFile = serde_json::from_str(text).map_err(|e| json(f, &e))?;
     let v = variant_of(f, file.line_length, file.disjoint)?;
     let start: Vec<(i64, i64)> = file.initial_dots.iter().map(|d| (d[0], d[1])).collect();
-    let frame = frame(f, v, &start)?;
+    let (frame, start) = start_frame(f, v, &start)?;
     let moves = file
         .moves
         .iter()
@@ -157,6 +160,7 @@ pub(super) fn read_dto(text: &str) -> Result<Record, ReadError> {
         .map(|(i, m)| to_move(f, v, i, (m[0], m[1]), (m[2], m[3]), (m[4], m[5]), frame))
         .collect::<Result<Vec<Move>, ReadError>>()?;
     let mut record = Record::new(Some(v), moves);
+    record.start = start;
     record.source.frame = frame;
     Ok(record)
 }

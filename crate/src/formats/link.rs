@@ -9,6 +9,10 @@
 //! - `<check>`: 30 bits of a hash of the variant and moves (5 characters). A damaged link
 //!   (a changed or lost character) fails to decode, or fails the check: never a silently
 //!   different game.
+//! - A game from another start than the cross is a version 2 link,
+//!   `2.5T.<start>.<n>.<moves>.<check>`, where `<start>` is the start's code
+//!   ([`Start::code`], as drawn: the moves are in its frame) and the check covers the
+//!   start too. Games from the cross keep writing version 1, so their links never change.
 //! - `p=2` (optional): a two-player game (the page colours each player's lines and says
 //!   whose turn it is). Like `m=`, it is not part of the check: changing it changes how
 //!   the game is shown, never its moves.
@@ -22,12 +26,15 @@ use super::{base64, Format};
 use crate::position::Position;
 use crate::record::{Game, Record};
 use crate::rng::mix64;
+use crate::start::Start;
 use crate::variant::{Move, Variant};
 
 /// The address `morpion convert --to link` uses unless told otherwise.
 pub const DEFAULT_BASE: &str = "http://127.0.0.1:8080/";
 
 const VERSION: &str = "1";
+/// The version of links whose game starts from a start of its own.
+const VERSION_START: &str = "2";
 const CHECK_CHARS: usize = 5;
 /// Links longer than this many moves are refused before decoding.
 const MAX_MOVES: usize = 20_000;
@@ -60,8 +67,16 @@ fn ceil_log2(n: usize) -> u32 {
     }
 }
 
-fn check(variant: Variant, moves: &[Move]) -> u64 {
+/// The check of a game: its variant, its start unless it is the cross (`None`), its moves.
+fn check(variant: Variant, start: Option<&Start>, moves: &[Move]) -> u64 {
     let mut h = mix64(variant.line_len() as u64 * 2 + (variant.rule() as u64));
+    if let Some(s) = start {
+        let (w, ht) = s.extent();
+        h = mix64(h ^ 0x5354_4152_5400_0000 ^ (w as u64) << 8 ^ ht as u64);
+        for p in s.dots() {
+            h = mix64(h ^ ((p.x as u32 as u64) << 32 | p.y as u32 as u64));
+        }
+    }
     for m in moves {
         let v = ((m.dot.x as u32 as u64) << 32 | m.dot.y as u32 as u64)
             ^ ((m.dir.index() as u64) << 60 | (m.pos as u64) << 56);
@@ -73,7 +88,7 @@ fn check(variant: Variant, moves: &[Move]) -> u64 {
 /// The link value (what follows `g=`) of a game.
 pub fn encode_value(game: &Game) -> String {
     let variant = game.variant();
-    let mut p = Position::new(variant);
+    let mut p = game.position().fresh();
     let mut bits = BitWriter::default();
     for &m in game.moves() {
         let legal = p.legal_moves();
@@ -81,9 +96,15 @@ pub fn encode_value(game: &Game) -> String {
         bits.write(idx as u64, ceil_log2(legal.len()));
         p.play(m);
     }
-    let c = check(variant, game.moves());
+    let start = game.custom_start();
+    let c = check(variant, start, game.moves());
     let check: String = (0..CHECK_CHARS).rev().map(|i| base64::char_of((c >> (6 * i)) as u8)).collect();
-    format!("{VERSION}.{variant}.{}.{}.{check}", game.score(), bits.finish())
+    match start {
+        None => format!("{VERSION}.{variant}.{}.{}.{check}", game.score(), bits.finish()),
+        Some(s) => {
+            format!("{VERSION_START}.{variant}.{}.{}.{}.{check}", s.code(), game.score(), bits.finish())
+        }
+    }
 }
 
 /// What a link says besides its moves: how the game is shown.
@@ -153,14 +174,22 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
 /// Decodes a link (or a bare value): the game, and how to show it.
 pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
     let Parts { game: value, shown, players } = split(text)?;
-    let fields: Vec<&str> = value.split('.').collect();
-    if fields.len() != 5 {
+    let mut fields: Vec<&str> = value.split('.').collect();
+    let parts = match fields[0] {
+        VERSION => 5,
+        VERSION_START => 6,
+        _ if fields.len() < 5 => return Err(err(LinkDamage::Parts(fields.len()))),
+        v => return Err(err(LinkDamage::Version(v.to_string()))),
+    };
+    if fields.len() != parts {
         return Err(err(LinkDamage::Parts(fields.len())));
     }
-    if fields[0] != VERSION {
-        return Err(err(LinkDamage::Version(fields[0].to_string())));
-    }
     let variant: Variant = fields[1].parse().map_err(|_| err(LinkDamage::Variant(fields[1].to_string())))?;
+    // version 2: the start, then the same fields as version 1
+    let start = match parts {
+        6 => Some(Start::from_code(fields.remove(2)).map_err(|e| err(LinkDamage::Start(e)))?),
+        _ => None,
+    };
     let n: usize = fields[2]
         .parse()
         .ok()
@@ -169,7 +198,10 @@ pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
     // where the moves start in the text, for a message that points at a bad character
     let moves_at = text[..fields[3].as_ptr() as usize - text.as_ptr() as usize].chars().count();
     let mut bits = BitReader::new(fields[3], moves_at)?;
-    let mut p = Position::new(variant);
+    let mut p = match &start {
+        Some(s) => Position::on(variant, s.clone()),
+        None => Position::new(variant),
+    };
     for k in 0..n {
         let legal = p.legal_moves();
         if legal.is_empty() {
@@ -184,7 +216,7 @@ pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
     if !bits.is_exhausted() {
         return Err(err(LinkDamage::Leftover));
     }
-    let c = check(variant, p.moves());
+    let c = check(variant, start.as_ref(), p.moves());
     let got: Option<u64> = if fields[4].len() == CHECK_CHARS {
         fields[4].bytes().try_fold(0u64, |acc, ch| base64::value(ch).map(|v| acc << 6 | v as u64))
     } else {
@@ -207,7 +239,9 @@ pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
         Some("2") => true,
         Some(other) => return Err(err(LinkDamage::Players(other.to_string()))),
     };
-    Ok((Record::new(Some(variant), p.moves().to_vec()), LinkView { shown, two_player }))
+    let mut record = Record::new(Some(variant), p.moves().to_vec());
+    record.start = start;
+    Ok((record, LinkView { shown, two_player }))
 }
 
 #[derive(Default)]
@@ -282,6 +316,7 @@ impl BitReader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::Point;
     use crate::rng::Rng;
 
     fn random_game(v: Variant, seed: u64) -> Game {
@@ -325,6 +360,64 @@ mod tests {
         }
     }
 
+    /// A random game from a start of the cross's dots with one moved out, drawn rotated.
+    fn game_from_another_start(seed: u64) -> Game {
+        let v = Variant::T5;
+        let mut dots = v.start_dots();
+        dots[0] = Point::new(-1, 4);
+        let start = Start::new(dots).unwrap().image(crate::Symmetry::from_index(3).unwrap());
+        assert!(start.symmetries().count() < 8);
+        let mut p = Position::on(v, start);
+        p.random_playout(&mut Rng::new(seed));
+        assert!(p.score() > 10);
+        Game::new(p, Default::default())
+    }
+
+    #[test]
+    fn a_game_from_another_start_round_trips_and_damage_is_caught() {
+        let g = game_from_another_start(5);
+        let link = write(&g, DEFAULT_BASE, LinkView::default());
+        assert!(link.contains("#g=2.5T."), "{link}");
+        let (r, _) = decode(&link).unwrap();
+        assert_eq!(r.start.as_ref(), g.custom_start());
+        let back = r.replay(Variant::T5).unwrap();
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.position().start(), g.position().start());
+        let value = encode_value(&g);
+        let at = link.find(&value).unwrap();
+        for i in at..at + value.len() {
+            for c in ['A', 'z', '0', '_', '.'] {
+                let mut bad = link.clone().into_bytes();
+                if bad[i] == c as u8 {
+                    continue;
+                }
+                bad[i] = c as u8;
+                let bad = String::from_utf8(bad).unwrap();
+                assert!(decode(&bad).is_err(), "{bad}");
+            }
+        }
+        // the same moves on another start fail the check
+        let other = Start::new(g.position().start().dots().iter().skip(1).copied()).unwrap();
+        let swapped = link.replacen(&g.position().start().code(), &other.code(), 1);
+        assert!(decode(&swapped).is_err());
+    }
+
+    /// A version 2 link whose start is the cross is the same game as the version 1 link.
+    #[test]
+    fn a_version_2_link_from_the_cross_is_the_cross_game() {
+        let g = random_game(Variant::D5, 8);
+        let v1 = encode_value(&g);
+        let fields: Vec<&str> = v1.split('.').collect();
+        let start = Start::cross(Variant::D5);
+        let c = check(Variant::D5, Some(&start), g.moves());
+        let check: String = (0..CHECK_CHARS).rev().map(|i| base64::char_of((c >> (6 * i)) as u8)).collect();
+        let v2 = format!("2.5D.{}.{}.{}.{check}", start.code(), fields[2], fields[3]);
+        let (a, _) = decode(&v1).unwrap();
+        let (b, _) = decode(&v2).unwrap();
+        assert_eq!(a.moves, b.moves);
+        assert_eq!(b.replay(Variant::D5).unwrap().custom_start(), None);
+    }
+
     fn damage(text: &str) -> LinkDamage {
         match decode(text).unwrap_err().kind {
             ReadErrorKind::Link(d) => d,
@@ -335,7 +428,9 @@ mod tests {
     #[test]
     fn bad_links_say_why() {
         assert_eq!(damage("http://127.0.0.1:8080/"), LinkDamage::NoGame);
-        assert_eq!(damage("#g=2.5T.0..AAAAA"), LinkDamage::Version("2".into()));
+        assert_eq!(damage("#g=3.5T.0..AAAAA"), LinkDamage::Version("3".into()));
+        assert_eq!(damage("#g=2.5T.0..AAAAA"), LinkDamage::Parts(5));
+        assert!(matches!(damage("#g=2.5T.JJ*.0..AAAAA"), LinkDamage::Start(_)));
         assert_eq!(damage("#g=1.9T.0..AAAAA"), LinkDamage::Variant("9T".into()));
         assert_eq!(damage("#g=1.5T.x..AAAAA"), LinkDamage::MoveCount("x".into()));
         assert_eq!(

@@ -6,7 +6,7 @@
 //! the value as written; an illegal move gives [`LoadError::Replay`], with its line and its
 //! points as the text writes them.
 
-mod base64;
+pub(crate) mod base64;
 mod csv;
 mod error;
 mod gillioz;
@@ -130,6 +130,8 @@ pub enum WriteError {
     },
     /// The format is read only.
     ReadOnly(Format),
+    /// The format has no way to say the game starts elsewhere than from the cross.
+    CustomStart(Format),
 }
 
 impl fmt::Display for WriteError {
@@ -138,6 +140,11 @@ impl fmt::Display for WriteError {
             WriteError::NotFivePointLines { format, variant } => write!(
                 f,
                 "{} is for 5-point lines; this game is {variant} (write msr-json or a link)",
+                format.label()
+            ),
+            WriteError::CustomStart(format) => write!(
+                f,
+                "{} always starts from the cross; this game starts from another set of dots (write msr-json, csv or a link)",
                 format.label()
             ),
             WriteError::ReadOnly(format) => {
@@ -321,6 +328,9 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
 
 /// Writes a game. `base` is the address links start with (for [`Format::Link`]).
 pub fn write(game: &Game, format: Format, base: &str) -> Result<String, WriteError> {
+    if game.custom_start().is_some() && matches!(format, Format::Pentasol | Format::Flammenkamp) {
+        return Err(WriteError::CustomStart(format));
+    }
     match format {
         Format::Pentasol => pentasol::write_pentasol(game),
         Format::Flammenkamp => pentasol::write_flammenkamp(game),

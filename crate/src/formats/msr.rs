@@ -5,6 +5,7 @@ use super::error::{coordinate, json, At, Field, Ms1Damage, ReadError, ReadErrorK
 use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Point};
 use crate::record::{Game, Meta, Record};
+use crate::start::{BadStart, Start};
 use crate::variant::{Move, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,9 @@ struct FileIn {
     #[serde(default)]
     variant: Option<String>,
     moves: Vec<MoveIn>,
+    /// Our extension: the start's dots as `[x, y]` pairs, when it is not the cross.
+    #[serde(default)]
+    start: Option<Vec<(i64, i64)>>,
     #[serde(default)]
     author: Option<String>,
     #[serde(default)]
@@ -40,6 +44,8 @@ struct FileOut<'a> {
     available_moves: usize,
     terminal: bool,
     bbox: [i32; 4],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<Vec<[i32; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -84,9 +90,23 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
         let y = coordinate(m.y, &m.y.to_string(), 0, Field::Y).map_err(err)?;
         moves.push(Move::new(Point::new(x, y), dir, m.pos as u8));
     }
+    let start = match &file.start {
+        Some(dots) => {
+            let mut points = Vec::with_capacity(dots.len());
+            for &(x, y) in dots {
+                let err = |kind| ReadError::new(f, None, ReadErrorKind::Start(kind));
+                let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
+                    return Err(err(BadStart::TooLarge { width: i64::MAX, height: i64::MAX }));
+                };
+                points.push(Point::new(x, y));
+            }
+            Some(Start::new(points).map_err(|e| ReadError::new(f, None, ReadErrorKind::Start(e)))?)
+        }
+        None => None,
+    };
     let meta =
         Meta { author: file.author, date: file.date, description: file.description, source: file.source };
-    Ok(Record { variant, moves, meta, source: Default::default() })
+    Ok(Record { variant, start, moves, meta, source: Default::default() })
 }
 
 pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
@@ -128,6 +148,7 @@ fn file_out(game: &Game) -> FileOut<'_> {
         available_moves: p.num_legal_moves(),
         terminal: p.is_finished(),
         bbox: [x0, y0, x1, y1],
+        start: game.custom_start().map(|s| s.dots().iter().map(|p| [p.x, p.y]).collect()),
         description: meta.description.as_deref(),
         author: meta.author.as_deref(),
         date: meta.date.as_deref(),

@@ -94,7 +94,7 @@ const FAR_PRIOR: f64 = 91.0;
 
 impl<const DOT: bool> Morpion<DOT> {
     pub(crate) fn new(root: &Position) -> Self {
-        let dots = root.variant().start_dots();
+        let dots = root.start().dots();
         let n = dots.len() as f64;
         let center = (
             dots.iter().map(|p| p.x as f64).sum::<f64>() / n,

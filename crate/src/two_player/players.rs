@@ -168,7 +168,8 @@ fn last_line(pos: &Position) -> Option<Move> {
 /// A winning move (`Some`), or none because every move loses (`None`), if `pos` solves
 /// within the visits allowed.
 fn solve_small(pos: &Position, thinking: &Thinking<'_>) -> Result<Option<Move>, SolveError> {
-    let mut solver = Solver::new(pos.variant(), thinking.solve_memory.max(Solver::MIN_MEMORY))?;
+    let mut solver =
+        Solver::on(pos.variant(), pos.start().clone(), thinking.solve_memory.max(Solver::MIN_MEMORY))?;
     solver.limit_visits(thinking.solve_visits);
     Ok(solver.winning_moves(pos)?.first().copied())
 }

@@ -12,6 +12,7 @@ use super::Winner;
 use crate::geom::Symmetry;
 use crate::position::Position;
 use crate::position_key::{canonical, image_keys};
+use crate::start::Start;
 use crate::variant::{Move, Variant};
 use rayon::prelude::*;
 use std::fmt;
@@ -109,18 +110,24 @@ impl From<Full> for Abort {
 #[derive(Debug)]
 pub struct Solver {
     variant: Variant,
+    start: Start,
     table: Table,
     stop: AtomicBool,
     visited: AtomicU64,
     visit_limit: u64,
-    /// The 8 symmetries, in the order of every key array.
-    syms: [Symmetry; 8],
+    /// The start's symmetries (8 for the cross), in the order of every key array.
+    syms: Vec<Symmetry>,
 }
 
 impl Solver {
     /// A solver whose table never takes more than `memory_limit` bytes. Line length 3 is
     /// refused: its games can go on forever.
     pub fn new(variant: Variant, memory_limit: u64) -> Result<Solver, SolveError> {
+        Solver::on(variant, Start::cross(variant), memory_limit)
+    }
+
+    /// A solver of the game from `start` (see [`Solver::new`]).
+    pub fn on(variant: Variant, start: Start, memory_limit: u64) -> Result<Solver, SolveError> {
         if variant.line_len() < 4 {
             return Err(SolveError::Endless(variant));
         }
@@ -129,11 +136,12 @@ impl Solver {
         }
         Ok(Solver {
             variant,
+            syms: start.symmetries().collect(),
+            start,
             table: Table::new(memory_limit),
             stop: AtomicBool::new(false),
             visited: AtomicU64::new(0),
             visit_limit: u64::MAX,
-            syms: std::array::from_fn(|i| Symmetry::from_index(i).expect("8 symmetries")),
         })
     }
 
@@ -142,7 +150,7 @@ impl Solver {
 
     /// Who wins from `pos` with perfect play, counting from the side to move
     /// ([`Winner::First`]: the player to move can make sure to draw the last line).
-    /// Panics if `pos` is of another variant.
+    /// Panics if `pos` is of another variant or start.
     pub fn solve(&self, pos: &Position) -> Result<Winner, SolveError> {
         let mut p = self.prepare(pos);
         let h = self.keys_of(&p);
@@ -170,7 +178,9 @@ impl Solver {
         let winning: Vec<Move> = results.into_iter().filter(|&(_, w)| w).map(|(m, _)| m).collect();
         if !p.is_finished() {
             // the root is solved too (a finished position is never recorded: see `wins`)
-            self.table.insert(canonical(&h, 8), !winning.is_empty()).map_err(|a| self.error(a.into()))?;
+            self.table
+                .insert(canonical(&h, self.syms.len()), !winning.is_empty())
+                .map_err(|a| self.error(a.into()))?;
         }
         Ok(winning)
     }
@@ -211,6 +221,7 @@ impl Solver {
             self.variant,
             pos.variant()
         );
+        assert!(pos.start() == &self.start, "a solver given a position on another start");
         pos.clone()
     }
 
@@ -226,7 +237,7 @@ impl Solver {
     fn keys_of(&self, p: &Position) -> [u128; 8] {
         let mut h = [0u128; 8];
         for line in p.lines() {
-            let k = image_keys(line, &self.syms, self.variant);
+            let k = image_keys(line, &self.syms, &self.start, self.variant);
             for s in 0..8 {
                 h[s] ^= k[s];
             }
@@ -236,7 +247,7 @@ impl Solver {
 
     /// The keys of the 8 images of the position `h`'s after `m`.
     fn child_keys(&self, h: &[u128; 8], m: Move) -> [u128; 8] {
-        let k = image_keys(m.line(), &self.syms, self.variant);
+        let k = image_keys(m.line(), &self.syms, &self.start, self.variant);
         let mut c = *h;
         for s in 0..8 {
             c[s] ^= k[s];
@@ -252,7 +263,7 @@ impl Solver {
             // the opponent drew the last line (not recorded: it costs more to look up)
             return Ok(false);
         }
-        let key = canonical(h, 8);
+        let key = canonical(h, self.syms.len());
         if let Some(w) = self.table.get(key) {
             return Ok(w);
         }

@@ -36,7 +36,7 @@ impl Scene {
     /// What `position` shows: its dots, lines and legal points.
     pub fn of(position: &Position) -> Scene {
         let len = position.variant().line_len();
-        let start = position.variant().start_dots();
+        let start = position.start().dots().to_vec();
         let played: Vec<Point> = position.moves().iter().map(|m| m.dot).collect();
         let lines = position.moves().iter().map(|m| (m.line().start, m.line().end(len))).collect();
         let mut hints: Vec<Point> = position.legal_moves().iter().map(|m| m.dot).collect();

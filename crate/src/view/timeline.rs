@@ -7,6 +7,7 @@ use crate::geom::{Dir, Point};
 use crate::library;
 use crate::position::{IllegalMove, Position};
 use crate::record::{Game, Meta};
+use crate::start::Start;
 use crate::variant::{Move, Rule, Variant};
 
 /// How the description of a game says it branched off another.
@@ -96,9 +97,14 @@ pub struct Imported {
 impl Timeline {
     /// The start cross of `variant`.
     pub fn new(variant: Variant) -> Timeline {
+        Timeline::on(variant, Start::cross(variant))
+    }
+
+    /// The dots of `start`, no move yet.
+    pub fn on(variant: Variant, start: Start) -> Timeline {
         Timeline {
             moves: Vec::new(),
-            position: Position::new(variant),
+            position: Position::on(variant, start),
             meta: Meta::default(),
             two_player: false,
         }
@@ -108,7 +114,7 @@ impl Timeline {
     pub fn from_game(game: &Game, shown: Option<usize>) -> Timeline {
         let mut t = Timeline {
             moves: game.moves().to_vec(),
-            position: Position::new(game.variant()),
+            position: game.position().fresh(),
             meta: game.meta().clone(),
             two_player: false,
         };
@@ -128,7 +134,7 @@ impl Timeline {
         };
         let mut timeline = Timeline::from_game(&loaded.game, view.shown);
         timeline.two_player = view.two_player;
-        if timeline.meta == Meta::default() {
+        if timeline.meta == Meta::default() && loaded.game.custom_start().is_none() {
             if let Some(entry) = library::identify(timeline.variant(), &timeline.moves) {
                 timeline.meta = entry.game().meta().clone();
             }

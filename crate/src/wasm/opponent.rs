@@ -72,8 +72,8 @@ impl WebOpponent {
                 "{variant} games can go on forever, so there is no last line to aim at"
             )));
         }
-        let moves = &record.moves[..view.shown.unwrap_or(record.moves.len()).min(record.moves.len())];
-        let position = Position::from_moves(variant, moves).map_err(|e| JsError::new(&e.to_string()))?;
+        let game = record.replay(variant).map_err(|e| JsError::new(&e.to_string()))?;
+        let position = game.position().prefix(view.shown.unwrap_or(usize::MAX));
         if position.is_finished() {
             return Err(JsError::new("the game is over: there is no move to make"));
         }

@@ -66,8 +66,8 @@ impl WebSearch {
         let (record, view) = link::decode(game_link).map_err(|e| JsError::new(&e.to_string()))?;
         let shown = view.shown;
         let variant = record.variant.ok_or_else(|| JsError::new("the link does not say the variant"))?;
-        let moves = &record.moves[..shown.unwrap_or(record.moves.len()).min(record.moves.len())];
-        let root = Position::from_moves(variant, moves).map_err(|e| JsError::new(&e.to_string()))?;
+        let game = record.replay(variant).map_err(|e| JsError::new(&e.to_string()))?;
+        let root = game.position().prefix(shown.unwrap_or(usize::MAX));
         if root.is_finished() {
             return Err(JsError::new(&format!(
                 "the game is over after {} moves: there is nothing left to search (undo some moves, or start from the cross)",

@@ -41,6 +41,10 @@ fn moves_of(recs: &[MoveRec], line_len: usize) -> Result<Vec<Move>, CheckpointEr
 pub struct Checkpoint {
     format: String,
     variant: String,
+    /// The start as drawn ([`crate::Start::spec`]: the root's moves and the best game are
+    /// in its frame; absent in checkpoints written before starts existed: the cross).
+    #[serde(default = "cross")]
+    start: String,
     root: Vec<MoveRec>,
     level: u32,
     iterations: u32,
@@ -134,6 +138,7 @@ impl Checkpoint {
         Checkpoint {
             format: FORMAT.to_string(),
             variant: top.root.variant().to_string(),
+            start: top.root.start().spec(top.root.variant()),
             root: moves_rec(top.root.moves()),
             level: top.config.level,
             iterations: top.config.iterations,
@@ -194,6 +199,7 @@ impl Checkpoint {
             }
         };
         differ("variant", self.variant.clone(), root.variant().to_string())?;
+        differ("start", self.start.clone(), root.start().spec(root.variant()))?;
         differ("start position", format!("{} moves", self.root.len()), format!("{} moves", root.score()))?;
         if self.root != moves_rec(root.moves()) {
             return Err(CheckpointError::Mismatch {
@@ -313,6 +319,11 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
         top.remaining = r;
     }
     Ok(())
+}
+
+/// Serde's default for `start`.
+fn cross() -> String {
+    "cross".to_string()
 }
 
 /// Serde's default for `stabilize`.
