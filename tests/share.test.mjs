@@ -104,7 +104,7 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
   await playMoves(page, 1);
   assert.equal(await score(page), 4, "the board still plays");
   // A foreign link typed into the address bar of the open page.
-  await page.evaluate(() => { location.hash = "g=2.5T.1.AAA.AAAAA"; });
+  await page.evaluate(() => { location.hash = "g=9.5T.1.AAA.AAAAA"; });
   await page.waitForFunction(() => !document.getElementById("error").hidden
     && /version/.test(document.getElementById("error").textContent));
   assert.equal(await score(page), 4);

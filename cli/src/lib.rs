@@ -16,6 +16,7 @@ mod campaign;
 pub mod mpi;
 mod out_file;
 mod search;
+mod starts;
 mod stop_signals;
 mod two_player;
 
@@ -112,6 +113,9 @@ enum Command {
     /// and the octagon campaign.
     #[command(subcommand)]
     Bound(bound::Command),
+    /// Starts other than the cross: draw one, or find the best start of r dots (n(r)).
+    #[command(subcommand)]
+    Starts(starts::Command),
     /// The two-player game, where whoever draws the last line wins.
     #[command(subcommand, name = "two-player")]
     TwoPlayer(two_player::Command),
@@ -350,6 +354,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Search(args) => search::command(args, o),
         Command::Bound(command) => bound::command(command, o),
+        Command::Starts(command) => starts::command(command, o),
         Command::TwoPlayer(command) => two_player::command(command, o),
         Command::Bench { variant, playouts, json } => {
             if variant.line_len() < 4 {

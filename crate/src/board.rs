@@ -25,7 +25,7 @@
 //!   the only limit is `COORD_LIMIT`.
 
 use crate::geom::{Dir, Point};
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Rule, Variant};
 
 /// Largest |x| or |y| a dot may have. Far beyond any 5T/5D game (records stay within

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rng::Rng;
-use crate::start::Start;
+use crate::starts::Start;
 
 fn sorted(b: &Board) -> Vec<(Point, Dir, u8)> {
     let mut v: Vec<_> = b.candidates().iter().map(|&c| b.decode(c)).collect();

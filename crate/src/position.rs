@@ -4,7 +4,7 @@
 use crate::board::{Board, BoardLimit, Cand};
 use crate::geom::{Frame, Line, Point, Symmetry};
 use crate::rng::Rng;
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Move, Rule, Variant};
 use std::fmt;
 

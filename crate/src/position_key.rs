@@ -8,7 +8,7 @@
 
 use crate::geom::{Line, Symmetry};
 use crate::rng::mix64;
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::Variant;
 
 /// A random-looking 128-bit key for a line (its start and direction).

@@ -2,7 +2,7 @@
 
 use crate::geom::Frame;
 use crate::position::{Position, ReplayError};
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Move, Variant};
 
 /// What is known about a game besides its moves. Every field is optional.

@@ -282,7 +282,7 @@ fn a_damaged_link_is_refused_and_says_so() {
     let cut = &l[..l.len() - 30];
     let (format, _, kind) = read_error(cut, None);
     assert_eq!(format, Some(Format::Link));
-    assert_eq!(kind, ReadErrorKind::Link(LinkDamage::Parts(4)));
+    assert_eq!(kind, ReadErrorKind::Link(LinkDamage::Parts { found: 4, expected: 5 }));
     assert!(read_err(cut, None).contains("was the link cut short?"));
     let mut changed = l.clone().into_bytes();
     let i = l.find("178.").unwrap() + 20;

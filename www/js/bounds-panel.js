@@ -109,7 +109,10 @@ export class BoundsPanel {
     const proved = this.#provedHere();
     let text;
     let why;
-    if (b.upperBound === null) {
+    if (b.upperBound === null && !b.fromCross) {
+      text = t("bounds.unknown-start");
+      why = t("bounds.unknown-start-why");
+    } else if (b.upperBound === null) {
       text = t("bounds.unknown", { variant: this.#app.variant() });
       why = t("bounds.unknown-why");
     } else if (proved && proved.bound < b.upperBound) {

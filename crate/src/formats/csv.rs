@@ -7,7 +7,7 @@ use super::error::{coordinate, whole_number, At, Field, ReadError, ReadErrorKind
 use super::Format;
 use crate::geom::{Dir, Point};
 use crate::record::{Game, Record, Written};
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Move, Variant};
 
 pub(super) fn read(text: &str) -> Result<Record, ReadError> {

@@ -4,7 +4,7 @@
 
 use super::{Format, MAX_INPUT_BYTES};
 use crate::position::IllegalMove;
-use crate::start::BadStart;
+use crate::starts::BadStart;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -155,8 +155,14 @@ pub enum Ms1Damage {
 pub enum LinkDamage {
     /// The address has no `g=` part.
     NoGame,
-    /// The value has this many parts, not 5 (6 in version 2).
-    Parts(usize),
+    /// The value has `found` parts separated by '.', not `expected` (5 in version 1, 6 in
+    /// version 2).
+    Parts {
+        /// Parts found.
+        found: usize,
+        /// Parts its version has.
+        expected: usize,
+    },
     /// A version this program does not read.
     Version(String),
     /// Not a variant name.
@@ -329,9 +335,9 @@ impl fmt::Display for LinkDamage {
         match self {
             NoGame => write!(f, "the link carries no game (no g= part after the #)"),
             Version(v) => write!(f, "unsupported link version \"{v}\" (this program reads versions 1 and 2)"),
-            Parts(n) => write!(
+            Parts { found, expected } => write!(
                 f,
-                "damaged link: expected 5 parts separated by '.' (6 for a game from another start), found {n} (was the link cut short?)"
+                "damaged link: expected {expected} parts separated by '.', found {found} (was the link cut short?)"
             ),
             Variant(v) => write!(f, "damaged link: {}", crate::BadVariant(v.clone())),
             MoveCount(n) => write!(f, "damaged link: bad number of moves \"{n}\""),

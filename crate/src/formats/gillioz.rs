@@ -7,7 +7,7 @@ use super::error::{coordinate, json, At, Field, ReadError, ReadErrorKind};
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
-use crate::start::{BadStart, Start};
+use crate::starts::{BadStart, Start};
 use crate::variant::{Move, Rule, Variant};
 use serde::Deserialize;
 

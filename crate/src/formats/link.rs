@@ -26,7 +26,7 @@ use super::{base64, Format};
 use crate::position::Position;
 use crate::record::{Game, Record};
 use crate::rng::mix64;
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Move, Variant};
 
 /// The address `morpion convert --to link` uses unless told otherwise.
@@ -178,11 +178,11 @@ pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
     let parts = match fields[0] {
         VERSION => 5,
         VERSION_START => 6,
-        _ if fields.len() < 5 => return Err(err(LinkDamage::Parts(fields.len()))),
+        _ if fields.len() < 5 => return Err(err(LinkDamage::Parts { found: fields.len(), expected: 5 })),
         v => return Err(err(LinkDamage::Version(v.to_string()))),
     };
     if fields.len() != parts {
-        return Err(err(LinkDamage::Parts(fields.len())));
+        return Err(err(LinkDamage::Parts { found: fields.len(), expected: parts }));
     }
     let variant: Variant = fields[1].parse().map_err(|_| err(LinkDamage::Variant(fields[1].to_string())))?;
     // version 2: the start, then the same fields as version 1
@@ -429,7 +429,7 @@ mod tests {
     fn bad_links_say_why() {
         assert_eq!(damage("http://127.0.0.1:8080/"), LinkDamage::NoGame);
         assert_eq!(damage("#g=3.5T.0..AAAAA"), LinkDamage::Version("3".into()));
-        assert_eq!(damage("#g=2.5T.0..AAAAA"), LinkDamage::Parts(5));
+        assert_eq!(damage("#g=2.5T.0..AAAAA"), LinkDamage::Parts { found: 5, expected: 6 });
         assert!(matches!(damage("#g=2.5T.JJ*.0..AAAAA"), LinkDamage::Start(_)));
         assert_eq!(damage("#g=1.9T.0..AAAAA"), LinkDamage::Variant("9T".into()));
         assert_eq!(damage("#g=1.5T.x..AAAAA"), LinkDamage::MoveCount("x".into()));
@@ -437,7 +437,7 @@ mod tests {
             damage("#g=1.5T.99999999999999999999..AAAAA"),
             LinkDamage::MoveCount("99999999999999999999".into())
         );
-        assert_eq!(damage("#g=1.5T.0..AAAAA.x"), LinkDamage::Parts(6));
+        assert_eq!(damage("#g=1.5T.0..AAAAA.x"), LinkDamage::Parts { found: 6, expected: 5 });
         assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
         assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
         assert!(decode("#g=1.5T.0..AAAAA").unwrap_err().to_string().starts_with("damaged link: "));

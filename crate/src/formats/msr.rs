@@ -5,7 +5,7 @@ use super::error::{coordinate, json, At, Field, Ms1Damage, ReadError, ReadErrorK
 use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Point};
 use crate::record::{Game, Meta, Record};
-use crate::start::{BadStart, Start};
+use crate::starts::{BadStart, Start};
 use crate::variant::{Move, Variant};
 use serde::{Deserialize, Serialize};
 

@@ -12,7 +12,7 @@ use super::Winner;
 use crate::geom::Symmetry;
 use crate::position::Position;
 use crate::position_key::{canonical, image_keys};
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Move, Variant};
 use rayon::prelude::*;
 use std::fmt;

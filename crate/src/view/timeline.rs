@@ -7,7 +7,7 @@ use crate::geom::{Dir, Point};
 use crate::library;
 use crate::position::{IllegalMove, Position};
 use crate::record::{Game, Meta};
-use crate::start::Start;
+use crate::starts::Start;
 use crate::variant::{Move, Rule, Variant};
 
 /// How the description of a game says it branched off another.

@@ -19,7 +19,7 @@ use wasm_bindgen::JsCast;
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
 /** The live bound of a position and what it is made of (see `morpion bound position`). */
-export interface BoundInfo { score: number; upperBound: number | null; kind: "game_over" | "hull" | "potential" | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null }
+export interface BoundInfo { score: number; upperBound: number | null; kind: "game_over" | "hull" | "potential" | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null; fromCross: boolean }
 /** A solved LP: the proven objective, the board, and each line's value `[x1, y1, x2, y2, value, ...]`. */
 export interface LpInfo { objective: number; bound: number | null; score: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
 "#;
@@ -51,6 +51,8 @@ struct BoundInfo {
     never_filled: usize,
     final_hull: Option<[u32; 8]>,
     final_hull_points: Option<u32>,
+    /// The game starts from the cross (the hull bound and the LP are argued from it).
+    from_cross: bool,
 }
 
 /// The live bound of the position `game` shows.
@@ -72,6 +74,7 @@ pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
         never_filled: b.never_filled,
         final_hull: b.final_hull.map(|s| s.edges),
         final_hull_points: b.final_hull.map(|s| s.points),
+        from_cross: pos.start().is_cross(pos.variant()),
     };
     to_js(&info)
 }

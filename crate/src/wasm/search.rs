@@ -13,7 +13,6 @@
 use crate::formats::link;
 use crate::nrpa::{Budget, Config, Method, Progress, Search, UnknownMethod};
 use crate::record::{Game, Meta};
-use crate::Position;
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;

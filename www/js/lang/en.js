@@ -278,6 +278,8 @@ export default {
   "bounds.failed": "The bound could not be computed: {why}.",
   "bounds.unknown": "no upper bound known for {variant}",
   "bounds.unknown-why": "Lines of 3 or 4 bring more potential than they use up; this program proves no bound for them.",
+  "bounds.unknown-start": "no upper bound known from this start",
+  "bounds.unknown-start-why": "The hull bound of 5T is argued from the cross; from another start the potential stays what it was, and this program proves no bound.",
   "bounds.at-most": { one: "at most {n} move ({why})", other: "at most {n} moves ({why})" },
   "bounds.lp-why-hull": "The LP proved it at move {move}; the hull alone says {n}.",
   "bounds.lp-why-potential": "The LP proved it at move {move}; the potential alone says {n}.",

@@ -277,6 +277,8 @@ export default {
   "bounds.failed": "La borne n'a pas pu être calculée : {why}.",
   "bounds.unknown": "aucune borne supérieure connue pour {variant}",
   "bounds.unknown-why": "Les lignes de 3 ou 4 apportent plus de potentiel qu'elles n'en consomment ; ce programme ne prouve aucune borne pour elles.",
+  "bounds.unknown-start": "aucune borne supérieure connue depuis ce départ",
+  "bounds.unknown-start-why": "La borne de l'enveloppe en 5T se démontre à partir de la croix ; depuis un autre départ le potentiel reste ce qu'il était, et ce programme ne prouve aucune borne.",
   "bounds.at-most": { one: "au plus {n} coup ({why})", other: "au plus {n} coups ({why})" },
   "bounds.lp-why-hull": "Le LP l'a prouvé au coup {move} ; l'enveloppe seule donne {n}.",
   "bounds.lp-why-potential": "Le LP l'a prouvé au coup {move} ; le potentiel seul donne {n}.",

@@ -1,0 +1,8 @@
+//! Start sets: the dots a game begins from ([`Start`]: the cross of each variant by
+//! default, or any finite set), and the search for the best start of a given size
+//! ([`best`]: Flammenkamp's n(r)).
+
+pub mod best;
+mod start;
+
+pub use start::{BadStart, Start, MAX_START_SIDE};
