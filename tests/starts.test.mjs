@@ -1,7 +1,7 @@
 // Games from other starts than the cross, in the browser: a link carries the start.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, morpion, openApp, playMoves, score, shot, useBrowser } from "./support.mjs";
+import { address, morpion, openApp, playMoves, score, shot, tab, useBrowser } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -48,6 +48,79 @@ test("a damaged start in a link is refused and the game the user had stays", asy
   assert.match(await alert.textContent(), /damaged link/);
   assert.equal(await score(page), 2, "the last game is back");
   assert.match(await address(page), /#g=1\.5T\.2\./);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Clicks grid point (x, y) of the board. @param {import("playwright").Page} page */
+async function clickPoint(page, x, y) {
+  const at = await page.evaluate(([x, y]) => {
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const [sx, sy] = window.morpionApp.screenOf(x, y);
+    return { x: r.left + sx, y: r.top + sy };
+  }, [x, y]);
+  await page.mouse.click(at.x, at.y);
+}
+
+test("a start drawn in the editor is played on, and its copied link opens it elsewhere", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
+  assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
+  await page.getByTestId("start-edit").click();
+  await page.getByTestId("start-one").click();
+  assert.match(await page.getByTestId("start-count").textContent(), /^1 dot, 0 moves/);
+  // a row of four: two moves, one at each end
+  for (const x of [1, 2, 3]) await clickPoint(page, x, 0);
+  assert.match(await page.getByTestId("start-count").textContent(), /^4 dots, 2 moves/);
+  // a dot left of the others moves the start's frame, not the dots on the screen
+  const before = await page.evaluate(() => window.morpionApp.screenOf(0, 0));
+  await clickPoint(page, -1, 0);
+  const after = await page.evaluate(() => window.morpionApp.screenOf(1, 0));
+  assert.ok(Math.abs(before[0] - after[0]) < 0.5 && Math.abs(before[1] - after[1]) < 0.5, `${before} ${after}`);
+  assert.match(await page.getByTestId("start-count").textContent(), /^5 dots, 2 moves/);
+  // drawn symmetrically: one tap, its mirror image too
+  await page.getByTestId("start-symmetry").selectOption("mirror");
+  await clickPoint(page, 0, 2);
+  assert.match(await page.getByTestId("start-count").textContent(), /^7 dots/);
+  // taking a dot off takes its image off too
+  await clickPoint(page, 0, 2);
+  assert.match(await page.getByTestId("start-count").textContent(), /^5 dots/);
+  await shot(page, "start-editor");
+  await page.getByTestId("start-done").click();
+  assert.ok(await page.getByTestId("start-edit").isVisible(), "the drawing is over");
+  assert.match(await page.getByTestId("start-name").textContent(), /^5 dots \(/);
+  await playMoves(page, 1);
+  assert.equal(await score(page), 1);
+  await tab(page, "share");
+  await page.getByTestId("copy-link").click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#g=2\.5T\.[A-Za-z0-9_-]+\.1\./);
+  const elsewhere = await openApp(env.browser, link);
+  assert.equal(await score(elsewhere.page), 1);
+  assert.match(await elsewhere.page.getByTestId("start-name").textContent(), /^5 dots \(/);
+  assert.equal(await elsewhere.page.evaluate(() => window.morpionApp.legalCount()), await page.evaluate(() => window.morpionApp.legalCount()));
+  await elsewhere.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("cancelling the drawing brings back the game from before", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 3);
+  const link = await address(page);
+  await page.getByTestId("start-edit").click();
+  assert.equal(await score(page), 0);
+  await clickPoint(page, 4, 4);
+  assert.match(await page.getByTestId("start-name").textContent(), /^37 dots/);
+  // a tap draws, it does not play
+  assert.equal(await score(page), 0);
+  await page.getByTestId("start-cancel").click();
+  assert.equal(await score(page), 3);
+  assert.equal(await address(page), link);
+  assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
+  // taps play again
+  await playMoves(page, 1);
+  assert.equal(await score(page), 4);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -203,6 +203,9 @@ fn position(
     }
     match (b.upper_bound, b.kind) {
         (Some(n), Some(kind)) => say!(o, "at most {n} moves in all ({}; {micros:.0} µs)", kind.name()),
+        _ if !pos.start().is_cross(pos.variant()) => {
+            say!(o, "no upper bound is known to this program for {} from this start", pos.variant())
+        }
         _ => say!(o, "no upper bound is known to this program for {}", pos.variant()),
     }
     let mut lp_bound = None;

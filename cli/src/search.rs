@@ -285,7 +285,7 @@ pub(crate) fn finish(
     if json {
         let obj = serde_json::json!({
             "variant": variant.to_string(),
-            "start": game.position().start().id(variant),
+            "start": game.position().start().spec(variant),
             "score": game.score(),
             "from_moves": given,
             "playouts": p.playouts,

@@ -2,7 +2,7 @@
 //! `best` finds n(r), the longest game over all starts of r dots (Flammenkamp's table), by
 //! complete enumeration on every core.
 
-use crate::{plural, start_set, warn, Quit};
+use crate::{plural, warn, Quit};
 use morpion::formats::{self, link, Format};
 use morpion::starts::best::{best_start, Progress};
 use morpion::{Game, Meta, Variant};
@@ -50,7 +50,7 @@ pub enum Command {
 pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
         Command::Show { start, variant } => {
-            let s = start_set(Some(&start), variant)?;
+            let s = morpion::Start::parse(&start, variant).map_err(|e| format!("{start}: {e}"))?;
             let (w, h) = s.extent();
             say!(o, "{} dots in a box of {} x {}", s.len(), w + 1, h + 1);
             say!(o, "code: {}", s.code());

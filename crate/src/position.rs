@@ -344,6 +344,9 @@ impl Position {
     /// Makes `self` equal to `other` reusing `self`'s memory (cheap between playouts).
     pub fn copy_from(&mut self, other: &Position) {
         self.board.copy_from(&other.board);
+        if self.start != other.start {
+            self.start = other.start.clone();
+        }
         self.history.clear();
         self.history.extend_from_slice(&other.history);
     }

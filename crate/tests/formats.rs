@@ -316,6 +316,27 @@ fn a_game_from_another_start_keeps_its_start_where_the_format_can_say_it() {
             assert!(err.to_string().contains("always starts from the cross"), "{err}");
         }
     }
+    // an MSR file whose start is not at 0,0: the moves are in the same frame, shifted
+    let start = morpion::Start::parse("0,0 1,0 2,0 3,0 1,1 1,2 1,3", Variant::T5).unwrap();
+    let mut p = Position::on(Variant::T5, start.clone());
+    p.random_playout(&mut rng);
+    let g = Game::new(p, Default::default());
+    let text = formats::write(&g, Format::MsrJson, "").unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for d in json["start"].as_array_mut().unwrap() {
+        d[0] = (d[0].as_i64().unwrap() + 7).into();
+        d[1] = (d[1].as_i64().unwrap() - 3).into();
+    }
+    for m in json["moves"].as_array_mut().unwrap() {
+        m["x"] = (m["x"].as_i64().unwrap() + 7).into();
+        m["y"] = (m["y"].as_i64().unwrap() - 3).into();
+    }
+    let back = formats::load(&json.to_string(), None, None).unwrap().game;
+    assert_eq!(back.moves(), g.moves());
+    assert_eq!(back.position().start(), &start);
+    // dots too far apart say how far
+    let e = read_error(r#"{"variant":"5T","start":[[0,0],[9223372036854775807,0]],"moves":[]}"#, None);
+    assert_eq!(e.2, ReadErrorKind::Start(morpion::BadStart::TooLarge { width: i64::MAX, height: 1 }));
     // gillioz GridDTO with its own start dots, shifted
     let dots = "[10,10],[11,10],[12,10],[13,10]";
     let dto = format!(

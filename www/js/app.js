@@ -58,6 +58,9 @@ export class App {
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
   /** The record on the board (it stays reachable after the user branches off it). @type {RecordInfo | null} */ #record = null;
   /** The line the user left by playing a move of their own in its middle. @type {{ link: string, at: number, length: number, record: RecordInfo | null } | null} */ #left = null;
+  /** While set, a tap or Enter on a grid point goes here instead of playing (the start
+   * editor). @type {((p: GridPoint) => void) | null} */
+  #pointHandler = null;
   /** @type {Record<AppEvent, Array<() => void>>} */
   #listeners = { change: [], previewend: [], board: [], played: [] };
 
@@ -103,6 +106,8 @@ export class App {
   playerToMove() { return this.#timeline.player_to_move(); }
   /** Who drew the last line of the user's finished game (undefined before the end). */
   winner() { return this.#timeline.winner(); }
+  /** How many moves can be played in the user's game (at the move shown). */
+  legalCount() { return this.#timeline.legal_count(); }
   /** No legal move is left in the user's game (at the move shown). */
   finished() { return this.#timeline.finished(); }
   /** Moves of the line of play come after the one shown. */
@@ -111,6 +116,23 @@ export class App {
   replaying() { return this.#timer !== null; }
   /** The link of the user's game (with the shown move unless all are shown). */
   link() { return this.#timeline.link(linkBase()); }
+  /** The dots of the game's start, `[x, y, ...]` (its smallest x and y are 0). */
+  startDots() { return Array.from(this.#timeline.start_dots()); }
+  /** `cross`, or the code of the game's start. */
+  startSpec() { return this.#timeline.start_spec(); }
+  /**
+   * The link of a new game of `variant` from the start of `dots` (`[x, y, ...]`). Throws
+   * when they are not a start (none, or wider than 64 cells).
+   * @param {string} variant @param {number[]} dots
+   */
+  startLink(variant, dots) {
+    const fresh = this.#wasm.Timeline.on_start(variant, Int32Array.from(dots));
+    try {
+      return fresh.link(linkBase());
+    } finally {
+      fresh.free();
+    }
+  }
   /** The link of a new game of `variant`. @param {string} variant */
   newGameLink(variant) {
     const fresh = new this.#wasm.Timeline(variant);
@@ -206,15 +228,29 @@ export class App {
   /** @param {number} f */
   zoom(f) { this.#userView = true; this.#board.zoom(f); this.redraw(); }
   fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
+  /** The grid point nearest the middle of the board's view. @returns {GridPoint} */
+  centrePoint() { const c = this.#board.centre_point(); return [c[0], c[1]]; }
+  /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
+  panCells(dx, dy) { const c = this.#board.cell(); this.#board.pan(dx * c, dy * c); this.redraw(); }
+
+  /**
+   * While `fn` is set, a tap, click or Enter on a grid point calls it instead of playing
+   * there, and no line is offered under the mouse (the start editor). @param {((p: GridPoint) => void) | null} fn
+   */
+  setPointHandler(fn) {
+    this.#pointHandler = fn;
+    this.closeOffer();
+  }
 
   // ---- which game --------------------------------------------------------------
 
   /**
    * Makes `timeline` the game on the board (the App owns it from now on). `how`: "new" (a
-   * new history entry) or "view" (already in the address); both zoom to fit.
-   * @param {Timeline} timeline @param {"new" | "view"} how @param {RecordInfo | null} record
+   * new history entry) or "view" (already in the address); both zoom to fit unless
+   * `keepView`.
+   * @param {Timeline} timeline @param {"new" | "view"} how @param {RecordInfo | null} record @param {boolean} keepView
    */
-  #setGame(timeline, how, record = null) {
+  #setGame(timeline, how, record = null, keepView = false) {
     this.stopReplay();
     this.#endPreview();
     if (timeline !== this.#timeline) {
@@ -224,12 +260,12 @@ export class App {
     this.closeOffer();
     this.#record = record;
     this.#left = null;
-    this.#userView = false;
+    if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
     $("record-note").textContent = record && record.note ? record.note : "";
     say("");
-    this.#update(true, how === "new");
+    this.#update(!keepView, how === "new");
   }
 
   /** A new game of `variant` (a new history entry), two-player if the game was. @param {string} variant */
@@ -241,11 +277,12 @@ export class App {
   }
 
   /**
-   * Opens the game of a link (or any text the readers know). Throws, changing nothing,
-   * when it cannot be read. @param {string} link @param {"new" | "view"} how
+   * Opens the game of a link (or any text the readers know); `keepView` keeps the zoom and
+   * the pan. Throws, changing nothing, when it cannot be read.
+   * @param {string} link @param {"new" | "view"} how @param {boolean} [keepView]
    */
-  openLink(link, how) {
-    this.#setGame(this.#wasm.Timeline.import(link, ""), how);
+  openLink(link, how, keepView = false) {
+    this.#setGame(this.#wasm.Timeline.import(link, ""), how, null, keepView);
   }
 
   /**
@@ -401,6 +438,10 @@ export class App {
       return;
     }
     this.stopReplay();
+    if (this.#pointHandler) {
+      const p = this.#board.hit(x, y);
+      return p ? this.#pointHandler([p[0], p[1]]) : say(t("msg.tap-point"));
+    }
     if (this.#choosing && this.#offerAt) {
       const i = this.#board.choice_near(x, y);
       if (i !== undefined) return this.#play(this.#offerAt, i);
@@ -415,6 +456,7 @@ export class App {
 
   /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
   #choose(p) {
+    if (this.#pointHandler) return this.#pointHandler(p);
     const refused = this.#turns?.mayPlay();
     if (refused) {
       this.closeOffer();
@@ -515,7 +557,7 @@ export class App {
 
   /** The mouse is at (x, y), or left the board (null): preview what a click would do. @param {number | null} x @param {number} [y] */
   hover(x, y = 0) {
-    if (this.#preview) return;
+    if (this.#preview || this.#pointHandler) return;
     if (this.#choosing) {
       if (x !== null) {
         this.#board.set_chosen(this.#board.choice_near(x, y));

@@ -109,7 +109,7 @@ export class BoundsPanel {
     const proved = this.#provedHere();
     let text;
     let why;
-    if (b.upperBound === null && !b.fromCross) {
+    if (b.upperBound === null && !b.fromCross && Number(this.#app.variant()[0]) >= 5) {
       text = t("bounds.unknown-start");
       why = t("bounds.unknown-start-why");
     } else if (b.upperBound === null) {

@@ -11,6 +11,7 @@ import { chooseLanguage, language, LANGUAGES, setLanguage, t, translatePage } fr
 import { attachRules } from "./rules-card.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
+import { StartEditor } from "./start-editor.js";
 import { loadSettings, rememberControls, saveSetting } from "./settings.js";
 import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
@@ -222,12 +223,13 @@ async function main() {
   const twoPlayer = new TwoPlayerPanel(app);
   const search = new SearchPanel(app);
   const bounds = new BoundsPanel(app);
+  const startEditor = new StartEditor(app);
   $("bound-why").addEventListener("click", () => showTab("bounds"));
   attachRules(wasm);
   $("loading").hidden = true;
   document.body.classList.add("ready");
   // for the browser tests and the console: the same APIs the page's modules use
-  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds, morpionTwoPlayer: twoPlayer, morpionTabs: { show: showTab } });
+  Object.assign(window, { morpionApp: app, morpionSearch: search, morpionBounds: bounds, morpionTwoPlayer: twoPlayer, morpionStart: startEditor, morpionTabs: { show: showTab } });
 }
 
 main();

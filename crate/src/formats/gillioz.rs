@@ -7,7 +7,7 @@ use super::error::{coordinate, json, At, Field, ReadError, ReadErrorKind};
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
-use crate::starts::{BadStart, Start};
+use crate::starts::Start;
 use crate::variant::{Move, Rule, Variant};
 use serde::Deserialize;
 
@@ -62,20 +62,8 @@ fn variant_of(f: Format, segments: u8, disjoint: bool) -> Result<Variant, ReadEr
 /// smallest x and y at 0, the frame of a start (the file writes our (x, y) as
 /// (x + dx, y + dy)).
 fn start_frame(f: Format, v: Variant, dots: &[(i64, i64)]) -> Result<(Frame, Option<Start>), ReadError> {
-    let bad = |e| ReadError::new(f, None, ReadErrorKind::Start(e));
-    let (dx, dy) = (dots.iter().map(|d| d.0).min().unwrap_or(0), dots.iter().map(|d| d.1).min().unwrap_or(0));
-    let too_large = || bad(BadStart::TooLarge { width: i64::MAX, height: i64::MAX });
-    let points = dots
-        .iter()
-        .map(|&(x, y)| {
-            let x = i32::try_from(x.checked_sub(dx)?).ok()?;
-            let y = i32::try_from(y.checked_sub(dy)?).ok()?;
-            Some(Point::new(x, y))
-        })
-        .collect::<Option<Vec<Point>>>()
-        .ok_or_else(too_large)?;
-    let start = Start::new(points).map_err(bad)?;
-    Ok((Frame { dx, dy }, (!start.is_cross(v)).then_some(start)))
+    let (start, frame) = super::start_in_frame(f, dots)?;
+    Ok((frame, (!start.is_cross(v)).then_some(start)))
 }
 
 /// `(x,y)` as the file writes it.

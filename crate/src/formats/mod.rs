@@ -16,9 +16,10 @@ mod pentasol;
 
 pub use error::{At, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind};
 
-use crate::geom::Frame;
+use crate::geom::{Frame, Point};
 use crate::position::ReplayError;
 use crate::record::{Game, Record, Written};
+use crate::starts::{BadStart, Start, MAX_START_SIDE};
 use crate::variant::Variant;
 use std::fmt;
 
@@ -144,7 +145,7 @@ impl fmt::Display for WriteError {
             ),
             WriteError::CustomStart(format) => write!(
                 f,
-                "{} always starts from the cross; this game starts from another set of dots (write msr-json, csv or a link)",
+                "{} always starts from the cross; this game starts from another set of dots (write a link, csv or msr-json, whose start this program reads; morpion-solitaire.io does not)",
                 format.label()
             ),
             WriteError::ReadOnly(format) => {
@@ -155,6 +156,25 @@ impl fmt::Display for WriteError {
 }
 
 impl std::error::Error for WriteError {}
+
+/// The start a file's dots make, and the frame it is written in: the start sits with its
+/// smallest x and y at 0, and the file writes that point (dx, dy) (the moves are shifted
+/// the same way). Dots too far apart are refused with their real spread.
+pub(crate) fn start_in_frame(f: Format, dots: &[(i64, i64)]) -> Result<(Start, Frame), ReadError> {
+    let bad = |e| ReadError::new(f, None, ReadErrorKind::Start(e));
+    if dots.is_empty() {
+        return Err(bad(BadStart::Empty));
+    }
+    let (dx, dy) = (dots.iter().map(|d| d.0).min().unwrap_or(0), dots.iter().map(|d| d.1).min().unwrap_or(0));
+    let (x1, y1) = (dots.iter().map(|d| d.0).max().unwrap_or(0), dots.iter().map(|d| d.1).max().unwrap_or(0));
+    let spread = |lo: i64, hi: i64| i64::try_from(hi as i128 - lo as i128 + 1).unwrap_or(i64::MAX);
+    let (width, height) = (spread(dx, x1), spread(dy, y1));
+    if width > MAX_START_SIDE as i64 || height > MAX_START_SIDE as i64 {
+        return Err(bad(BadStart::TooLarge { width, height }));
+    }
+    let points = dots.iter().map(|&(x, y)| Point::new((x - dx) as i32, (y - dy) as i32));
+    Ok((Start::new(points).map_err(bad)?, Frame { dx, dy }))
+}
 
 /// Guesses the format from the content alone.
 pub fn detect(text: &str) -> Option<Format> {

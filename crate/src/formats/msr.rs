@@ -3,9 +3,8 @@
 
 use super::error::{coordinate, json, At, Field, Ms1Damage, ReadError, ReadErrorKind};
 use super::{base64, Format, MAX_INPUT_BYTES};
-use crate::geom::{Dir, Point};
+use crate::geom::{Dir, Frame, Point};
 use crate::record::{Game, Meta, Record};
-use crate::starts::{BadStart, Start};
 use crate::variant::{Move, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +77,14 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
         ),
         None => None,
     };
+    // the start first: the moves are written in the same frame as its dots
+    let (start, frame) = match &file.start {
+        Some(dots) => {
+            let (s, frame) = super::start_in_frame(f, dots)?;
+            (Some(s), frame)
+        }
+        None => (None, Frame::STANDARD),
+    };
     let mut moves = Vec::with_capacity(file.moves.len());
     for (i, m) in file.moves.iter().enumerate() {
         let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
@@ -86,27 +93,15 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
         if !(0..=5).contains(&m.pos) {
             return Err(err(ReadErrorKind::OutOfRange { field: Field::Pos, value: m.pos.to_string() }));
         }
-        let x = coordinate(m.x, &m.x.to_string(), 0, Field::X).map_err(err)?;
-        let y = coordinate(m.y, &m.y.to_string(), 0, Field::Y).map_err(err)?;
+        let x = coordinate(m.x, &m.x.to_string(), frame.dx, Field::X).map_err(err)?;
+        let y = coordinate(m.y, &m.y.to_string(), frame.dy, Field::Y).map_err(err)?;
         moves.push(Move::new(Point::new(x, y), dir, m.pos as u8));
     }
-    let start = match &file.start {
-        Some(dots) => {
-            let mut points = Vec::with_capacity(dots.len());
-            for &(x, y) in dots {
-                let err = |kind| ReadError::new(f, None, ReadErrorKind::Start(kind));
-                let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
-                    return Err(err(BadStart::TooLarge { width: i64::MAX, height: i64::MAX }));
-                };
-                points.push(Point::new(x, y));
-            }
-            Some(Start::new(points).map_err(|e| ReadError::new(f, None, ReadErrorKind::Start(e)))?)
-        }
-        None => None,
-    };
     let meta =
         Meta { author: file.author, date: file.date, description: file.description, source: file.source };
-    Ok(Record { variant, start, moves, meta, source: Default::default() })
+    let mut record = Record { variant, start, moves, meta, source: Default::default() };
+    record.source.frame = frame;
+    Ok(record)
 }
 
 pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {

@@ -46,6 +46,8 @@ pub enum BestStartError {
     Endless(Variant),
     /// The size is 0 or larger than [`MAX_SIZE`].
     Size(usize),
+    /// Games this long do not fit the enumeration's scratch grid.
+    TooManyLines(usize),
 }
 
 impl fmt::Display for BestStartError {
@@ -56,6 +58,9 @@ impl fmt::Display for BestStartError {
                 "{v} games are not known to end from every start, so a start may have no longest game: n(r) is searched for 5T, 5D, 6T and 6D"
             ),
             BestStartError::Size(r) => write!(f, "start size {r}: expected 1 to {MAX_SIZE} dots"),
+            BestStartError::TooManyLines(k) => {
+                write!(f, "games of {k} lines do not fit the enumeration's grid (and could not be finished)")
+            }
         }
     }
 }
@@ -76,7 +81,8 @@ pub struct BestStart {
     /// A game of `best` moves from a start of at most `size` dots (any further dots placed
     /// far away keep it legal); `None` when `best` is 0.
     pub example: Option<Position>,
-    /// Connected line sets found to be games, all sizes together.
+    /// Connected line sets found to be games in the last (complete) enumeration, of up to
+    /// `max_lines` lines: every smaller size was enumerated again on the way.
     pub sets: u64,
     /// The most lines a set was grown to (one more than `best`, or more when a longer
     /// game was possible from fewer dots).
@@ -114,14 +120,13 @@ pub fn best_start(
     if size == 0 || size > MAX_SIZE {
         return Err(BestStartError::Size(size));
     }
-    let mut sets = 0;
     for max_lines in 1.. {
         if max_lines as i32 * variant.line_len() as i32 >= OFF {
             // sets this large would leave the scratch grid (and could never be finished)
-            return Err(BestStartError::Size(size));
+            return Err(BestStartError::TooManyLines(max_lines));
         }
         let found = enumerate(variant, max_lines, size + max_lines, &progress);
-        sets += found.sets;
+        let sets = found.sets;
         // m[k]: the smallest start of a k-line game (connected or not), and how it splits
         let mut m = vec![(0usize, 0usize); max_lines + 1];
         for k in 1..=max_lines {
@@ -434,8 +439,10 @@ fn enumerate(
             for &l in n {
                 g.seen[Grower::seen_key(l)] = true;
             }
-            assert!(g.try_add(origin), "one line is a game");
+            // with fewer start dots than a line needs, not even one line is a game
+            let fits = g.try_add(origin);
             match second {
+                _ if !fits => {}
                 None => g.record(),
                 Some(i) if max_lines > 1 => {
                     if g.try_add(n[i]) {
@@ -503,6 +510,11 @@ mod tests {
     fn small_sizes_match_flammenkamps_table() {
         let r = best_start(Variant::T5, 9, |_| {}).unwrap();
         assert_eq!(r.by_size, vec![0, 0, 0, 0, 1, 1, 1, 2, 2, 3]);
+        for size in 1..=3 {
+            let small = best_start(Variant::T5, size, |_| {}).unwrap();
+            assert_eq!((small.best, small.example.is_none()), (0, true), "r = {size}");
+        }
+        assert_eq!(best_start("6T".parse().unwrap(), 4, |_| {}).unwrap().best, 0);
         let game = r.example.unwrap();
         assert_eq!(game.score(), 3);
         assert!(game.start().len() <= 9);

@@ -5,7 +5,7 @@
 use crate::formats::{self, Format};
 use crate::geom::{Dir, Point};
 use crate::view::{self, Scene, Timeline, WhyNot};
-use crate::Variant;
+use crate::{Start, Variant};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -93,6 +93,26 @@ impl WebTimeline {
         let entry =
             crate::library::find(name).ok_or_else(|| JsError::new(&format!("no record called {name}")))?;
         Ok(WebTimeline::wrap(Timeline::from_game(&entry.game(), None)))
+    }
+
+    /// A new game of `variant` from the start of `dots` (`[x, y, x, y, ...]`; duplicates
+    /// are one dot). The start is moved so that its smallest x and y are 0 (see
+    /// `start_dots`). Refused when there is no dot or they do not fit in 64 x 64 cells.
+    pub fn on_start(variant_name: &str, dots: Vec<i32>) -> Result<WebTimeline, JsError> {
+        let variant = variant(variant_name)?;
+        let points = dots.chunks_exact(2).map(|c| Point::new(c[0], c[1]));
+        let start = Start::new(points).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(WebTimeline::wrap(Timeline::on(variant, start)))
+    }
+
+    /// The start's dots, `[x, y, x, y, ...]` (row by row; the smallest x and y are 0).
+    pub fn start_dots(&self) -> Vec<i32> {
+        self.timeline.position().start().dots().iter().flat_map(|p| [p.x, p.y]).collect()
+    }
+
+    /// `cross` for the variant's cross, otherwise the start's code (what links carry).
+    pub fn start_spec(&self) -> String {
+        self.timeline.position().start().spec(self.timeline.variant())
     }
 
     /// Notes from the import (an assumed variant, ...).

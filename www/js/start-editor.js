@@ -1,0 +1,175 @@
+// @ts-check
+// The start editor: which dots the game starts from. "Draw a start" turns taps on the
+// board into dots put on or taken off (with their mirror images when a symmetry is
+// chosen); the game on the board is a new game from the drawn start all along, so its
+// link in the address already carries the start. "Play from this start" ends the drawing;
+// "Cancel" brings back the game from before. It talks to the App through its API only.
+
+import { $, button, errorText, say, select } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** @typedef {import("./app.js").App} App */
+/** @typedef {[number, number]} GridPoint */
+
+/**
+ * The images of `p` under `symmetry` about the centre (cx2 / 2, cy2 / 2) (doubled, so
+ * that it may be a half point), integer points only, `p` first.
+ * @param {GridPoint} p @param {string} symmetry @param {number} cx2 @param {number} cy2
+ * @returns {GridPoint[]}
+ */
+export function symmetricImages(p, symmetry, cx2, cy2) {
+  const X = 2 * p[0] - cx2;
+  const Y = 2 * p[1] - cy2;
+  /** @type {Array<[number, number]>} */
+  const images = [[X, Y]];
+  if (symmetry === "mirror") images.push([-X, Y]);
+  if (symmetry === "both") images.push([-X, Y], [X, -Y], [-X, -Y]);
+  if (symmetry === "rotate" || symmetry === "all") images.push([-Y, X], [-X, -Y], [Y, -X]);
+  if (symmetry === "all") images.push([-X, Y], [Y, X], [X, -Y], [-Y, -X]);
+  /** @type {GridPoint[]} */
+  const out = [];
+  for (const [a, b] of images) {
+    if ((a + cx2) % 2 !== 0 || (b + cy2) % 2 !== 0) continue; // a half point: no image
+    const q = /** @type {GridPoint} */ ([(a + cx2) / 2, (b + cy2) / 2]);
+    if (!out.some((o) => o[0] === q[0] && o[1] === q[1])) out.push(q);
+  }
+  return out;
+}
+
+export class StartEditor {
+  /** @type {App} */ #app;
+  /** The dots being drawn, as "x,y" (the smallest x and y are 0, as in a start). @type {Set<string>} */
+  #dots = new Set();
+  /** The centre the symmetries act about, doubled. */ #cx2 = 0;
+  #cy2 = 0;
+  /** The link of the game before the drawing began (Cancel goes back to it); null when not drawing. @type {string | null} */
+  #before = null;
+  /** The link the editor last put on the board: any other change ends the drawing. */ #expected = "";
+
+  /** @param {App} app */
+  constructor(app) {
+    this.#app = app;
+    button("start-edit").addEventListener("click", () => this.#begin());
+    button("start-done").addEventListener("click", () => this.#finish());
+    button("start-cancel").addEventListener("click", () => this.#cancel());
+    button("start-cross").addEventListener("click", () => this.#preset("cross"));
+    button("start-one").addEventListener("click", () => this.#preset("one"));
+    app.on("change", () => {
+      if (this.#before !== null && app.link() !== this.#expected) this.#end(); // a new game, a link, an import
+      this.#showName();
+    });
+    this.#showName();
+  }
+
+  /** Whether a start is being drawn. */
+  drawing() { return this.#before !== null; }
+
+  #showName() {
+    const spec = this.#app.startSpec();
+    const n = this.#app.startDots().length / 2;
+    $("start-name").textContent = spec === "cross" ? t("start.cross") : t("start.custom", { n, code: spec });
+  }
+
+  #begin() {
+    if (this.#before !== null) return;
+    const app = this.#app;
+    this.#before = app.link();
+    this.#load(app.startDots());
+    const xs = [...this.#dots].map((d) => Number(d.split(",")[0]));
+    const ys = [...this.#dots].map((d) => Number(d.split(",")[1]));
+    this.#cx2 = Math.min(...xs) + Math.max(...xs);
+    this.#cy2 = Math.min(...ys) + Math.max(...ys);
+    app.setPointHandler((p) => this.#toggle(p));
+    $("start-editor").hidden = false;
+    button("start-edit").hidden = true;
+    this.#put("new", true);
+    say(t("start.drawing"));
+  }
+
+  /** @param {number[]} flat */
+  #load(flat) {
+    this.#dots = new Set();
+    for (let i = 0; i + 1 < flat.length; i += 2) this.#dots.add(`${flat[i]},${flat[i + 1]}`);
+  }
+
+  /** Puts the dot at `p` and its images on, or takes them off. @param {GridPoint} p */
+  #toggle(p) {
+    const images = symmetricImages(p, select("start-symmetry").value, this.#cx2, this.#cy2);
+    const on = this.#dots.has(`${p[0]},${p[1]}`);
+    const next = new Set(this.#dots);
+    for (const q of images) {
+      if (on) next.delete(`${q[0]},${q[1]}`);
+      else next.add(`${q[0]},${q[1]}`);
+    }
+    if (next.size === 0) return say(t("start.one-at-least"));
+    this.#dots = next;
+    this.#put("view", true);
+  }
+
+  /** @param {"cross" | "one"} which */
+  #preset(which) {
+    const app = this.#app;
+    if (which === "cross") {
+      this.#expected = app.newGameLink(app.variant());
+      app.openLink(this.#expected, "view", true);
+      this.#load(app.startDots());
+      this.#cx2 = this.#cy2 = Math.max(...app.startDots());
+    } else {
+      // the middle of the view, as near as can be: the dot stays where the user looks
+      const [x, y] = app.centrePoint();
+      this.#dots = new Set([`${x},${y}`]);
+      this.#cx2 = 2 * x;
+      this.#cy2 = 2 * y;
+    }
+    this.#put("view", true);
+  }
+
+  /**
+   * A new game from the drawn dots on the board. They are moved so that their smallest x
+   * and y are 0 (as every start is), and the view with them, so that nothing jumps.
+   * @param {"new" | "view"} how @param {boolean} keepView
+   */
+  #put(how, keepView) {
+    const app = this.#app;
+    const pts = [...this.#dots].map((d) => d.split(",").map(Number));
+    const mx = Math.min(...pts.map((q) => q[0]));
+    const my = Math.min(...pts.map((q) => q[1]));
+    if (mx !== 0 || my !== 0) {
+      this.#dots = new Set(pts.map((q) => `${q[0] - mx},${q[1] - my}`));
+      this.#cx2 -= 2 * mx;
+      this.#cy2 -= 2 * my;
+    }
+    try {
+      // known before the game changes: the App's "change" must not take it for another game
+      this.#expected = app.startLink(app.variant(), pts.flatMap((q) => [q[0] - mx, q[1] - my]));
+      app.openLink(this.#expected, how, keepView);
+    } catch (e) {
+      return say(errorText(e));
+    }
+    if (keepView && (mx !== 0 || my !== 0)) app.panCells(mx, my);
+    $("start-count").textContent = t("start.count", { n: this.#dots.size, moves: app.legalCount() });
+    this.#showName();
+  }
+
+  #finish() {
+    if (this.#before === null) return;
+    this.#end();
+    say(t("start.done", { n: this.#dots.size }));
+  }
+
+  #cancel() {
+    const before = this.#before;
+    if (before === null) return;
+    this.#end();
+    this.#app.openLink(before, "view");
+    say(t("start.cancelled"));
+  }
+
+  /** Stops drawing: taps play again. */
+  #end() {
+    this.#before = null;
+    this.#app.setPointHandler(null);
+    $("start-editor").hidden = true;
+    button("start-edit").hidden = false;
+  }
+}
