@@ -228,8 +228,6 @@ export class App {
   /** @param {number} f */
   zoom(f) { this.#userView = true; this.#board.zoom(f); this.redraw(); }
   fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
-  /** The grid point nearest the middle of the board's view. @returns {GridPoint} */
-  centrePoint() { const c = this.#board.centre_point(); return [c[0], c[1]]; }
   /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
   panCells(dx, dy) { const c = this.#board.cell(); this.#board.pan(dx * c, dy * c); this.redraw(); }
 
