@@ -124,3 +124,24 @@ test("cancelling the drawing brings back the game from before", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the page's search runs from another start and never beats what n(r) allows", async () => {
+  const { json, link } = bestTenLink();
+  const { page, errors, context } = await openApp(env.browser, `${link}&m=0`);
+  assert.equal(await score(page), 0);
+  await tab(page, "search");
+  await page.selectOption("[data-testid=search-from]", "here");
+  await page.selectOption("[data-testid=search-level]", "2");
+  await page.selectOption("[data-testid=search-time]", "run");
+  await page.getByTestId("search-start").click();
+  await page.waitForFunction(() => window.morpionSearch.running() || Number(document.querySelector("[data-testid=best-score]").textContent) > 0);
+  await page.waitForFunction(() => !window.morpionSearch.running(), null, { timeout: 60_000 });
+  await page.waitForFunction(() => !document.querySelector("[data-testid=search-start]").disabled);
+  const best = Number(await page.getByTestId("best-score").textContent());
+  assert.ok(best >= 3 && best <= 4, `from 10 dots the longest game is n(10) = 4 moves: ${best}`);
+  await page.getByTestId("search-open").click();
+  assert.equal(await score(page), best);
+  assert.match(await address(page), new RegExp(`#g=2\\.5T\\.${json.start}\\.${best}\\.`), "the best game keeps the start");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

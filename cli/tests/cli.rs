@@ -593,3 +593,46 @@ fn search_stops_cleanly_on_ctrl_c_sigterm_and_sighup() {
         std::fs::remove_file(out).ok();
     }
 }
+
+/// Other starts on the command line: `starts show` names a start, `starts best` finds
+/// n(r) and a game that reaches it, and `search --start` searches from it, its best game
+/// carrying the start in its link and its JSON.
+#[test]
+fn starts_show_best_and_search_from_another_start() {
+    let o = morpion(&["starts", "show", "0,0 1,0 2,0 3,0 1,2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("5 dots in a box of 4 x 3\ncode: DC8E\n"), "{out}");
+    assert!(out.contains("symmetries: 1 of 8") && out.contains("oooo\n....\n.o..\n"), "{out}");
+    let o = morpion(&["starts", "show", "cross"]);
+    assert!(stdout(&o).contains("name up to symmetry: cross") && stdout(&o).contains("symmetries: 8 of 8"));
+    let o = morpion(&["starts", "show", "JJ*"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("JJ*: bad start code at character 3"), "{}", stderr(&o));
+
+    let o = morpion(&["starts", "best", "--size", "10", "--quiet", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let best = last_json(&o);
+    assert_eq!(best["best"], 4);
+    assert_eq!(best["n"], serde_json::json!([0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 4]));
+    let code = best["start"].as_str().unwrap().to_string();
+    let o = morpion(&["replay", best["link"].as_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("start: 10 dots, "), "{}", stdout(&o));
+    assert_eq!(last_json(&o)["moves"], 4);
+    let o = morpion(&["starts", "best", "-v", "4T", "--size", "5"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("4T games are not known to end from every start"), "{}", stderr(&o));
+
+    let o = morpion(&["search", "-v", "5T", "--start", &code, "--playouts", "3000", "-t", "1", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let found = last_json(&o);
+    assert_eq!(found["start"], code.as_str());
+    let score = found["score"].as_u64().unwrap();
+    assert!((1..=4).contains(&score), "n(10) = 4 bounds every game from it: {score}");
+    let link = stdout(&o).lines().find_map(|l| l.strip_prefix("link: ")).unwrap().to_string();
+    assert!(link.contains(&format!("#g=2.5T.{code}.{score}.")), "{link}");
+    let o = morpion(&["search", "-v", "5T", "--start", "1,2 3;4", "--playouts", "10"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--start: point 2 of the start, \"3\", is not x,y"), "{}", stderr(&o));
+}
