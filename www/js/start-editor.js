@@ -102,8 +102,7 @@ export class StartEditor {
       else next.add(`${q[0]},${q[1]}`);
     }
     if (next.size === 0) return say(t("start.one-at-least"));
-    this.#dots = next;
-    this.#put("view", true);
+    this.#put("view", true, next);
   }
 
   /** @param {"cross" | "one"} which */
@@ -125,27 +124,29 @@ export class StartEditor {
   }
 
   /**
-   * A new game from the drawn dots on the board. They are moved so that their smallest x
-   * and y are 0 (as every start is), and the view with them, so that nothing jumps.
-   * @param {"new" | "view"} how @param {boolean} keepView
+   * A new game from the dots `dots` (the drawn ones unless given) on the board: they
+   * become the drawn ones unless they are no start (too wide: the message says so, and
+   * nothing changes). They are moved so that their smallest x and y are 0 (as every start
+   * is), and the view with them, so that nothing jumps.
+   * @param {"new" | "view"} how @param {boolean} keepView @param {Set<string>} [dots]
    */
-  #put(how, keepView) {
+  #put(how, keepView, dots = this.#dots) {
     const app = this.#app;
-    const pts = [...this.#dots].map((d) => d.split(",").map(Number));
+    const pts = [...dots].map((d) => d.split(",").map(Number));
     const mx = Math.min(...pts.map((q) => q[0]));
     const my = Math.min(...pts.map((q) => q[1]));
-    if (mx !== 0 || my !== 0) {
-      this.#dots = new Set(pts.map((q) => `${q[0] - mx},${q[1] - my}`));
-      this.#cx2 -= 2 * mx;
-      this.#cy2 -= 2 * my;
-    }
+    let link;
     try {
-      // known before the game changes: the App's "change" must not take it for another game
-      this.#expected = app.startLink(app.variant(), pts.flatMap((q) => [q[0] - mx, q[1] - my]));
-      app.openLink(this.#expected, how, keepView);
+      link = app.startLink(app.variant(), pts.flatMap((q) => [q[0] - mx, q[1] - my]));
     } catch (e) {
       return say(errorText(e));
     }
+    this.#dots = new Set(pts.map((q) => `${q[0] - mx},${q[1] - my}`));
+    this.#cx2 -= 2 * mx;
+    this.#cy2 -= 2 * my;
+    // known before the game changes: the App's "change" must not take it for another game
+    this.#expected = link;
+    app.openLink(link, how, keepView);
     if (keepView && (mx !== 0 || my !== 0)) app.panCells(mx, my);
     $("start-count").textContent = t("start.count", { n: this.#dots.size, moves: app.legalCount() });
     this.#showName();
