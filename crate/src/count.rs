@@ -10,7 +10,7 @@
 
 use crate::geom::{Dir, Point, Symmetry};
 use crate::position::Position;
-use crate::position_key::{canonical, image_keys};
+use crate::position_key::{canonical, position_keys, toggle_line};
 use crate::variant::Move;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -70,13 +70,6 @@ pub fn count_positions(
 ) -> Vec<u64> {
     let (variant, start) = (root.variant(), root.start());
     let syms: Vec<Symmetry> = if symmetric { start.symmetries().collect() } else { vec![Symmetry::IDENTITY] };
-    let mut h0 = [0u128; 8];
-    for line in root.lines() {
-        let k = image_keys(line, &syms, start, variant);
-        for s in 0..syms.len() {
-            h0[s] ^= k[s];
-        }
-    }
     let mut levels: Vec<Vec<Node>> = vec![vec![Node { parent: 0, mv: 0 }]];
     let mut counts = Vec::new();
     for n in 1..=depth {
@@ -95,21 +88,14 @@ pub fn count_positions(
                         at = levels[lvl - 1][at.parent as usize];
                     }
                     pos.copy_from(root);
-                    let mut h = h0;
                     for &m in moves.iter().rev() {
                         pos.play(m);
-                        let k = image_keys(m.line(), &syms, start, variant);
-                        for s in 0..syms.len() {
-                            h[s] ^= k[s];
-                        }
                     }
+                    let h = position_keys(pos.lines(), &syms, start, variant);
                     let parent = (chunk_no * 1024 + i) as u32;
                     for m in pos.legal_moves_unordered() {
-                        let k = image_keys(m.line(), &syms, start, variant);
                         let mut child = h;
-                        for s in 0..syms.len() {
-                            child[s] ^= k[s];
-                        }
+                        toggle_line(&mut child, m.line(), &syms, start, variant);
                         let key = canonical(&child, syms.len());
                         found.push((key, Node { parent, mv: pack(m) }));
                     }

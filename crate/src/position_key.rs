@@ -21,13 +21,35 @@ pub(crate) fn line_key(l: Line) -> u128 {
 
 /// The keys of `line`'s images under each of `syms` (1 to 8 symmetries of `start`), in
 /// that order.
-pub(crate) fn image_keys(line: Line, syms: &[Symmetry], start: &Start, variant: Variant) -> [u128; 8] {
+fn image_keys(line: Line, syms: &[Symmetry], start: &Start, variant: Variant) -> [u128; 8] {
     let (w, h) = start.extent();
     let mut k = [0u128; 8];
     for (i, &s) in syms.iter().enumerate() {
         k[i] = line_key(s.apply_line_in(line, variant.line_len(), w, h).0);
     }
     k
+}
+
+/// Adds `line` to the position whose images' keys are `h` (under `syms`, as
+/// [`image_keys`]); the same call takes it away again (XOR).
+pub(crate) fn toggle_line(h: &mut [u128; 8], line: Line, syms: &[Symmetry], start: &Start, variant: Variant) {
+    for (a, b) in h.iter_mut().zip(image_keys(line, syms, start, variant)) {
+        *a ^= b;
+    }
+}
+
+/// The keys of the images (under `syms`) of the position made of `lines`.
+pub(crate) fn position_keys(
+    lines: impl Iterator<Item = Line>,
+    syms: &[Symmetry],
+    start: &Start,
+    variant: Variant,
+) -> [u128; 8] {
+    let mut h = [0u128; 8];
+    for line in lines {
+        toggle_line(&mut h, line, syms, start, variant);
+    }
+    h
 }
 
 /// The key up to symmetry of a position whose images' keys are `h[..n]`.

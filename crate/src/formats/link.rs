@@ -173,6 +173,24 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
 
 /// Decodes a link (or a bare value): the game, and how to show it.
 pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
+    let (p, view) = decode_position(text)?;
+    let mut record = Record::new(Some(p.variant()), p.moves().to_vec());
+    record.start = (!p.start().is_cross(p.variant())).then(|| p.start().clone());
+    Ok((record, view))
+}
+
+/// The position a link shows: its game at the move `m=` says (after every move without
+/// it), on its start.
+pub fn shown_position(text: &str) -> Result<Position, ReadError> {
+    let (p, view) = decode_position(text)?;
+    Ok(match view.shown {
+        Some(k) => p.prefix(k),
+        None => p,
+    })
+}
+
+/// Decodes a link: the position after all its moves, and how to show it.
+fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
     let Parts { game: value, shown, players } = split(text)?;
     let mut fields: Vec<&str> = value.split('.').collect();
     let parts = match fields[0] {
@@ -198,10 +216,7 @@ pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
     // where the moves start in the text, for a message that points at a bad character
     let moves_at = text[..fields[3].as_ptr() as usize - text.as_ptr() as usize].chars().count();
     let mut bits = BitReader::new(fields[3], moves_at)?;
-    let mut p = match &start {
-        Some(s) => Position::on(variant, s.clone()),
-        None => Position::new(variant),
-    };
+    let mut p = Position::on(variant, start.clone().unwrap_or_else(|| Start::cross(variant)));
     for k in 0..n {
         let legal = p.legal_moves();
         if legal.is_empty() {
@@ -239,9 +254,7 @@ pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
         Some("2") => true,
         Some(other) => return Err(err(LinkDamage::Players(other.to_string()))),
     };
-    let mut record = Record::new(Some(variant), p.moves().to_vec());
-    record.start = start;
-    Ok((record, LinkView { shown, two_player }))
+    Ok((p, LinkView { shown, two_player }))
 }
 
 #[derive(Default)]

@@ -11,7 +11,7 @@ use super::table::{Full, Table, MIN_BYTES};
 use super::Winner;
 use crate::geom::Symmetry;
 use crate::position::Position;
-use crate::position_key::{canonical, image_keys};
+use crate::position_key::{canonical, position_keys, toggle_line};
 use crate::starts::Start;
 use crate::variant::{Move, Variant};
 use rayon::prelude::*;
@@ -235,23 +235,13 @@ impl Solver {
 
     /// The keys of `p`'s 8 images.
     fn keys_of(&self, p: &Position) -> [u128; 8] {
-        let mut h = [0u128; 8];
-        for line in p.lines() {
-            let k = image_keys(line, &self.syms, &self.start, self.variant);
-            for s in 0..8 {
-                h[s] ^= k[s];
-            }
-        }
-        h
+        position_keys(p.lines(), &self.syms, &self.start, self.variant)
     }
 
     /// The keys of the 8 images of the position `h`'s after `m`.
     fn child_keys(&self, h: &[u128; 8], m: Move) -> [u128; 8] {
-        let k = image_keys(m.line(), &self.syms, &self.start, self.variant);
         let mut c = *h;
-        for s in 0..8 {
-            c[s] ^= k[s];
-        }
+        toggle_line(&mut c, m.line(), &self.syms, &self.start, self.variant);
         c
     }
 

@@ -65,15 +65,13 @@ impl WebOpponent {
     pub fn new(game_link: &str, strength: &str, seconds: f64, seed: f64) -> Result<WebOpponent, JsError> {
         let strength: Strength =
             strength.parse().map_err(|e: two_player::BadStrength| JsError::new(&e.to_string()))?;
-        let (record, view) = link::decode(game_link).map_err(|e| JsError::new(&e.to_string()))?;
-        let variant = record.variant.ok_or_else(|| JsError::new("the link does not say the variant"))?;
+        let position = link::shown_position(game_link).map_err(|e| JsError::new(&e.to_string()))?;
+        let variant = position.variant();
         if variant.line_len() < 4 {
             return Err(JsError::new(&format!(
                 "{variant} games can go on forever, so there is no last line to aim at"
             )));
         }
-        let game = record.replay(variant).map_err(|e| JsError::new(&e.to_string()))?;
-        let position = game.position().prefix(view.shown.unwrap_or(usize::MAX));
         if position.is_finished() {
             return Err(JsError::new("the game is over: there is no move to make"));
         }

@@ -62,11 +62,7 @@ impl WebSearch {
     #[wasm_bindgen(constructor)]
     pub fn new(game_link: &str, level: u32, seed: f64, method: &str) -> Result<WebSearch, JsError> {
         let method: Method = method.parse().map_err(|e: UnknownMethod| JsError::new(&e.to_string()))?;
-        let (record, view) = link::decode(game_link).map_err(|e| JsError::new(&e.to_string()))?;
-        let shown = view.shown;
-        let variant = record.variant.ok_or_else(|| JsError::new("the link does not say the variant"))?;
-        let game = record.replay(variant).map_err(|e| JsError::new(&e.to_string()))?;
-        let root = game.position().prefix(shown.unwrap_or(usize::MAX));
+        let root = link::shown_position(game_link).map_err(|e| JsError::new(&e.to_string()))?;
         if root.is_finished() {
             return Err(JsError::new(&format!(
                 "the game is over after {} moves: there is nothing left to search (undo some moves, or start from the cross)",
