@@ -65,6 +65,8 @@ pub(super) struct Setup {
     stabilize: u32,
     clamp: Option<f64>,
     prior: f64,
+    #[serde(default)]
+    patience: Option<u32>,
     threads: u32,
 }
 
@@ -132,6 +134,7 @@ fn setup_of(p: &Prepared) -> Setup {
         stabilize: c.stabilize,
         clamp: c.clamp,
         prior: c.prior,
+        patience: c.patience,
         threads: p.threads as u32,
     }
 }
@@ -158,6 +161,7 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         stabilize: s.stabilize,
         clamp: s.clamp,
         prior: s.prior,
+        patience: s.patience,
     };
     config.validate().map_err(|e| e.to_string())?;
     Ok((root, config))
