@@ -88,10 +88,6 @@ pub struct Args {
     /// start (GNRPA), instead of the method's (for experiments; 0: none).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub prior: Option<f64>,
-    /// End a level-1 run after K adapts in a row that found no better score, instead of
-    /// after its N iterations (for experiments).
-    #[arg(long, value_name = "K", value_parser = at_least::<u32, 1>)]
-    pub patience: Option<u32>,
     /// No progress lines.
     #[arg(long, short)]
     pub quiet: bool,
@@ -137,7 +133,6 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         stabilize,
         clamp,
         prior,
-        patience,
         quiet,
         json,
     } = args;
@@ -167,7 +162,6 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         stabilize: stabilize.unwrap_or(preset.stabilize),
         clamp: clamp.or(preset.clamp),
         prior: prior.unwrap_or(preset.prior),
-        patience: patience.or(preset.patience),
         ..preset
     };
     config.validate().map_err(|e| e.to_string())?;
@@ -206,12 +200,11 @@ fn describe_method(c: &Config) -> String {
 /// "NRPA (4 playouts per adapt, weights within ±8, prior 0.5)".
 fn knobs(c: &Config) -> String {
     format!(
-        "NRPA ({} playout{} per adapt{}{}{})",
+        "NRPA ({} playout{} per adapt{}{})",
         c.stabilize,
         plural(c.stabilize as usize),
         c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default(),
-        if c.prior > 0.0 { format!(", prior {}", c.prior) } else { String::new() },
-        c.patience.map(|k| format!(", level 1 ends after {k} adapts without progress")).unwrap_or_default()
+        if c.prior > 0.0 { format!(", prior {}", c.prior) } else { String::new() }
     )
 }
 
@@ -242,7 +235,7 @@ pub(crate) fn finish(
     o: &mut impl Write,
 ) -> Result<(), Quit> {
     let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
-    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior, patience } = config;
+    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior } = config;
     let given = root.score();
     let variant = root.variant();
     // a failed save stops the search but never loses its game: it is printed, and the
@@ -308,7 +301,6 @@ pub(crate) fn finish(
             "stabilize": stabilize,
             "clamp": clamp,
             "prior": prior,
-            "patience": patience,
             "runs_done": p.runs_done,
             "interrupted": report.interrupted,
             "finished": game.is_finished(),

@@ -65,8 +65,6 @@ pub(super) struct Setup {
     stabilize: u32,
     clamp: Option<f64>,
     prior: f64,
-    #[serde(default)]
-    patience: Option<u32>,
     threads: u32,
 }
 
@@ -134,7 +132,6 @@ fn setup_of(p: &Prepared) -> Setup {
         stabilize: c.stabilize,
         clamp: c.clamp,
         prior: c.prior,
-        patience: c.patience,
         threads: p.threads as u32,
     }
 }
@@ -161,7 +158,6 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         stabilize: s.stabilize,
         clamp: s.clamp,
         prior: s.prior,
-        patience: s.patience,
     };
     config.validate().map_err(|e| e.to_string())?;
     Ok((root, config))

@@ -67,20 +67,10 @@ impl Method {
         }
     }
 
-    /// Adapts without progress after which level 1 ends, if any.
-    pub fn patience(self) -> Option<u32> {
-        match self {
-            Method::Nrpa | Method::Stabilized => None,
-        }
-    }
-
     /// The method whose knobs `config` has, if it has one's.
     pub fn of(config: &Config) -> Option<Method> {
         Method::ALL.into_iter().find(|m| {
-            m.stabilize() == config.stabilize
-                && m.clamp() == config.clamp
-                && m.prior() == config.prior
-                && m.patience() == config.patience
+            m.stabilize() == config.stabilize && m.clamp() == config.clamp && m.prior() == config.prior
         })
     }
 }

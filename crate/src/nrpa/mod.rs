@@ -59,9 +59,6 @@ pub struct Config {
     /// prior weight of each move ([`Problem::prior`]; for Morpion, minus the distance of
     /// the move's line from the centre of the start). 0: no prior (Rosin's).
     pub prior: f64,
-    /// Level 1 ends after this many adapts in a row that found no better score, rather
-    /// than after `iterations` adapts. `None`: it always runs its `iterations`.
-    pub patience: Option<u32>,
 }
 
 impl Config {
@@ -96,13 +93,7 @@ impl Config {
 
     /// This config with `method`'s knobs.
     pub fn with_method(self, method: Method) -> Config {
-        Config {
-            stabilize: method.stabilize(),
-            clamp: method.clamp(),
-            prior: method.prior(),
-            patience: method.patience(),
-            ..self
-        }
+        Config { stabilize: method.stabilize(), clamp: method.clamp(), prior: method.prior(), ..self }
     }
 
     /// Adapt's rate and bounds.
@@ -122,7 +113,6 @@ impl Default for Config {
             stabilize: 1,
             clamp: None,
             prior: 0.0,
-            patience: None,
         }
         .with_method(Method::default())
     }

@@ -20,8 +20,6 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
     iterations: u32,
     /// Playouts per adapt at level 1.
     stabilize: u32,
-    /// Level 1 ends after this many adapts in a row without a better score.
-    patience: u32,
     learning: Learning,
     /// `policies[l]` is level l's policy; level 0 (a playout) has none of its own.
     policies: Vec<Policy>,
@@ -60,7 +58,6 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             state: root.clone(),
             iterations: config.iterations,
             stabilize: config.stabilize,
-            patience: config.patience.unwrap_or(u32::MAX),
             learning: config.learning(),
             policies: (0..n).map(|l| if l == 0 { Policy::empty() } else { prior.policy() }).collect(),
             best: (0..n).map(|_| Seq::none()).collect(),
@@ -121,9 +118,6 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         self.best[l].clear();
         // level 1 adapts once every `stabilize` playouts (u64: no product overflows)
         let per_adapt = if l == 1 { self.stabilize as u64 } else { 1 };
-        let patience = if l == 1 { self.patience } else { u32::MAX };
-        // adapts since the level's best score last rose, and whether it rose since the last
-        let (mut stale, mut rose) = (0u32, false);
         for i in 0..self.iterations as u64 * per_adapt {
             if l == 1 {
                 if !self.take_playout() {
@@ -135,18 +129,12 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                 lower[l - 1].copy_from(&upper[0]);
                 self.level(l as u32 - 1);
             }
-            rose |= self.best[l - 1].score > self.best[l].score;
             // `>=`: an equal score replaces the best (Rosin's choice: it keeps moving)
             if self.best[l - 1].score >= self.best[l].score {
                 self.best.swap(l, l - 1);
             }
             if (i + 1) % per_adapt == 0 {
                 self.policies[l].adapt(&self.best[l], &self.learning, &mut self.scratch);
-                stale = if rose { 0 } else { stale + 1 };
-                rose = false;
-                if stale >= patience {
-                    break;
-                }
             }
             if self.monitor.is_stopped() || self.spent {
                 break;
