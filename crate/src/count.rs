@@ -70,6 +70,9 @@ pub fn count_positions(
 ) -> Vec<u64> {
     let (variant, start) = (root.variant(), root.start());
     let syms: Vec<Symmetry> = if symmetric { start.symmetries().collect() } else { vec![Symmetry::IDENTITY] };
+    // the root's keys once: a node adds only the lines of its moves (a root continued
+    // from a long game has many lines)
+    let root_keys = position_keys(root.lines(), &syms, start, variant);
     let mut levels: Vec<Vec<Node>> = vec![vec![Node { parent: 0, mv: 0 }]];
     let mut counts = Vec::new();
     for n in 1..=depth {
@@ -88,10 +91,11 @@ pub fn count_positions(
                         at = levels[lvl - 1][at.parent as usize];
                     }
                     pos.copy_from(root);
+                    let mut h = root_keys;
                     for &m in moves.iter().rev() {
                         pos.play(m);
+                        toggle_line(&mut h, m.line(), &syms, start, variant);
                     }
-                    let h = position_keys(pos.lines(), &syms, start, variant);
                     let parent = (chunk_no * 1024 + i) as u32;
                     for m in pos.legal_moves_unordered() {
                         let mut child = h;

@@ -2,7 +2,8 @@
 //! cross and as a start given by its dots; and counts from other starts.
 
 use morpion::count::{count_positions, count_sequences};
-use morpion::{Point, Position, Start, Variant};
+use morpion::{Line, Point, Position, Start, Symmetry, Variant};
+use std::collections::HashSet;
 
 /// The cross of `v` given as a custom start: its dots, moved far away and listed in
 /// reverse. It must be recognised and behave exactly as the cross.
@@ -69,4 +70,48 @@ fn counts_from_other_starts_follow_their_symmetries() {
     let plain = count_positions(&root, 3, false, |_, _| {});
     let sym = count_positions(&root, 3, true, |_, _| {});
     assert!(sym.iter().zip(&plain).all(|(s, p)| 2 * s >= *p && s < p), "{sym:?} {plain:?}");
+}
+
+/// From a root that already has moves, the counts match a count written straight from
+/// the definition: every position 1..=3 moves on, as its set of lines, up to the
+/// symmetries of the start (each image's sorted lines, the least). The root's own lines
+/// count in a position's images: two continuations that are images of each other are one
+/// position only if the whole positions are.
+#[test]
+fn counts_from_a_root_with_moves_match_the_definition() {
+    let mut root = Position::new(Variant::T5);
+    for k in [3, 5] {
+        let m = root.legal_moves()[k];
+        root.play(m);
+    }
+    fn walk(p: &Position, depth: usize, symmetric: bool, seen: &mut [HashSet<Vec<Line>>]) {
+        if depth == seen.len() {
+            return;
+        }
+        for m in p.legal_moves() {
+            let mut q = p.clone();
+            q.play(m);
+            let syms: Vec<Symmetry> =
+                if symmetric { q.start().symmetries().collect() } else { vec![Symmetry::IDENTITY] };
+            let key = syms
+                .iter()
+                .map(|&g| {
+                    let len = q.variant().line_len();
+                    let mut lines: Vec<Line> =
+                        q.moves().iter().map(|&m| q.start().map_move(g, m, len).line()).collect();
+                    lines.sort();
+                    lines
+                })
+                .min()
+                .unwrap();
+            seen[depth].insert(key);
+            walk(&q, depth + 1, symmetric, seen);
+        }
+    }
+    for symmetric in [false, true] {
+        let mut seen = vec![HashSet::new(); 3];
+        walk(&root, 0, symmetric, &mut seen);
+        let want: Vec<u64> = seen.iter().map(|s| s.len() as u64).collect();
+        assert_eq!(count_positions(&root, 3, symmetric, |_, _| {}), want, "symmetric: {symmetric}");
+    }
 }
