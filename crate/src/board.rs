@@ -520,10 +520,16 @@ impl Board {
     /// first grid (only in long 3x/4x games) share `FAR_CODES` codes by hash.
     #[inline(always)]
     pub(crate) fn line_code(&self, c: Cand) -> u32 {
-        if self.w == FIRST_SIDE {
+        if self.in_first_grid() {
             return c.line_id() as u32;
         }
         self.far_line_code(c)
+    }
+
+    /// The grid has not grown: every candidate's line code is its line id.
+    #[inline(always)]
+    pub(crate) fn in_first_grid(&self) -> bool {
+        self.w == FIRST_SIDE
     }
 
     #[cold]

@@ -292,6 +292,46 @@ fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
     assert!(message.contains("Problem::code returned 4, not below Problem::code_space() = 4"), "{message}");
 }
 
+/// A problem whose `push_codes` breaks its contract (fewer codes than legal moves): the
+/// search stops with a message rather than draw a move from codes that are not the ply's.
+#[derive(Clone)]
+struct ShortCodes;
+
+impl Problem for ShortCodes {
+    type Step = u32;
+    type Move = u32;
+    fn code_space(&self) -> usize {
+        4
+    }
+    fn legal(&self) -> &[u32] {
+        &[0, 1, 2]
+    }
+    fn code(&self, s: u32) -> u32 {
+        s
+    }
+    fn push_codes(&self, out: &mut Vec<u32>) {
+        out.extend([0, 1]);
+    }
+    fn play(&mut self, s: u32) -> Option<u32> {
+        Some(s)
+    }
+    fn score(&self) -> i64 {
+        0
+    }
+    fn copy_from(&mut self, _: &Self) {}
+}
+
+#[test]
+fn codes_that_do_not_match_the_legal_moves_stop_the_search_with_a_message() {
+    let monitor = Monitor::new();
+    let outcome = std::panic::catch_unwind(|| {
+        pool(1).install(|| search(&ShortCodes, &config(1, 1), Budget::OneRun, &monitor))
+    });
+    let panic = outcome.expect_err("the search must not run with codes that are not the ply's");
+    let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
+    assert!(message.contains("Problem::push_codes pushed 2 codes for 3 legal moves"), "{message}");
+}
+
 /// The stop request is honoured within a playout or so per thread: counted in playouts
 /// done after the request, not in seconds.
 #[test]

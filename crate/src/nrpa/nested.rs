@@ -155,39 +155,15 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                 break;
             }
             let from = seq.codes.len();
-            let mut z = 0.0;
-            if CHECK {
-                let mut max = 0;
-                for &s in legal {
-                    let c = self.state.code(s);
-                    seq.codes.push(c);
-                    max = max.max(c);
-                }
-                policy.check(max);
-                for &c in &seq.codes[from..] {
-                    // SAFETY: `check` above, on the ply's largest code
-                    z += unsafe { policy.exp_weight(c) };
-                }
-            } else {
-                for &s in legal {
-                    let c = self.state.code(s);
-                    seq.codes.push(c);
-                    // SAFETY: without CHECK, P is `TrustedCodes`: every code is in range
-                    z += unsafe { policy.exp_weight(c) };
-                }
-            }
+            self.state.push_codes(&mut seq.codes);
             let codes = &seq.codes[from..];
-            // the move whose cumulative weight passes a uniform point of [0, z)
-            let mut r = self.rng.unit() * z;
-            let mut k = codes.len() - 1;
-            for (i, &c) in codes.iter().enumerate() {
-                // SAFETY: the codes of this ply, in range as shown above
-                r -= unsafe { policy.exp_weight(c) };
-                if r < 0.0 {
-                    k = i;
-                    break;
-                }
+            if CHECK {
+                check_codes(codes.len(), legal.len());
+                policy.check(codes.iter().copied().max().unwrap_or(0));
             }
+            // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
+            // (without CHECK), whose `push_codes` pushes a code for each of the legal moves
+            let k = unsafe { policy.pick(codes, self.rng.unit() * policy.total(codes)) };
             let step = legal[k];
             let code = codes[k];
             match self.state.play(step) {
@@ -220,4 +196,19 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         (self.tick)();
         self.monitor.wait_while_paused();
     }
+}
+
+/// Stops a search whose problem's `push_codes` did not push one code per legal move
+/// (`Problem` is a safe trait: an outside implementation may get it wrong).
+#[inline(always)]
+fn check_codes(codes: usize, legal: usize) {
+    if codes != legal {
+        wrong_codes(codes, legal);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_codes(codes: usize, legal: usize) -> ! {
+    panic!("Problem::push_codes pushed {codes} codes for {legal} legal moves")
 }

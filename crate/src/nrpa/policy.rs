@@ -127,17 +127,43 @@ impl Policy {
         }
     }
 
-    /// exp(weight) of `code`.
+    /// The sum of exp(weight) over `codes`, in order (the softmax's denominator of a ply).
     ///
     /// # Safety
-    /// `code` is below the code space: `check` passed for a code at least as large, or the
-    /// problem is `TrustedCodes`; on this policy or any other of the same search (they all
-    /// have the length the search read once from the root: `Prior::codes`).
+    /// Every code is below the code space: `check` passed for a code at least as large, or
+    /// the problem is `TrustedCodes`; on this policy or any other of the same search (they
+    /// all have the length the search read once from the root: `Prior::codes`).
     #[inline(always)]
-    pub(crate) unsafe fn exp_weight(&self, code: u32) -> f64 {
-        debug_assert!((code as usize) < self.exp_w.len());
-        // SAFETY: the caller's contract above
-        unsafe { *self.exp_w.get_unchecked(code as usize) }
+    pub(crate) unsafe fn total(&self, codes: &[u32]) -> f64 {
+        let w = &self.exp_w[..];
+        let mut z = 0.0;
+        for &c in codes {
+            debug_assert!((c as usize) < w.len());
+            // SAFETY: the caller's contract
+            z += unsafe { *w.get_unchecked(c as usize) };
+        }
+        z
+    }
+
+    /// The index in `codes` of the move whose cumulative weight first passes `r` (a
+    /// uniform point of [0, `total(codes)`)), the last one if rounding leaves `r` unspent:
+    /// drawing a ply's move by the softmax. `codes` must not be empty (the index would
+    /// wrap).
+    ///
+    /// # Safety
+    /// As [`Policy::total`].
+    #[inline(always)]
+    pub(crate) unsafe fn pick(&self, codes: &[u32], mut r: f64) -> usize {
+        let w = &self.exp_w[..];
+        for (i, &c) in codes.iter().enumerate() {
+            debug_assert!((c as usize) < w.len());
+            // SAFETY: the caller's contract
+            r -= unsafe { *w.get_unchecked(c as usize) };
+            if r < 0.0 {
+                return i;
+            }
+        }
+        codes.len() - 1
     }
 
     /// Rosin's adapt: for each ply of `seq`, weight += alpha for the move played and
@@ -147,30 +173,19 @@ impl Policy {
     pub(crate) fn adapt<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
         let alpha = learning.alpha;
         let mut from = 0;
-        for (ply, &end) in seq.ends.iter().enumerate() {
+        for (&end, &chosen) in seq.ends.iter().zip(&seq.chosen) {
             let codes = &seq.codes[from..end as usize];
             from = end as usize;
             // SAFETY: a sequence's codes were checked by the playout that recorded them (or
             // are trusted), against a policy of this one's length (the search's code space)
-            let z: f64 = codes.iter().map(|&c| unsafe { self.exp_weight(c) }).sum();
-            let f = alpha / z;
-            for &c in codes {
-                // SAFETY: as above
-                let d = -f * unsafe { self.exp_weight(c) };
-                scratch.add(c, d);
+            unsafe {
+                let f = alpha / self.total(codes);
+                scratch.spread(&self.exp_w, codes, -f);
             }
-            scratch.add(seq.chosen[ply], alpha);
+            scratch.add(chosen, alpha);
         }
-        for &c in &scratch.touched {
-            let i = c as usize;
-            // the clamp bounds the learnt part of the weight: around the prior
-            let at = self.prior.as_ref().map_or(1.0, |e| e[i]);
-            self.exp_w[i] =
-                (self.exp_w[i] * scratch.delta[i].exp()).clamp(learning.min_exp * at, learning.max_exp * at);
-            scratch.delta[i] = 0.0;
-            scratch.seen[i] = false;
-        }
-        scratch.touched.clear();
+        let prior = self.prior.as_deref();
+        scratch.apply(&mut self.exp_w, prior, learning);
     }
 }
 
@@ -183,24 +198,78 @@ fn out_of_range(code: u32, space: usize) -> ! {
 /// Per-code accumulators for adapt, reused between calls (sized to the code space).
 #[derive(Clone, Debug)]
 pub(crate) struct Scratch {
+    /// The summed change of each code's weight.
     delta: Vec<f64>,
+    /// Whether a code is among the touched ones.
     seen: Vec<bool>,
+    /// The codes this adapt changes, in `touched[..count]`. As long as the code space, so
+    /// listing a code (once, the first time it is seen) needs no capacity check.
     touched: Vec<u32>,
+    count: usize,
 }
 
 impl Scratch {
     pub(crate) fn new(codes: usize) -> Scratch {
-        Scratch { delta: vec![0.0; codes], seen: vec![false; codes], touched: Vec::with_capacity(1024) }
+        Scratch { delta: vec![0.0; codes], seen: vec![false; codes], touched: vec![0; codes], count: 0 }
     }
 
+    /// Adds `d` to the change of `code` (below the code space, which the indexing checks).
     #[inline(always)]
     fn add(&mut self, code: u32, d: f64) {
         let i = code as usize;
         if !self.seen[i] {
             self.seen[i] = true;
-            self.touched.push(code);
+            self.touched[self.count] = code;
+            self.count += 1;
         }
         self.delta[i] += d;
+    }
+
+    /// `add(c, g * w[c])` for every code of a ply, in order, with the arrays' addresses and
+    /// the count held in locals: a wasm engine reloads from memory whatever a store might
+    /// have changed, and this loop is most of adapt (BENCHMARKS.md, "The search in the
+    /// browser").
+    ///
+    /// # Safety
+    /// Every code is below `w.len()`, which is this scratch's length.
+    #[inline(always)]
+    unsafe fn spread(&mut self, w: &[f64], codes: &[u32], g: f64) {
+        debug_assert_eq!(w.len(), self.delta.len());
+        let (delta, seen, touched) = (&mut self.delta[..], &mut self.seen[..], &mut self.touched[..]);
+        let mut count = self.count;
+        for &c in codes {
+            let i = c as usize;
+            debug_assert!(i < w.len());
+            // SAFETY: the caller's contract: `i` is below the length of all four arrays;
+            // `count` stays below it too, as each code is listed once
+            unsafe {
+                if !*seen.get_unchecked(i) {
+                    *seen.get_unchecked_mut(i) = true;
+                    *touched.get_unchecked_mut(count) = c;
+                    count += 1;
+                }
+                *delta.get_unchecked_mut(i) += g * *w.get_unchecked(i);
+            }
+        }
+        self.count = count;
+    }
+
+    /// Multiplies the stored exp(weight) of every touched code by exp(its summed change),
+    /// within the bounds around its prior, and clears the accumulators for the next adapt.
+    fn apply(&mut self, exp_w: &mut [f64], prior: Option<&[f64]>, learning: &Learning) {
+        let n = self.delta.len();
+        let (exp_w, delta, seen) = (&mut exp_w[..n], &mut self.delta[..], &mut self.seen[..n]);
+        let prior = prior.map(|e| &e[..n]);
+        for &c in &self.touched[..self.count] {
+            let i = c as usize;
+            assert!(i < n, "a touched code is below the code space");
+            // the clamp bounds the learnt part of the weight: around the prior
+            let at = prior.map_or(1.0, |e| e[i]);
+            exp_w[i] = (exp_w[i] * delta[i].exp()).clamp(learning.min_exp * at, learning.max_exp * at);
+            delta[i] = 0.0;
+            seen[i] = false;
+        }
+        self.count = 0;
     }
 }
 
@@ -275,7 +344,7 @@ mod tests {
         assert!(q.exp_w[1].ln().abs() < 1e-12);
         assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
-        assert!(s.touched.is_empty() && s.delta.iter().all(|&d| d == 0.0));
+        assert!(s.count == 0 && s.delta.iter().all(|&d| d == 0.0) && s.seen.iter().all(|&x| !x));
     }
 
     /// A clamp of 0.7 stops the chosen weight at 0.7, and the other at -0.7, where three

@@ -23,6 +23,13 @@ pub trait Problem: Clone + Send + Sync {
     fn legal(&self) -> &[Self::Step];
     /// The policy code of a legal move. Codes of one state's legal moves should differ.
     fn code(&self, step: Self::Step) -> u32;
+    /// Appends `code(step)` for every step of `legal()`, in order: what a playout does at
+    /// every ply. A problem may override it to compute the codes in one tight pass (a loop
+    /// that writes a buffer compiles to fewer memory operations than a push per move, which
+    /// matters most in wasm, where the engine does not keep the buffer's ends in registers).
+    fn push_codes(&self, out: &mut Vec<u32>) {
+        out.extend(self.legal().iter().map(|&s| self.code(s)));
+    }
     /// Plays a legal move, returning it as recorded; `None` if the state cannot take it
     /// (the playout then ends there).
     fn play(&mut self, step: Self::Step) -> Option<Self::Move>;
@@ -43,7 +50,8 @@ pub trait Problem: Clone + Send + Sync {
 /// code functions are tested, are trusted).
 ///
 /// # Safety
-/// For every state and every step of `legal()`, `code(step) < code_space()` of the root.
+/// For every state and every step of `legal()`, `code(step) < code_space()` of the root,
+/// and `push_codes` pushes those codes.
 pub(crate) unsafe trait TrustedCodes: Problem {}
 
 /// How a Morpion move is coded for the policy (BENCHMARKS.md compares them).
@@ -107,7 +115,8 @@ impl<const DOT: bool> Morpion<DOT> {
 // SAFETY: `Board::line_code` is below LINE_CODES (a line id of the first 64 x 64 grid,
 // below NEAR_CODES, or NEAR_CODES + a hash mod FAR_CODES; board_tests.rs checks it on
 // grown grids), and the dot's index adds 3 bits below LINE_CODES * 8 for LineDot: the
-// code spaces `code_space` gives.
+// code spaces `code_space` gives. `push_codes` pushes `code` of each candidate (in the
+// first grid `line_code` is the line id, which it pushes directly).
 unsafe impl<const DOT: bool> TrustedCodes for Morpion<DOT> {}
 
 impl<const DOT: bool> Problem for Morpion<DOT> {
@@ -130,6 +139,18 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
             line << 3 | c.pos() as u32
         } else {
             line
+        }
+    }
+
+    /// The grid check once a ply rather than once a move: until the grid grows (in every
+    /// 5T and 5D game seen so far) a line code is the candidate's line id.
+    #[inline(always)]
+    fn push_codes(&self, out: &mut Vec<u32>) {
+        let cands = self.board.candidates();
+        if !DOT && self.board.in_first_grid() {
+            out.extend(cands.iter().map(|c| c.line_id() as u32));
+        } else {
+            out.extend(cands.iter().map(|&c| self.code(c)));
         }
     }
 
@@ -187,6 +208,38 @@ impl<const DOT: bool> FindStep for Morpion<DOT> {
 mod tests {
     use super::*;
     use crate::variant::Variant;
+
+    /// `push_codes`, which skips `code` while the grid has not grown, pushes exactly the
+    /// codes `code` gives, for both codes, before and after the grid grows (a long random
+    /// 3T game leaves the first grid).
+    #[test]
+    fn push_codes_pushes_each_legal_moves_code() {
+        fn same<const DOT: bool>(m: &Morpion<DOT>) {
+            let mut out = vec![7];
+            m.push_codes(&mut out);
+            let want: Vec<u32> = std::iter::once(7).chain(m.legal().iter().map(|&c| m.code(c))).collect();
+            assert_eq!(out, want);
+        }
+        let v: Variant = "3T".parse().unwrap();
+        let (mut line, mut dot) =
+            (Morpion::<false>::new(&Position::new(v)), Morpion::<true>::new(&Position::new(v)));
+        let mut rng = crate::rng::Rng::new(5);
+        let mut grew = false;
+        for _ in 0..3000 {
+            same(&line);
+            same(&dot);
+            grew |= !line.board.in_first_grid();
+            if line.legal().is_empty() {
+                break;
+            }
+            let c = line.legal()[rng.below(line.legal().len())];
+            if line.play(c).is_none() {
+                break;
+            }
+            dot.board.copy_from(&line.board);
+        }
+        assert!(grew, "the game left the first grid");
+    }
 
     /// The prior of each first move is minus the distance from its line's midpoint (the
     /// middle of its two ends) to the centre of the cross, and a line's prior does not
