@@ -227,14 +227,15 @@ impl Scratch {
 
     /// `add(c, g * w[c])` for every code of a ply, in order, with the arrays' addresses and
     /// the count held in locals: a wasm engine reloads from memory whatever a store might
-    /// have changed, and this loop is most of adapt (BENCHMARKS.md, "The search in the
-    /// browser").
+    /// have changed, and this loop is most of adapt (BENCHMARKS.md, "The browser's search
+    /// at about 0.84x native").
     ///
     /// # Safety
-    /// Every code is below `w.len()`, which is this scratch's length.
+    /// Every code is below `w.len()`.
     #[inline(always)]
     unsafe fn spread(&mut self, w: &[f64], codes: &[u32], g: f64) {
-        debug_assert_eq!(w.len(), self.delta.len());
+        // once a ply: then `w`'s bound is every array's (all are the code space long)
+        assert_eq!(w.len(), self.delta.len(), "a policy and its scratch cover the same codes");
         let (delta, seen, touched) = (&mut self.delta[..], &mut self.seen[..], &mut self.touched[..]);
         let mut count = self.count;
         for &c in codes {
@@ -262,7 +263,7 @@ impl Scratch {
         let prior = prior.map(|e| &e[..n]);
         for &c in &self.touched[..self.count] {
             let i = c as usize;
-            assert!(i < n, "a touched code is below the code space");
+            assert!(i < n, "touched codes are below the code space");
             // the clamp bounds the learnt part of the weight: around the prior
             let at = prior.map_or(1.0, |e| e[i]);
             exp_w[i] = (exp_w[i] * delta[i].exp()).clamp(learning.min_exp * at, learning.max_exp * at);
