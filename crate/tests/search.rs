@@ -1,7 +1,9 @@
 //! NRPA: on a toy problem with a known optimum, then on Morpion (determinism, legal
 //! finished games, budgets, stop, progress, partial games, parallel runs).
 
-use morpion::nrpa::{search, Budget, CodeKind, Config, Method, Monitor, Problem, Search, SearchError};
+use morpion::nrpa::{
+    search, Budget, CodeKind, Config, Method, Monitor, PlyCodes, Problem, Search, SearchError,
+};
 use morpion::{library, Position, Rng, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -294,8 +296,11 @@ fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
 
 /// A problem whose `push_codes` breaks its contract (fewer codes than legal moves): the
 /// search stops with a message rather than draw a move from codes that are not the ply's.
+/// Its game is one move long, so without the check the search would end without a panic.
 #[derive(Clone)]
-struct ShortCodes;
+struct ShortCodes {
+    legal: Vec<u32>,
+}
 
 impl Problem for ShortCodes {
     type Step = u32;
@@ -304,28 +309,32 @@ impl Problem for ShortCodes {
         4
     }
     fn legal(&self) -> &[u32] {
-        &[0, 1, 2]
+        &self.legal
     }
     fn code(&self, s: u32) -> u32 {
         s
     }
-    fn push_codes(&self, out: &mut Vec<u32>) {
+    fn push_codes(&self, out: &mut PlyCodes<'_>) {
         out.extend([0, 1]);
     }
     fn play(&mut self, s: u32) -> Option<u32> {
+        self.legal.clear();
         Some(s)
     }
     fn score(&self) -> i64 {
         0
     }
-    fn copy_from(&mut self, _: &Self) {}
+    fn copy_from(&mut self, other: &Self) {
+        self.legal.clone_from(&other.legal);
+    }
 }
 
 #[test]
 fn codes_that_do_not_match_the_legal_moves_stop_the_search_with_a_message() {
     let monitor = Monitor::new();
     let outcome = std::panic::catch_unwind(|| {
-        pool(1).install(|| search(&ShortCodes, &config(1, 1), Budget::OneRun, &monitor))
+        pool(1)
+            .install(|| search(&ShortCodes { legal: vec![0, 1, 2] }, &config(1, 1), Budget::OneRun, &monitor))
     });
     let panic = outcome.expect_err("the search must not run with codes that are not the ply's");
     let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");

@@ -3,7 +3,7 @@
 
 use super::monitor::Monitor;
 use super::policy::{Learning, Policy, Prior, Scratch, Seq};
-use super::problem::Problem;
+use super::problem::{PlyCodes, Problem};
 use super::Config;
 use crate::rng::Rng;
 
@@ -155,7 +155,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                 break;
             }
             let from = seq.codes.len();
-            self.state.push_codes(&mut seq.codes);
+            self.state.push_codes(&mut PlyCodes::new(&mut seq.codes));
             let codes = &seq.codes[from..];
             if CHECK {
                 check_codes(codes.len(), legal.len());

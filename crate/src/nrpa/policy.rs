@@ -228,7 +228,7 @@ impl Scratch {
     /// `add(c, g * w[c])` for every code of a ply, in order, with the arrays' addresses and
     /// the count held in locals: a wasm engine reloads from memory whatever a store might
     /// have changed, and this loop is most of adapt (BENCHMARKS.md, "The browser's search
-    /// at about 0.84x native").
+    /// at about 0.82x native").
     ///
     /// # Safety
     /// Every code is below `w.len()`.

@@ -27,7 +27,7 @@ pub trait Problem: Clone + Send + Sync {
     /// every ply. A problem may override it to compute the codes in one tight pass (a loop
     /// that writes a buffer compiles to fewer memory operations than a push per move, which
     /// matters most in wasm, where the engine does not keep the buffer's ends in registers).
-    fn push_codes(&self, out: &mut Vec<u32>) {
+    fn push_codes(&self, out: &mut PlyCodes<'_>) {
         out.extend(self.legal().iter().map(|&s| self.code(s)));
     }
     /// Plays a legal move, returning it as recorded; `None` if the state cannot take it
@@ -42,6 +42,23 @@ pub trait Problem: Clone + Send + Sync {
     /// 0 (no preference) by default.
     fn prior(&self, _code: u32) -> f64 {
         0.0
+    }
+}
+
+/// Where [`Problem::push_codes`] appends a ply's codes: the end of the playout's record of
+/// every ply's codes, which a problem can only add to (the plies before are the search's).
+#[derive(Debug)]
+pub struct PlyCodes<'a>(&'a mut Vec<u32>);
+
+impl<'a> PlyCodes<'a> {
+    pub(crate) fn new(record: &'a mut Vec<u32>) -> PlyCodes<'a> {
+        PlyCodes(record)
+    }
+
+    /// Appends codes, in the order of the legal moves they code.
+    #[inline(always)]
+    pub fn extend<I: IntoIterator<Item = u32>>(&mut self, codes: I) {
+        self.0.extend(codes);
     }
 }
 
@@ -142,10 +159,11 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         }
     }
 
-    /// The grid check once a ply rather than once a move: until the grid grows (in every
-    /// 5T and 5D game seen so far) a line code is the candidate's line id.
+    /// With the line code, the grid check once a ply rather than once a move: until the
+    /// grid grows (in every 5T and 5D game seen so far) a line code is the candidate's line
+    /// id.
     #[inline(always)]
-    fn push_codes(&self, out: &mut Vec<u32>) {
+    fn push_codes(&self, out: &mut PlyCodes<'_>) {
         let cands = self.board.candidates();
         if !DOT && self.board.in_first_grid() {
             out.extend(cands.iter().map(|c| c.line_id() as u32));
@@ -216,7 +234,7 @@ mod tests {
     fn push_codes_pushes_each_legal_moves_code() {
         fn same<const DOT: bool>(m: &Morpion<DOT>) {
             let mut out = vec![7];
-            m.push_codes(&mut out);
+            m.push_codes(&mut PlyCodes::new(&mut out));
             let want: Vec<u32> = std::iter::once(7).chain(m.legal().iter().map(|&c| m.code(c))).collect();
             assert_eq!(out, want);
         }
