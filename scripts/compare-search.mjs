@@ -13,6 +13,11 @@
 //
 // --jobs: runs at once (each with the threads its arm's options give; on 2 cores, two
 // 1-thread runs or one 2-thread run). --bin: the morpion binary (target/release/morpion).
+//
+// An arm's OPTIONS may start with NAME=VALUE words, as a shell command may: `bin=PATH`
+// runs that arm with another binary (two builds compared in one sitting, interleaved), any
+// other NAME is set in the arm's environment (a throwaway build that reads a knob from it):
+//   --arm "before=bin=/tmp/morpion-before" --arm "after=" --arm "noise 1=MORPION_NOISE=1"
 // The raw results go to --out (JSON lines, one per run) if given; the table to stdout as
 // Markdown, ready for BENCHMARKS.md.
 
@@ -50,7 +55,12 @@ function parseArgs(argv) {
   if (new Set(o.seeds).size < 2) throw new Error("give at least 2 seeds (--seeds 1-8): one seed has no standard error");
   if (o.out !== null && existsSync(o.out)) throw new Error(`${o.out} exists: give a new file for --out (it is never overwritten)`);
   if (!(Number.isInteger(o.jobs) && o.jobs >= 1)) throw new Error("--jobs must be a whole number >= 1");
-  if (!existsSync(o.bin)) throw new Error(`${o.bin} does not exist: cargo build --release -p morpion-cli`);
+  for (const arm of o.arms) {
+    const { bin } = armSetup(arm.args, o.bin);
+    if (!existsSync(bin)) {
+      throw new Error(`${bin} (arm '${arm.name}') does not exist: cargo build --release -p morpion-cli`);
+    }
+  }
   return o;
 }
 
@@ -74,13 +84,33 @@ const children = new Set();
 const words = (s) => s.split(/\s+/).filter((w) => w.length > 0);
 
 /**
+ * An arm's options: its leading NAME=VALUE words (`bin=PATH`, or environment variables),
+ * then the search's options.
+ * @param {string} args @param {string} bin the binary of arms that name none
+ * @returns {{bin: string, env: Record<string, string>, options: string[]}}
+ */
+function armSetup(args, bin) {
+  const ws = words(args);
+  /** @type {Record<string, string>} */
+  const env = {};
+  let k = 0;
+  for (; k < ws.length; k++) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(ws[k]);
+    if (!m) break;
+    if (m[1] === "bin") bin = m[2];
+    else env[m[1]] = m[2];
+  }
+  return { bin, env, options: ws.slice(k) };
+}
+
+/**
  * One search; resolves to its JSON line.
- * @param {string} bin @param {string[]} args
+ * @param {string} bin @param {string[]} args @param {Record<string, string>} env added to ours
  * @returns {Promise<any>}
  */
-function runOne(bin, args) {
+function runOne(bin, args, env) {
   return new Promise((resolve, reject) => {
-    const p = spawn(bin, [...args, "--json", "-q"], { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(bin, [...args, "--json", "-q"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     children.add(p);
     p.on("error", (e) => reject(new Error(`${bin} could not start: ${e.message}`)));
     let out = "";
@@ -122,11 +152,12 @@ async function main() {
   const worker = async () => {
     while (next < queue.length) {
       const { arm, seed } = queue[next++];
-      const args = [...words("search"), ...words(o.common), ...words(arm.args), "--seed", String(seed)];
-      const r = await runOne(o.bin, args);
+      const setup = armSetup(arm.args, o.bin);
+      const args = [...words("search"), ...words(o.common), ...setup.options, "--seed", String(seed)];
+      const r = await runOne(setup.bin, args, setup.env);
       const row = { arm: arm.name, seed, score: r.score, playouts: r.playouts, seconds: r.seconds, pps: r.playouts_per_second };
       results.get(arm.name)?.push(row);
-      if (o.out) appendFileSync(o.out, JSON.stringify({ ...row, args: args.join(" ") }) + "\n");
+      if (o.out) appendFileSync(o.out, JSON.stringify({ ...row, bin: setup.bin, env: setup.env, args: args.join(" ") }) + "\n");
       process.stderr.write(`${arm.name} seed ${seed}: ${r.score} (${Math.round(r.playouts_per_second)}/s)\n`);
     }
   };
