@@ -16,7 +16,8 @@
 //
 // An arm's OPTIONS may start with NAME=VALUE words, as a shell command may: `bin=PATH`
 // runs that arm with another binary (two builds compared in one sitting, interleaved), any
-// other NAME is set in the arm's environment (a throwaway build that reads a knob from it):
+// other NAME is set in the arm's environment (a throwaway build that reads a knob from it),
+// and removed from the environment of the arms that do not set it. A VALUE has no spaces.
 //   --arm "before=bin=/tmp/morpion-before" --arm "after=" --arm "noise 1=MORPION_NOISE=1"
 // The raw results go to --out (JSON lines, one per run) if given; the table to stdout as
 // Markdown, ready for BENCHMARKS.md.
@@ -57,8 +58,10 @@ function parseArgs(argv) {
   if (!(Number.isInteger(o.jobs) && o.jobs >= 1)) throw new Error("--jobs must be a whole number >= 1");
   for (const arm of o.arms) {
     const { bin } = armSetup(arm.args, o.bin);
+    if (bin === "") throw new Error(`arm '${arm.name}': bin= needs a path`);
     if (!existsSync(bin)) {
-      throw new Error(`${bin} (arm '${arm.name}') does not exist: cargo build --release -p morpion-cli`);
+      const hint = bin === "target/release/morpion" ? ": cargo build --release -p morpion-cli" : "";
+      throw new Error(`${bin} (arm '${arm.name}') does not exist${hint}`);
     }
   }
   return o;
@@ -105,12 +108,12 @@ function armSetup(args, bin) {
 
 /**
  * One search; resolves to its JSON line.
- * @param {string} bin @param {string[]} args @param {Record<string, string>} env added to ours
+ * @param {string} bin @param {string[]} args @param {Record<string, string | undefined>} env the child's whole environment
  * @returns {Promise<any>}
  */
 function runOne(bin, args, env) {
   return new Promise((resolve, reject) => {
-    const p = spawn(bin, [...args, "--json", "-q"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    const p = spawn(bin, [...args, "--json", "-q"], { stdio: ["ignore", "pipe", "pipe"], env });
     children.add(p);
     p.on("error", (e) => reject(new Error(`${bin} could not start: ${e.message}`)));
     let out = "";
@@ -148,13 +151,19 @@ async function main() {
   /** @type {Map<string, any[]>} */
   const results = new Map(o.arms.map((a) => [a.name, []]));
   const started = Date.now();
+  /** Every environment variable some arm sets. */
+  const knobs = new Set(o.arms.flatMap((a) => Object.keys(armSetup(a.args, o.bin).env)));
   let next = 0;
   const worker = async () => {
     while (next < queue.length) {
       const { arm, seed } = queue[next++];
       const setup = armSetup(arm.args, o.bin);
       const args = [...words("search"), ...words(o.common), ...setup.options, "--seed", String(seed)];
-      const r = await runOne(setup.bin, args, setup.env);
+      // a knob another arm sets is unset here unless this arm sets it too: the calling
+      // shell's value must not reach the arms that do not name it
+      const env = { ...process.env };
+      for (const name of knobs) delete env[name];
+      const r = await runOne(setup.bin, args, { ...env, ...setup.env });
       const row = { arm: arm.name, seed, score: r.score, playouts: r.playouts, seconds: r.seconds, pps: r.playouts_per_second };
       results.get(arm.name)?.push(row);
       if (o.out) appendFileSync(o.out, JSON.stringify({ ...row, bin: setup.bin, env: setup.env, args: args.join(" ") }) + "\n");
@@ -166,7 +175,7 @@ async function main() {
   const lines = [
     `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ` +
       `${o.jobs} run${o.jobs > 1 ? "s" : ""} at once, ${Math.round((Date.now() - started) / 1000)} s in all. ` +
-      `Common options: \`${o.common}\`; seeds ${o.seeds.join(" ")}.`,
+      `Common options: \`${o.common}\`; seeds ${o.seeds.join(" ")}; binary \`${o.bin}\` unless an arm names one.`,
     "",
     `| arm | options | mean | s.e. | best | scores (sorted) | playouts/s | vs ${o.arms[0].name} |`,
     "|---|---|---|---|---|---|---|---|",
