@@ -26,10 +26,18 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync } from "node:fs";
 import os from "node:os";
 
+const DEFAULT_BIN = "target/release/morpion";
+
+/**
+ * An arm: its name and options as given, and what they say (see `armSetup`), read once
+ * all the options are known (`--bin` may come after the arms).
+ * @typedef {{name: string, args: string, bin: string, env: Record<string, string>, options: string[]}} Arm
+ */
+
 /** @param {string[]} argv */
 function parseArgs(argv) {
-  /** @type {{common: string, arms: {name: string, args: string}[], seeds: number[], jobs: number, bin: string, out: string | null}} */
-  const o = { common: "", arms: [], seeds: [], jobs: 1, bin: "target/release/morpion", out: null };
+  /** @type {{common: string, arms: Arm[], seeds: number[], jobs: number, bin: string, out: string | null}} */
+  const o = { common: "", arms: [], seeds: [], jobs: 1, bin: DEFAULT_BIN, out: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -42,7 +50,7 @@ function parseArgs(argv) {
       const s = v();
       const eq = s.indexOf("=");
       if (eq < 1) throw new Error(`--arm '${s}': expected NAME=OPTIONS (OPTIONS may be empty)`);
-      o.arms.push({ name: s.slice(0, eq), args: s.slice(eq + 1) });
+      o.arms.push({ name: s.slice(0, eq), args: s.slice(eq + 1), bin: "", env: {}, options: [] });
     } else if (a === "--seeds") o.seeds = parseSeeds(v());
     else if (a === "--jobs") o.jobs = Number(v());
     else if (a === "--bin") o.bin = v();
@@ -57,11 +65,11 @@ function parseArgs(argv) {
   if (o.out !== null && existsSync(o.out)) throw new Error(`${o.out} exists: give a new file for --out (it is never overwritten)`);
   if (!(Number.isInteger(o.jobs) && o.jobs >= 1)) throw new Error("--jobs must be a whole number >= 1");
   for (const arm of o.arms) {
-    const { bin } = armSetup(arm.args, o.bin);
-    if (bin === "") throw new Error(`arm '${arm.name}': bin= needs a path`);
-    if (!existsSync(bin)) {
-      const hint = bin === "target/release/morpion" ? ": cargo build --release -p morpion-cli" : "";
-      throw new Error(`${bin} (arm '${arm.name}') does not exist${hint}`);
+    Object.assign(arm, armSetup(arm.args, o.bin));
+    if (arm.bin === "") throw new Error(`arm '${arm.name}': bin= needs a path`);
+    if (!existsSync(arm.bin)) {
+      const hint = arm.bin === DEFAULT_BIN ? ": cargo build --release -p morpion-cli" : "";
+      throw new Error(`${arm.bin} (arm '${arm.name}') does not exist${hint}`);
     }
   }
   return o;
@@ -151,22 +159,19 @@ async function main() {
   /** @type {Map<string, any[]>} */
   const results = new Map(o.arms.map((a) => [a.name, []]));
   const started = Date.now();
-  /** Every environment variable some arm sets. */
-  const knobs = new Set(o.arms.flatMap((a) => Object.keys(armSetup(a.args, o.bin).env)));
+  // a knob some arm sets is unset for the arms that do not set it: the calling shell's
+  // value must not reach the arms that do not name it
+  const shellEnv = { ...process.env };
+  for (const name of o.arms.flatMap((a) => Object.keys(a.env))) delete shellEnv[name];
   let next = 0;
   const worker = async () => {
     while (next < queue.length) {
       const { arm, seed } = queue[next++];
-      const setup = armSetup(arm.args, o.bin);
-      const args = [...words("search"), ...words(o.common), ...setup.options, "--seed", String(seed)];
-      // a knob another arm sets is unset here unless this arm sets it too: the calling
-      // shell's value must not reach the arms that do not name it
-      const env = { ...process.env };
-      for (const name of knobs) delete env[name];
-      const r = await runOne(setup.bin, args, { ...env, ...setup.env });
+      const args = [...words("search"), ...words(o.common), ...arm.options, "--seed", String(seed)];
+      const r = await runOne(arm.bin, args, { ...shellEnv, ...arm.env });
       const row = { arm: arm.name, seed, score: r.score, playouts: r.playouts, seconds: r.seconds, pps: r.playouts_per_second };
       results.get(arm.name)?.push(row);
-      if (o.out) appendFileSync(o.out, JSON.stringify({ ...row, bin: setup.bin, env: setup.env, args: args.join(" ") }) + "\n");
+      if (o.out) appendFileSync(o.out, JSON.stringify({ ...row, bin: arm.bin, env: arm.env, args: args.join(" ") }) + "\n");
       process.stderr.write(`${arm.name} seed ${seed}: ${r.score} (${Math.round(r.playouts_per_second)}/s)\n`);
     }
   };
