@@ -196,12 +196,38 @@ impl Board {
     /// 64 bits of set `set`, direction `d`, grid line `line`, from index `a` (>= 0) on.
     #[inline(always)]
     fn read(&self, set: usize, d: usize, line: usize, a: i32) -> u64 {
-        let i = self.off[set][d] + line * self.wpl + (a >> 6) as usize;
+        self.read_line(self.off[set][d] + line * self.wpl, a)
+    }
+
+    /// 64 bits of the grid line whose words start at `word` in `bits`, from index `a` (>= 0)
+    /// on.
+    #[inline(always)]
+    fn read_line(&self, word: usize, a: i32) -> u64 {
+        let i = word + (a >> 6) as usize;
         debug_assert!(a >= 0 && i + 1 < self.bits.len());
-        // SAFETY: `a` and `line` come from cells inside the grid, and every line has a
+        // SAFETY: `a` and the line come from cells inside the grid, and every line has a
         // spare word after its last one (plus one at the very end), so i + 1 is in `bits`.
         let (lo, hi) = unsafe { (*self.bits.get_unchecked(i), *self.bits.get_unchecked(i + 1)) };
         ((((hi as u128) << 64) | lo as u128) >> (a & 63)) as u64
+    }
+
+    /// Sets (`on`) or clears the cells of `mask` from index `a` (>= 0) on, in the grid line
+    /// whose words start at `word`: the dot of a move in one direction, or the cells its
+    /// line marks, in one or two words rather than a cell at a time.
+    #[inline(always)]
+    fn write_line(&mut self, word: usize, a: i32, mask: u64, on: bool) {
+        let i = word + (a >> 6) as usize;
+        let s = (a & 63) as u32;
+        // the bits past the word's end; two shifts, as a shift by 64 would be one too many
+        let (lo, hi) = (mask << s, (mask >> 1) >> (63 - s));
+        let w = &mut self.bits[i..i + 2];
+        if on {
+            w[0] |= lo;
+            w[1] |= hi;
+        } else {
+            w[0] &= !lo;
+            w[1] &= !hi;
+        }
     }
 
     #[inline(always)]
@@ -304,27 +330,32 @@ impl Board {
     /// dot and none of its `span` cells (from bit j on) is used in `o`.
     #[inline(always)]
     fn playable<const L: i32>(&self, m: u64, o: u64) -> u64 {
-        let mut all = m;
+        self.windows::<L>(m, o).0
+    }
+
+    /// The status of every window of L cells starting at bit j of `m` whose `span` cells
+    /// (from bit j on) are free in `o`: (exactly one dot missing, no dot missing).
+    ///
+    /// The missing dots of each window are counted up to two at once for all windows, with
+    /// two words (a bit-sliced counter that saturates): 4 operations per cell, where an AND
+    /// for each cell and each choice of the missing one took L(L - 1). Two words, not the
+    /// prefix and suffix ANDs of the cells (as few operations, in two small arrays): V8
+    /// kept those arrays in memory and ran the search 15-20 % slower (BENCHMARKS.md).
+    #[inline(always)]
+    fn windows<const L: i32>(&self, m: u64, o: u64) -> (u64, u64) {
         let mut busy = o;
-        for k in 1..L {
-            all &= m >> k;
-            if k < L - 1 {
-                busy |= o >> k;
-            }
+        for k in 1..L - 1 {
+            busy |= o >> k;
         }
         busy |= (o >> (L - 1)) & self.disjoint;
-        // at most one missing: for some i, every cell but the i-th is a dot
-        let mut one_off = 0;
-        for i in 0..L {
-            let mut a = !0u64;
-            for k in 0..L {
-                if k != i {
-                    a &= m >> k;
-                }
-            }
-            one_off |= a;
+        let mut one = 0u64; // at least one of the window's cells so far is not a dot
+        let mut two = 0u64; // at least two are not
+        for k in 0..L {
+            let gap = !(m >> k);
+            two |= one & gap;
+            one |= gap;
         }
-        one_off & !all & !busy
+        (one & !two & !busy, !one & !busy)
     }
 
     /// Plays a legal candidate. Grows the grid first if the new dot comes near its edge.
@@ -358,23 +389,34 @@ impl Board {
         let p = start + pos * self.step[d];
         let (cx, cy) = (p & (self.w - 1), p >> self.shift);
         let smask = (1u64 << self.span) - 1;
+        // The grid line of each direction through p, once for the whole move: where its dots'
+        // words start in `bits` (its used cells' start `used` words further) and p's index
+        // along it.
+        let lines = [cy, cx, cx - cy + self.w - 1, cx + cy];
+        let along = [cx, cy, cx, cx];
+        let mut dots = [0; 4];
+        for k in 0..4 {
+            dots[k] = self.off[DOTS][k] + lines[k] as usize * self.wpl;
+        }
+        let used = self.off[USED][0];
+        debug_assert!((0..4).all(|k| self.off[USED][k] == used + self.off[DOTS][k]));
 
         // The line's own direction: every window within 2L - 2 of p may change (it gains
         // or loses p, or overlaps the line).
         let r = 2 * L - 2;
-        let (line, a) = self.coords(d, cx, cy);
-        let m0 = self.read(DOTS, d, line, a - r);
-        let o0 = self.read(USED, d, line, a - r);
+        let a = along[d];
+        let m0 = self.read_line(dots[d], a - r);
+        let o0 = self.read_line(dots[d] + used, a - r);
         let dot = 1u64 << r;
         let drawn = smask << (r - pos);
         let (m1, o1) = if adding { (m0 | dot, o0 | drawn) } else { (m0 & !dot, o0 & !drawn) };
         let windows = (1u64 << (2 * r - (L - 1) + 1)) - 1;
         let was = self.playable::<L>(m0, o0) & windows;
         let is = self.playable::<L>(m1, o1) & windows;
-        self.set_dot(cx, cy, adding);
-        for i in 0..self.span {
-            self.flip(USED, d, line, a - pos + i, adding);
+        for k in 0..4 {
+            self.write_line(dots[k], along[k], 1, adding);
         }
+        self.write_line(dots[d] + used, a - pos, smask, adding);
         self.apply::<L>(p - r * self.step[d], d, was & !is, is & !was, m1);
 
         // The three other directions: only the L windows through p change, by one dot.
@@ -382,11 +424,12 @@ impl Board {
         let windows = (1u64 << L) - 1;
         for k in 1..4 {
             let dd = (d + k) & 3;
-            let (line, a) = self.coords(dd, cx, cy);
-            let m = self.read(DOTS, dd, line, a - r);
-            let o = self.read(USED, dd, line, a - r);
-            let with_p = self.playable::<L>(m | 1 << r, o) & windows;
-            let without_p = self.playable::<L>(m & !(1 << r), o) & windows;
+            let m = self.read_line(dots[dd], along[dd] - r);
+            let o = self.read_line(dots[dd] + used, along[dd] - r);
+            // every window here holds p: without p, exactly one dot is missing where every
+            // dot is there with p (one pass where two were)
+            let (one, full) = self.windows::<L>(m | 1 << r, o);
+            let (with_p, without_p) = (one & windows, full & windows);
             let (was, is) = if adding { (without_p, with_p) } else { (with_p, without_p) };
             self.apply::<L>(p - r * self.step[dd], dd, was & !is, is & !was, m);
         }
