@@ -188,9 +188,15 @@ impl Board {
     fn coords(&self, d: usize, cx: i32, cy: i32) -> (usize, i32) {
         // branch-free: a `match` here compiles to a jump table whose indirect branch
         // mispredicts on every call (directions vary move to move)
-        let lines = [cy, cx, cx - cy + self.w - 1, cx + cy];
-        let along = [cx, cy, cx, cx];
+        let (lines, along) = self.lines_through(cx, cy);
         (lines[d & 3] as usize, along[d & 3])
+    }
+
+    /// The grid line of each direction through cell (cx, cy), and the cell's index along
+    /// each.
+    #[inline(always)]
+    fn lines_through(&self, cx: i32, cy: i32) -> ([i32; 4], [i32; 4]) {
+        ([cy, cx, cx - cy + self.w - 1, cx + cy], [cx, cy, cx, cx])
     }
 
     /// 64 bits of set `set`, direction `d`, grid line `line`, from index `a` (>= 0) on.
@@ -218,7 +224,8 @@ impl Board {
     fn write_line(&mut self, word: usize, a: i32, mask: u64, on: bool) {
         let i = word + (a >> 6) as usize;
         let s = (a & 63) as u32;
-        // the bits past the word's end; two shifts, as a shift by 64 would be one too many
+        // the bits past the word's end: `mask >> (64 - s)`, which would overflow at s = 0,
+        // where two shifts give 0
         let (lo, hi) = (mask << s, (mask >> 1) >> (63 - s));
         let w = &mut self.bits[i..i + 2];
         if on {
@@ -330,32 +337,33 @@ impl Board {
     /// dot and none of its `span` cells (from bit j on) is used in `o`.
     #[inline(always)]
     fn playable<const L: i32>(&self, m: u64, o: u64) -> u64 {
-        self.windows::<L>(m, o).0
+        self.missing::<L>(m, o).0
     }
 
-    /// The status of every window of L cells starting at bit j of `m` whose `span` cells
-    /// (from bit j on) are free in `o`: (exactly one dot missing, no dot missing).
+    /// The windows of L cells starting at bit j of `m` whose `span` cells (from bit j on)
+    /// are free in `o`: (those with exactly one dot missing, those with none missing).
     ///
-    /// The missing dots of each window are counted up to two at once for all windows, with
-    /// two words (a bit-sliced counter that saturates): 4 operations per cell, where an AND
-    /// for each cell and each choice of the missing one took L(L - 1). Two words, not the
-    /// prefix and suffix ANDs of the cells (as few operations, in two small arrays): V8
-    /// kept those arrays in memory and ran the search 15-20 % slower (BENCHMARKS.md).
+    /// Two words count every window's missing dots up to two at once: `all`, every cell so
+    /// far is a dot, and `under_two`, fewer than two are not; 4 operations a cell, where an
+    /// AND for each cell and each choice of the missing one took L(L - 1). Two words, not
+    /// the prefix and suffix ANDs of the cells (as few operations, in two small arrays): V8
+    /// kept those arrays in memory and ran the search 14-20 % slower than the code before
+    /// (BENCHMARKS.md).
     #[inline(always)]
-    fn windows<const L: i32>(&self, m: u64, o: u64) -> (u64, u64) {
+    fn missing<const L: i32>(&self, m: u64, o: u64) -> (u64, u64) {
         let mut busy = o;
         for k in 1..L - 1 {
             busy |= o >> k;
         }
         busy |= (o >> (L - 1)) & self.disjoint;
-        let mut one = 0u64; // at least one of the window's cells so far is not a dot
-        let mut two = 0u64; // at least two are not
+        let mut all = !0u64;
+        let mut under_two = !0u64;
         for k in 0..L {
-            let gap = !(m >> k);
-            two |= one & gap;
-            one |= gap;
+            let dot = m >> k;
+            under_two &= all | dot; // a second gap where there was one already
+            all &= dot;
         }
-        (one & !two & !busy, !one & !busy)
+        (!all & under_two & !busy, all & !busy)
     }
 
     /// Plays a legal candidate. Grows the grid first if the new dot comes near its edge.
@@ -390,46 +398,45 @@ impl Board {
         let (cx, cy) = (p & (self.w - 1), p >> self.shift);
         let smask = (1u64 << self.span) - 1;
         // The grid line of each direction through p, once for the whole move: where its dots'
-        // words start in `bits` (its used cells' start `used` words further) and p's index
+        // words start in `bits` (its used cells' start `used_off` words further) and p's index
         // along it.
-        let lines = [cy, cx, cx - cy + self.w - 1, cx + cy];
-        let along = [cx, cy, cx, cx];
+        let (lines, along) = self.lines_through(cx, cy);
         let mut dots = [0; 4];
         for k in 0..4 {
             dots[k] = self.off[DOTS][k] + lines[k] as usize * self.wpl;
         }
-        let used = self.off[USED][0];
-        debug_assert!((0..4).all(|k| self.off[USED][k] == used + self.off[DOTS][k]));
+        let used_off = self.off[USED][0];
+        debug_assert!((0..4).all(|k| self.off[USED][k] == used_off + self.off[DOTS][k]));
 
         // The line's own direction: every window within 2L - 2 of p may change (it gains
         // or loses p, or overlaps the line).
         let r = 2 * L - 2;
         let a = along[d];
         let m0 = self.read_line(dots[d], a - r);
-        let o0 = self.read_line(dots[d] + used, a - r);
+        let o0 = self.read_line(dots[d] + used_off, a - r);
         let dot = 1u64 << r;
         let drawn = smask << (r - pos);
         let (m1, o1) = if adding { (m0 | dot, o0 | drawn) } else { (m0 & !dot, o0 & !drawn) };
-        let windows = (1u64 << (2 * r - (L - 1) + 1)) - 1;
-        let was = self.playable::<L>(m0, o0) & windows;
-        let is = self.playable::<L>(m1, o1) & windows;
+        let starts = (1u64 << (2 * r - (L - 1) + 1)) - 1;
+        let was = self.playable::<L>(m0, o0) & starts;
+        let is = self.playable::<L>(m1, o1) & starts;
         for k in 0..4 {
             self.write_line(dots[k], along[k], 1, adding);
         }
-        self.write_line(dots[d] + used, a - pos, smask, adding);
+        self.write_line(dots[d] + used_off, a - pos, smask, adding);
         self.apply::<L>(p - r * self.step[d], d, was & !is, is & !was, m1);
 
         // The three other directions: only the L windows through p change, by one dot.
         let r = L - 1;
-        let windows = (1u64 << L) - 1;
+        let starts = (1u64 << L) - 1;
         for k in 1..4 {
             let dd = (d + k) & 3;
             let m = self.read_line(dots[dd], along[dd] - r);
-            let o = self.read_line(dots[dd] + used, along[dd] - r);
+            let o = self.read_line(dots[dd] + used_off, along[dd] - r);
             // every window here holds p: without p, exactly one dot is missing where every
             // dot is there with p (one pass where two were)
-            let (one, full) = self.windows::<L>(m | 1 << r, o);
-            let (with_p, without_p) = (one & windows, full & windows);
+            let (one, full) = self.missing::<L>(m | 1 << r, o);
+            let (with_p, without_p) = (one & starts, full & starts);
             let (was, is) = if adding { (without_p, with_p) } else { (with_p, without_p) };
             self.apply::<L>(p - r * self.step[dd], dd, was & !is, is & !was, m);
         }
