@@ -4,35 +4,40 @@
 // figures; asserts nothing.
 //
 //   node scripts/wasm-node.mjs build DIR [TREE]     # TREE's crate (default: this one) into DIR
-//   node scripts/wasm-node.mjs run DIR... [--search "5D 3 nrpa 1"] [--rounds N]
+//   node scripts/wasm-node.mjs run DIR... [--search "5D 3 nrpa 1"] [--rounds N] [--bin PATH]
 //   node scripts/wasm-node.mjs profile DIR [--search "5D 3 nrpa 1"]
 //
 // build: the one-thread release build of the crate, as the page's default build is made
 // (cargo for wasm32, wasm-bindgen, then wasm-opt -O3), for Node (`--target nodejs`) and
 // with the functions' names kept (wasm-opt -g), so that a profile names them.
-// run: one search per DIR and round, DIRs alternated round by round so that the machine's
-// drift falls on each alike: VARIANT LEVEL METHOD SEED, one run at that level on one
-// thread, the same game (hence the same work) as `morpion search -v VARIANT -l LEVEL
-// --method METHOD --seed SEED -t 1`, whose playouts a second it prints beside, for the ratio.
+// run: per round, the native search, then one search per DIR, the DIRs' order reversed
+// every other round, so that the machine's drift falls on each alike: VARIANT LEVEL METHOD
+// SEED, one run at that level on one thread, the same game (hence the same work) as
+// `morpion search -v VARIANT -l LEVEL --method METHOD --seed SEED -t 1` (--bin, default
+// target/release/morpion, built by you: say which tree it is), whose playouts a second give
+// the ratio. A wasm run whose game differs from the native one is flagged.
 // profile: one search under V8's sampling profiler, self time per function.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "node_modules", ".bin");
 
-/** @param {string[]} args @returns {{dirs: string[], search: string[], rounds: number}} */
-function options(args) {
-  const o = { dirs: /** @type {string[]} */ ([]), search: ["5D", "3", "nrpa", "1"], rounds: 2 };
+/** @param {string[]} args @param {boolean} timed: `run` (rounds, a native binary) or `profile`
+ * @returns {{dirs: string[], search: string[], rounds: number, bin: string}} */
+function options(args, timed) {
+  const o = { dirs: /** @type {string[]} */ ([]), search: ["5D", "3", "nrpa", "1"], rounds: 2, bin: join(ROOT, "target", "release", "morpion") };
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--search") o.search = (args[++i] ?? "").split(/\s+/);
-    else if (args[i] === "--rounds") o.rounds = Number(args[++i]);
-    else if (args[i].startsWith("--")) throw new Error(`unknown option ${args[i]}`);
+    if (args[i] === "--search") o.search = (args[++i] ?? "").trim().split(/\s+/);
+    else if (timed && args[i] === "--rounds") o.rounds = Number(args[++i]);
+    else if (timed && args[i] === "--bin") o.bin = resolve(args[++i] ?? "");
+    else if (args[i].startsWith("--")) throw new Error(`unknown option ${args[i]} for this command`);
     else o.dirs.push(resolve(args[i]));
   }
   if (o.search.length !== 4) throw new Error(`--search takes "VARIANT LEVEL METHOD SEED", not "${o.search.join(" ")}"`);
@@ -42,7 +47,8 @@ function options(args) {
 
 /** @param {string} out @param {string} tree */
 function build(out, tree) {
-  const target = join(tmpdir(), `morpion-wasm-node-${basename(out)}`);
+  // cargo's own target dir per output (two trees never share one)
+  const target = join(tmpdir(), `morpion-wasm-node-${createHash("sha256").update(out).digest("hex").slice(0, 12)}`);
   const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, cwd = tree) =>
     execFileSync(cmd, args, { cwd, stdio: "inherit", env: { ...process.env, PATH: `${BIN}:${process.env.PATH}` } });
   run("cargo", ["build", "--release", "--locked", "-p", "morpion", "--lib", "--target", "wasm32-unknown-unknown", "--target-dir", target]);
@@ -77,9 +83,9 @@ function searchApart(dir, search, node = []) {
   return JSON.parse(p.stdout);
 }
 
-function native(/** @type {string[]} */ search) {
+function native(/** @type {string} */ bin, /** @type {string[]} */ search) {
   const [variant, level, method, seed] = search;
-  const out = execFileSync(join(ROOT, "target", "release", "morpion"),
+  const out = execFileSync(bin,
     ["search", "-v", variant, "-l", level, "--method", method, "--seed", seed, "-t", "1", "--json", "-q"]).toString();
   const j = JSON.parse(out.trim().split("\n").pop() ?? "");
   return { best: j.score, pps: j.playouts_per_second, seconds: j.seconds };
@@ -110,19 +116,21 @@ if (command === "build") {
 } else if (command === "one") {
   console.log(JSON.stringify(searchHere(rest[0], rest.slice(1))));
 } else if (command === "run") {
-  const o = options(rest);
+  const o = options(rest, true);
   if (o.dirs.length === 0) throw new Error("run DIR...: give at least one build");
   console.log(`search: ${o.search.join(" ")} (variant, level, method, seed), one thread`);
+  console.log(`native: ${o.bin}, built ${statSync(o.bin).mtime.toISOString()}`);
   for (let round = 1; round <= o.rounds; round++) {
-    const n = native(o.search);
+    const n = native(o.bin, o.search);
     console.log(`round ${round}: native: ${fmt(n)}`);
-    for (const dir of o.dirs) {
+    for (const dir of round % 2 ? o.dirs : [...o.dirs].reverse()) {
       const w = searchApart(dir, o.search);
-      console.log(`round ${round}: ${dir}: ${fmt(w)} -> ${(w.pps / n.pps).toFixed(2)}x native`);
+      const same = w.best === n.best ? "" : " (NOT the native game: the work differs)";
+      console.log(`round ${round}: ${dir}: ${fmt(w)} -> ${(w.pps / n.pps).toFixed(2)}x native${same}`);
     }
   }
 } else if (command === "profile") {
-  const o = options(rest);
+  const o = options(rest, false);
   if (o.dirs.length !== 1) throw new Error("profile DIR: give one build");
   const out = mkdtempSync(join(tmpdir(), "morpion-profile-"));
   try {
@@ -136,6 +144,6 @@ if (command === "build") {
     rmSync(out, { recursive: true, force: true });
   }
 } else {
-  console.error("usage: wasm-node.mjs build DIR [TREE] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] | profile DIR [--search ...]");
+  console.error("usage: wasm-node.mjs build DIR [TREE] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] [--bin PATH] | profile DIR [--search ...]");
   process.exit(2);
 }
