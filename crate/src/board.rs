@@ -239,21 +239,33 @@ impl Board {
 
     #[inline(always)]
     fn flip(&mut self, set: usize, d: usize, line: usize, a: i32, on: bool) {
-        let i = self.off[set][d] + line * self.wpl + (a >> 6) as usize;
-        let bit = 1u64 << (a & 63);
-        if on {
-            self.bits[i] |= bit;
-        } else {
-            self.bits[i] &= !bit;
+        self.write_line(self.off[set][d] + line * self.wpl, a, 1, on);
+    }
+
+    /// Where the dots of each direction's grid line through cell (cx, cy) start in `bits`
+    /// (its used cells start `off[USED][0]` words further), and the cell's index along each.
+    #[inline(always)]
+    fn line_words(&self, cx: i32, cy: i32) -> ([usize; 4], [i32; 4]) {
+        let (lines, along) = self.lines_through(cx, cy);
+        let mut words = [0; 4];
+        for k in 0..4 {
+            words[k] = self.off[DOTS][k] + lines[k] as usize * self.wpl;
+        }
+        (words, along)
+    }
+
+    /// Sets (`on`) or clears the dot at `along` on each direction's line at `words`.
+    #[inline(always)]
+    fn write_dot(&mut self, words: &[usize; 4], along: &[i32; 4], on: bool) {
+        for k in 0..4 {
+            self.write_line(words[k], along[k], 1, on);
         }
     }
 
     #[inline(always)]
     fn set_dot(&mut self, cx: i32, cy: i32, on: bool) {
-        for d in 0..4 {
-            let (line, a) = self.coords(d, cx, cy);
-            self.flip(DOTS, d, line, a, on);
-        }
+        let (words, along) = self.line_words(cx, cy);
+        self.write_dot(&words, &along, on);
     }
 
     #[inline(always)]
@@ -397,14 +409,8 @@ impl Board {
         let p = start + pos * self.step[d];
         let (cx, cy) = (p & (self.w - 1), p >> self.shift);
         let smask = (1u64 << self.span) - 1;
-        // The grid line of each direction through p, once for the whole move: where its dots'
-        // words start in `bits` (its used cells' start `used_off` words further) and p's index
-        // along it.
-        let (lines, along) = self.lines_through(cx, cy);
-        let mut dots = [0; 4];
-        for k in 0..4 {
-            dots[k] = self.off[DOTS][k] + lines[k] as usize * self.wpl;
-        }
+        // The grid line of each direction through p, once for the whole move.
+        let (dots, along) = self.line_words(cx, cy);
         let used_off = self.off[USED][0];
         debug_assert!((0..4).all(|k| self.off[USED][k] == used_off + self.off[DOTS][k]));
 
@@ -420,9 +426,7 @@ impl Board {
         let starts = (1u64 << (2 * r - (L - 1) + 1)) - 1;
         let was = self.playable::<L>(m0, o0) & starts;
         let is = self.playable::<L>(m1, o1) & starts;
-        for k in 0..4 {
-            self.write_line(dots[k], along[k], 1, adding);
-        }
+        self.write_dot(&dots, &along, adding);
         self.write_line(dots[d] + used_off, a - pos, smask, adding);
         self.apply::<L>(p - r * self.step[d], d, was & !is, is & !was, m1);
 
