@@ -13,6 +13,7 @@
 //! processes that share no memory: MPI).
 
 pub mod distributed;
+mod exp;
 mod method;
 mod monitor;
 mod nested;

@@ -7,6 +7,7 @@
 //! A sequence keeps, for every ply, the codes of all legal moves and the one chosen. That is
 //! all adapt needs, so adapt never replays the game on a board: it is a pass over arrays.
 
+use super::exp::exp;
 use super::problem::Problem;
 use std::sync::Arc;
 
@@ -31,7 +32,7 @@ impl Learning {
     /// `clamp`: the largest |weight|, if any (positive and finite: `Config::validate`).
     pub(crate) fn new(alpha: f64, clamp: Option<f64>) -> Learning {
         match clamp {
-            Some(c) => Learning { alpha, min_exp: (-c).exp().max(MIN_EXP), max_exp: c.exp().min(MAX_EXP) },
+            Some(c) => Learning { alpha, min_exp: exp(-c).max(MIN_EXP), max_exp: exp(c).min(MAX_EXP) },
             None => Learning { alpha, min_exp: MIN_EXP, max_exp: MAX_EXP },
         }
     }
@@ -71,8 +72,8 @@ impl Prior {
         if strength == 0.0 {
             return Prior::none(codes);
         }
-        let exp = (0..codes as u32).map(|c| bounded((strength * root.prior(c)).exp())).collect();
-        Prior { codes, exp: Some(exp) }
+        let exp_w = (0..codes as u32).map(|c| bounded(exp(strength * root.prior(c)))).collect();
+        Prior { codes, exp: Some(exp_w) }
     }
 
     /// The code space: the length of every policy of the search.
@@ -266,7 +267,7 @@ impl Scratch {
             assert!(i < n, "touched codes are below the code space");
             // the clamp bounds the learnt part of the weight: around the prior
             let at = prior.map_or(1.0, |e| e[i]);
-            exp_w[i] = (exp_w[i] * delta[i].exp()).clamp(learning.min_exp * at, learning.max_exp * at);
+            exp_w[i] = (exp_w[i] * exp(delta[i])).clamp(learning.min_exp * at, learning.max_exp * at);
             delta[i] = 0.0;
             seen[i] = false;
         }
