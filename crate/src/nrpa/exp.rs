@@ -1,4 +1,6 @@
-//! e^x for the policy, written out so that it gives the same bits on every platform.
+//! e^x for the policy, written out so that it gives the same bits on every platform that
+//! rounds each double operation to a double (x86-64's SSE2, aarch64, wasm: every target
+//! this program is built for; x87 arithmetic, which rounds to 64 bits, is refused below).
 //!
 //! `f64::exp` is the C library's natively (glibc) and the `libm` crate's in wasm: they
 //! round differently in the last bit of about one result in ten (measured on 10^8 inputs
@@ -14,6 +16,11 @@
 //! to r^5 (the next term is below 4e-17 of the result). Accuracy: within 2 ulp of e^x
 //! (checked against `f64::exp` in the tests); not correctly rounded, which NRPA does not
 //! need.
+
+// x87 keeps intermediate results to 64 bits: `ROUND`'s trick would not round, and the bits
+// would differ. The 32-bit x86 targets without SSE2 are the only ones that use it.
+#[cfg(all(target_arch = "x86", not(target_feature = "sse2")))]
+compile_error!("nrpa/exp.rs needs double arithmetic rounded to doubles (SSE2), not x87");
 
 /// 64 / ln 2.
 const INV_LN2_64: f64 = f64::from_bits(0x4057_1547_652b_82fe);
@@ -113,7 +120,7 @@ pub(crate) fn exp(x: f64) -> f64 {
             0.0
         };
     }
-    // k = round(x * 64 / ln 2), exactly an integer, |k| < 68,800
+    // k = round(x * 64 / ln 2), exactly an integer, -68,806 <= k <= 65,537
     let kf = (x * INV_LN2_64 + ROUND) - ROUND;
     let r = (x - kf * LN2_64_HI) - kf * LN2_64_LO;
     // e^r - 1 for |r| <= ln2/128 (+ a rounding), Horner
@@ -127,7 +134,7 @@ pub(crate) fn exp(x: f64) -> f64 {
         y * two_to(n)
     } else {
         // the results near overflow or below the normal range: in two steps, each 2^m
-        // representable (n is within -1165..=1024)
+        // representable (n is within -1076..=1024)
         let half = n / 2;
         y * two_to(half) * two_to(n - half)
     }
@@ -144,17 +151,20 @@ mod tests {
 
     #[test]
     fn matches_the_library_within_two_ulp() {
-        // a fixed pseudo-random spread over the whole finite range, denser near 0 where
-        // adapt's changes are
+        // a fixed pseudo-random spread over the whole range, denser near 0 where adapt's
+        // changes are, and over both ends: the subnormal results and the two-step scaling
         let mut s: u64 = 0x9e37_79b9_7f4a_7c15;
         for i in 0..1_000_000 {
             s ^= s << 13;
             s ^= s >> 7;
             s ^= s << 17;
             let u = (s >> 11) as f64 / (1u64 << 53) as f64 - 0.5;
-            let x = match i % 3 {
+            let v = u + 0.5; // in [0, 1)
+            let x = match i % 5 {
                 0 => u * 20.0,
-                1 => u * 1400.0,
+                1 => u * 1500.0,
+                2 => -745.3 + v * 37.0,
+                3 => 700.0 + v * 10.0,
                 _ => u * 1e-3,
             };
             let (got, want) = (exp(x), x.exp());
@@ -182,7 +192,9 @@ mod tests {
         assert!(exp(709.78).is_finite() && exp(709.78) > 1.7e308);
         assert!(exp(-708.0) > f64::MIN_POSITIVE);
         assert!(exp(-740.0) > 0.0 && exp(-740.0) < f64::MIN_POSITIVE);
-        // monotone across the table's steps and the range's two ends
+        // no gross error anywhere from one end of the range to the other (exp is not
+        // monotone between some neighbouring doubles at the table's steps: NRPA does not
+        // need it to be)
         let mut last = 0.0;
         let mut x = -745.0;
         while x < 709.0 {
@@ -202,7 +214,7 @@ mod tests {
         assert_eq!(got, want);
     }
 
-    // e^0.3 is 1 ulp above the correctly rounded value; the others are correctly rounded
+    // e^0.3 is 1 ulp below the correctly rounded value; the others are correctly rounded
     const GOLDEN: [u64; 6] = [
         0x3c93_278b_cd70_e981,
         0x3fcc_8f87_724b_5c1d,

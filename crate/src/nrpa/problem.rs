@@ -198,7 +198,11 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
     fn prior(&self, code: u32) -> f64 {
         let line = if DOT { code >> 3 } else { code };
         match self.board.code_mid(line) {
-            Some((x, y)) => -(x - self.center.0).hypot(y - self.center.1),
+            Some((x, y)) => {
+                // sqrt, not hypot: correctly rounded, so the same bits natively and in wasm
+                let (dx, dy) = (x - self.center.0, y - self.center.1);
+                -(dx * dx + dy * dy).sqrt()
+            }
             None => -FAR_PRIOR,
         }
     }
