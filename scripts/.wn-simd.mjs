@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// The search's wasm in Node's V8 (the engine of Chromium), without a browser: the quick way
+// to see what a change does to the page's speed, and where wasm spends its time. Prints
+// figures; asserts nothing.
+//
+//   node scripts/wasm-node.mjs build DIR [TREE]     # TREE's crate (default: this one) into DIR
+//   node scripts/wasm-node.mjs run DIR... [--search "5D 3 nrpa 1"] [--rounds N] [--bin PATH]
+//   node scripts/wasm-node.mjs profile DIR [--search "5D 3 nrpa 1"]
+//
+// build: the one-thread release build of the crate, as the page's default build is made
+// (cargo for wasm32, wasm-bindgen, then wasm-opt -O3), for Node (`--target nodejs`) and
+// with the functions' names kept (wasm-opt -g), so that a profile names them.
+// run: per round, the native search, then one search per DIR, the DIRs' order reversed
+// every other round, so that the machine's drift falls on each alike: VARIANT LEVEL METHOD
+// SEED, one run at that level on one thread, the same game (hence the same work) as
+// `morpion search -v VARIANT -l LEVEL --method METHOD --seed SEED -t 1` (--bin, default
+// target/release/morpion, built by you: say which tree it is), whose playouts a second give
+// the ratio. A wasm run whose game differs from the native one is flagged.
+// profile: one search under V8's sampling profiler, self time per function.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const BIN = join(ROOT, "node_modules", ".bin");
+
+/** @param {string[]} args @param {boolean} timed: `run` (rounds, a native binary) or `profile`
+ * @returns {{dirs: string[], search: string[], rounds: number, bin: string}} */
+function options(args, timed) {
+  const o = { dirs: /** @type {string[]} */ ([]), search: ["5D", "3", "nrpa", "1"], rounds: 2, bin: join(ROOT, "target", "release", "morpion") };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--search") o.search = (args[++i] ?? "").trim().split(/\s+/);
+    else if (timed && args[i] === "--rounds") o.rounds = Number(args[++i]);
+    else if (timed && args[i] === "--bin") o.bin = resolve(args[++i] ?? "");
+    else if (args[i].startsWith("--")) throw new Error(`unknown option ${args[i]} for this command`);
+    else o.dirs.push(resolve(args[i]));
+  }
+  if (o.search.length !== 4) throw new Error(`--search takes "VARIANT LEVEL METHOD SEED", not "${o.search.join(" ")}"`);
+  if (!(o.rounds >= 1)) throw new Error("--rounds takes a number of 1 or more");
+  return o;
+}
+
+/** @param {string} out @param {string} tree */
+function build(out, tree) {
+  // cargo's own target dir per output (two trees never share one)
+  const target = join(tmpdir(), `morpion-wasm-node-${createHash("sha256").update(out).digest("hex").slice(0, 12)}`);
+  const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, cwd = tree) =>
+    execFileSync(cmd, args, { cwd, stdio: "inherit", env: { ...process.env, PATH: `${BIN}:${process.env.PATH}` } });
+  run("cargo", ["build", "--release", "--locked", "-p", "morpion", "--lib", "--target", "wasm32-unknown-unknown", "--target-dir", target]);
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  run("wasm-bindgen", ["--target", "nodejs", "--out-dir", out, join(target, "wasm32-unknown-unknown", "release", "morpion.wasm")]);
+  const wasm = join(out, "morpion_bg.wasm");
+  run("wasm-opt", ["-O3", "-g", "--enable-bulk-memory", "--enable-sign-ext", "--enable-nontrapping-float-to-int",
+    "--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals", "--enable-simd", wasm, "-o", wasm]);
+  console.log(`built ${out} from ${tree}`);
+}
+
+/** One search in this process. @param {string} dir @param {string[]} search */
+function searchHere(dir, search) {
+  const [variant, level, method, seed] = search;
+  const m = createRequire(import.meta.url)(join(dir, "morpion.js"));
+  const start = new m.Timeline(variant);
+  const s = new m.Search(start.link("http://localhost/"), Number(level), Number(seed), method);
+  const t0 = performance.now();
+  s.run_here(true, () => {}, 1e9);
+  const seconds = (performance.now() - t0) / 1000;
+  const r = s.progress(seconds);
+  return { best: r.best, playouts: r.playouts, pps: r.playouts / seconds, seconds };
+}
+
+/** The same search in a fresh Node (each DIR its own process, nothing shared).
+ * @param {string} dir @param {string[]} search @param {string[]} [node] */
+function searchApart(dir, search, node = []) {
+  const me = fileURLToPath(import.meta.url);
+  const p = spawnSync(process.execPath, [...node, me, "one", dir, ...search], { encoding: "utf8" });
+  if (p.status !== 0) throw new Error(`the search in ${dir} failed:\n${p.stderr}`);
+  return JSON.parse(p.stdout);
+}
+
+function native(/** @type {string} */ bin, /** @type {string[]} */ search) {
+  const [variant, level, method, seed] = search;
+  const out = execFileSync(bin,
+    ["search", "-v", variant, "-l", level, "--method", method, "--seed", seed, "-t", "1", "--json", "-q"]).toString();
+  const j = JSON.parse(out.trim().split("\n").pop() ?? "");
+  return { best: j.score, pps: j.playouts_per_second, seconds: j.seconds };
+}
+
+const fmt = (/** @type {{best: number, pps: number, seconds: number}} */ r) =>
+  `best ${r.best}, ${Math.round(r.pps).toLocaleString("en-US")} playouts/s, ${r.seconds.toFixed(2)} s`;
+
+/** Self time per function of a V8 .cpuprofile, largest first. @param {string} file */
+function selfTimes(file) {
+  /** @type {{nodes: {id: number, callFrame: {functionName: string}}[], samples: number[], timeDeltas: number[]}} */
+  const p = JSON.parse(readFileSync(file, "utf8"));
+  const name = new Map(p.nodes.map((n) => [n.id, n.callFrame.functionName || "(anonymous)"]));
+  /** @type {Map<string, number>} */
+  const self = new Map();
+  p.samples.forEach((id, i) => {
+    const k = name.get(id) ?? "?";
+    self.set(k, (self.get(k) ?? 0) + (p.timeDeltas[i] ?? 0));
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).map(([k, us]) => ({ name: k, seconds: us / 1e6, share: us / total }));
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === "build") {
+  if (!rest[0]) throw new Error("build DIR [TREE]: where to build");
+  build(resolve(rest[0]), resolve(rest[1] ?? ROOT));
+} else if (command === "one") {
+  console.log(JSON.stringify(searchHere(rest[0], rest.slice(1))));
+} else if (command === "run") {
+  const o = options(rest, true);
+  if (o.dirs.length === 0) throw new Error("run DIR...: give at least one build");
+  console.log(`search: ${o.search.join(" ")} (variant, level, method, seed), one thread`);
+  console.log(`native: ${o.bin}, built ${statSync(o.bin).mtime.toISOString()}`);
+  for (let round = 1; round <= o.rounds; round++) {
+    const n = native(o.bin, o.search);
+    console.log(`round ${round}: native: ${fmt(n)}`);
+    for (const dir of round % 2 ? o.dirs : [...o.dirs].reverse()) {
+      const w = searchApart(dir, o.search);
+      const same = w.best === n.best ? "" : " (NOT the native game: the work differs)";
+      console.log(`round ${round}: ${dir}: ${fmt(w)} -> ${(w.pps / n.pps).toFixed(2)}x native${same}`);
+    }
+  }
+} else if (command === "profile") {
+  const o = options(rest, false);
+  if (o.dirs.length !== 1) throw new Error("profile DIR: give one build");
+  const out = mkdtempSync(join(tmpdir(), "morpion-profile-"));
+  try {
+    console.log(fmt(searchApart(o.dirs[0], o.search, ["--cpu-prof", `--cpu-prof-dir=${out}`])));
+    const file = readdirSync(out).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error("V8 wrote no profile");
+    for (const f of selfTimes(join(out, file)).filter((f) => f.share >= 0.005)) {
+      console.log(`${f.seconds.toFixed(2).padStart(7)} s ${(100 * f.share).toFixed(1).padStart(5)} %  ${f.name}`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+} else {
+  console.error("usage: wasm-node.mjs build DIR [TREE] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] [--bin PATH] | profile DIR [--search ...]");
+  process.exit(2);
+}
