@@ -3,11 +3,13 @@
 // to the native command line measured in the same run (ratios, not absolute speeds, are
 // what compare across noisy machines). Prints the figures; asserts nothing.
 //
-//   make web && cargo build --release -p morpion-cli && node scripts/bench-search-web.mjs [runs]
+//   make web && cargo build --release -p morpion-cli && node scripts/bench-search-web.mjs [runs] [variant] [method]
 //
-// 1. NRPA playouts a second, one level-3 5D run with seed 1 (the same game, hence the
-//    same work, everywhere): native 1 thread; wasm threaded build with a pool of 1; the
-//    one-thread build (a page without isolation); the threaded build with every thread.
+// 1. Playouts a second, one level-3 run with seed 1 (the same game, hence the same work,
+//    everywhere; by default 5D with Rosin's NRPA, the unit of every earlier figure; `5T
+//    stabilized` measures the default method where the rules weigh most): native 1
+//    thread; wasm threaded build with a pool of 1; the one-thread build (a page without
+//    isolation); the threaded build with every thread.
 // 2. `runs` (default 3) searches from the page as a user starts them: 5D, the default
 //    options (level 3, 1 minute, all threads); best score, when 78 was reached, and the
 //    main thread meanwhile: the longest gap between animation frames, long tasks.
@@ -17,18 +19,24 @@ import { join } from "node:path";
 import { launch, openApp, ROOT, startServer, WIDE } from "../tests/support.mjs";
 
 const runs = Number(process.argv[2] || 3);
+const variant = process.argv[3] || "5D";
+const method = process.argv[4] || "nrpa";
+if (!/^[4-6][TD]$/.test(variant) || !/^[a-z]+$/.test(method)) {
+  console.error("usage: bench-search-web.mjs [runs] [variant: 4T-6D] [method: nrpa, stabilized]");
+  process.exit(2);
+}
 const bin = join(ROOT, "target", "release", "morpion");
 
 function native(threads) {
-  const out = execFileSync(bin, ["search", "-v", "5D", "-l", "3", "--method", "nrpa", "-t", String(threads), "--seed", "1", "--json", "-q"]).toString();
+  const out = execFileSync(bin, ["search", "-v", variant, "-l", "3", "--method", method, "-t", String(threads), "--seed", "1", "--json", "-q"]).toString();
   const j = JSON.parse(out.trim().split("\n").pop());
   return { score: j.score, pps: j.playouts_per_second, seconds: j.seconds };
 }
 
-/** One level-3 5D run of Rosin's NRPA (the unit of every earlier figure), seed 1, through
- * the page's own search client (the worker). */
+/** One level-3 run of `variant` and `method`, seed 1, through the page's own search client
+ * (the worker). */
 function inPage(page, threads) {
-  return page.evaluate(async (threads) => {
+  return page.evaluate(async ({ threads, variant, method }) => {
     const { SearchClient } = await import("./js/search-client.js");
     const app = window.morpionApp;
     return new Promise((resolve, reject) => {
@@ -41,10 +49,10 @@ function inPage(page, threads) {
           resolve({ score: m.best.score, pps: m.report.playoutsPerSecond, seconds: m.elapsed, build: client.build });
         },
       });
-      const link = app.newGameLink("5D");
-      client.start({ link, method: "nrpa", level: 3, seconds: 0, oneRun: true, threads, seed: 1, base: "" });
+      const link = app.newGameLink(variant);
+      client.start({ link, method, level: 3, seconds: 0, oneRun: true, threads, seed: 1, base: "" });
     });
-  }, threads);
+  }, { threads, variant, method });
 }
 
 const fmt = (r) => `best ${r.score}, ${Math.round(r.pps).toLocaleString("en-US")} playouts/s, ${r.seconds.toFixed(1)} s`;
@@ -70,7 +78,7 @@ try {
   const mean = (a, b) => (a + b) / 2;
   const nat = mean(n1.pps, n1b.pps);
   const thr = mean(w1.pps, w1b.pps);
-  console.log(`cores: ${cores}`);
+  console.log(`cores: ${cores}; one level-3 ${variant} run, method ${method}, seed 1`);
   console.log(`native, 1 thread:             ${fmt(n1)} | ${fmt(n1b)}`);
   console.log(`wasm threaded, pool of 1:     ${fmt(w1)} | ${fmt(w1b)}  -> ${(thr / nat).toFixed(2)}x native`);
   console.log(`wasm one-thread build:        ${fmt(s1)}  -> ${(s1.pps / nat).toFixed(2)}x native`);
