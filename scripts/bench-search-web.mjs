@@ -7,8 +7,8 @@
 //
 // 1. Playouts a second, one level-3 run with seed 1 (the same game, hence the same work,
 //    everywhere; by default 5D with Rosin's NRPA, the unit of every earlier figure; `5T
-//    stabilized` measures the default method where the rules weigh most): native 1
-//    thread; wasm threaded build with a pool of 1; the one-thread build (a page without
+//    stabilized` measures the page's default method, where Node gave the lowest ratio):
+//    native 1 thread; wasm threaded build with a pool of 1; the one-thread build (a page without
 //    isolation); the threaded build with every thread.
 // 2. `runs` (default 3) searches from the page as a user starts them: 5D, the default
 //    options (level 3, 1 minute, all threads); best score, when 78 was reached, and the
