@@ -231,7 +231,7 @@ fn search_methods_are_chosen_by_name() {
     let (v, out) = one(&[]);
     assert_eq!((v["method"].as_str(), v["playouts"].as_u64()), (Some("stabilized"), Some(400)));
     assert!(
-        out.contains("search: stabilized NRPA (4 playouts per adapt, weights within ±8) level 1,"),
+        out.contains("search: stabilized NRPA (4 playouts per adapt, weights within ±6) level 1,"),
         "{out}"
     );
     let (v, out) = one(&["--stabilize", "3", "--clamp", "9"]);
@@ -243,7 +243,7 @@ fn search_methods_are_chosen_by_name() {
     let (v, out) = one(&["--prior", "0.5"]);
     assert_eq!((v["method"].as_str(), v["prior"].as_f64()), (None, Some(0.5)));
     assert!(
-        out.contains("search: NRPA (4 playouts per adapt, weights within ±8, prior 0.5) level 1,"),
+        out.contains("search: NRPA (4 playouts per adapt, weights within ±6, prior 0.5) level 1,"),
         "{out}"
     );
     let (v, _) = one(&["--prior", "0"]);

@@ -15,9 +15,10 @@ pub enum Method {
     /// Stabilized NRPA (Cazenave 2020) with bounded weights: level 1 draws 4 playouts from
     /// its policy between adapts, each to the best sequence so far (a sequence to learn
     /// from that 4 playouts had the chance to improve, and a quarter of the adapts), and
-    /// every weight stays within ±8 (no move's probability
-    /// collapses, so a policy can still leave what it has learnt). The default: it won at
-    /// equal time, where either change alone was within the noise (BENCHMARKS.md).
+    /// every weight stays within ±6 (no move's probability collapses, so a policy can
+    /// still leave what it has learnt). The default: it won at equal time, where either
+    /// change alone was within the noise; ±6 then edged out the first bound, ±8, in 5T
+    /// and 5D alike, where ±3 ruins the search (BENCHMARKS.md).
     #[default]
     Stabilized,
 }
@@ -39,7 +40,7 @@ impl Method {
         match self {
             Method::Nrpa => "Rosin's NRPA as published: learns after every playout (the method that found the records)",
             Method::Stabilized => {
-                "stabilized NRPA: 4 playouts between adapts, weights within ±8; stronger at equal time (the default)"
+                "stabilized NRPA: 4 playouts between adapts, weights within ±6; stronger at equal time (the default)"
             }
         }
     }
@@ -56,7 +57,7 @@ impl Method {
     pub fn clamp(self) -> Option<f64> {
         match self {
             Method::Nrpa => None,
-            Method::Stabilized => Some(8.0),
+            Method::Stabilized => Some(6.0),
         }
     }
 

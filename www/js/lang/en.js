@@ -75,7 +75,7 @@ export default {
   "search.method": "Method",
   "search.method-stabilized": "Stabilized NRPA",
   "search.method-nrpa": "NRPA (Rosin)",
-  "search.about-stabilized": "Learns once every 4 playouts, from the best game so far, and keeps every weight within ±8: stronger than NRPA at equal time (the default).",
+  "search.about-stabilized": "Learns once every 4 playouts, from the best game so far, and keeps every weight within ±6: stronger than NRPA at equal time (the default).",
   "search.about-nrpa": "Rosin's NRPA as published, the method that found the records: learns after every playout.",
   "search.level": "Level",
   "search.stop": "Stop after",

@@ -74,7 +74,7 @@ export default {
   "search.method": "Méthode",
   "search.method-stabilized": "NRPA stabilisé",
   "search.method-nrpa": "NRPA (Rosin)",
-  "search.about-stabilized": "Apprend une fois toutes les 4 parties simulées, de la meilleure partie à ce moment, et garde chaque poids entre −8 et +8 : plus fort que NRPA à temps égal (par défaut).",
+  "search.about-stabilized": "Apprend une fois toutes les 4 parties simulées, de la meilleure partie à ce moment, et garde chaque poids entre −6 et +6 : plus fort que NRPA à temps égal (par défaut).",
   "search.about-nrpa": "Le NRPA de Rosin tel que publié, la méthode des records : apprend après chaque partie simulée.",
   "search.level": "Niveau",
   "search.stop": "Arrêter après",

@@ -214,7 +214,10 @@ impl Checkpoint {
         differ("seed", self.seed.to_string(), config.seed.to_string())?;
         differ("move code", self.code.clone(), config.code.name().to_string())?;
         differ("playouts per adapt", self.stabilize.to_string(), config.stabilize.to_string())?;
-        differ("weight clamp", format!("{:?}", self.clamp), format!("{:?}", config.clamp))?;
+        // "±8" or "none": the default method's bound moved from ±8 to ±6, so this is the
+        // message a checkpoint of the old default meets (`--clamp 8` resumes it)
+        let bound = |c: Option<f64>| c.map_or("none".to_string(), |x| format!("±{x}"));
+        differ("weight clamp", bound(self.clamp), bound(config.clamp))?;
         // + 0.0: -0 and 0 are the same prior
         differ("prior", (self.prior + 0.0).to_string(), (config.prior + 0.0).to_string())?;
         let (kind, n) = budget_name(budget);

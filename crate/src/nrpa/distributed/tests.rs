@@ -312,10 +312,9 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Err(CheckpointError::Mismatch { what: "playouts per adapt", .. })
     ));
     let clamped = Config { clamp: Some(8.0), ..c.clone() };
-    assert!(matches!(
-        Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp),
-        Err(CheckpointError::Mismatch { what: "weight clamp", .. })
-    ));
+    let e = Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp).err().expect("a mismatch");
+    assert!(matches!(e, CheckpointError::Mismatch { what: "weight clamp", .. }));
+    assert!(e.to_string().contains("its weight clamp is none, this command's is ±8"), "{e}");
     let with_prior = Config { prior: 0.5, ..c.clone() };
     assert!(matches!(
         Coordinator::resume(&root, with_prior, Budget::UntilStopped, &cp),
