@@ -197,7 +197,7 @@ fn describe_method(c: &Config) -> String {
     }
 }
 
-/// "NRPA (4 playouts per adapt, weights within ±8, prior 0.5)".
+/// "NRPA (4 playouts per adapt, weights within ±6, prior 0.5)".
 fn knobs(c: &Config) -> String {
     format!(
         "NRPA ({} playout{} per adapt{}{})",

@@ -18,7 +18,7 @@ pub enum Method {
     /// every weight stays within ±6 (no move's probability collapses, so a policy can
     /// still leave what it has learnt). The default: it won at equal time, where either
     /// change alone was within the noise; ±6 then edged out the first bound, ±8, in 5T
-    /// and 5D alike, where ±3 ruins the search (BENCHMARKS.md).
+    /// and 5D alike (BENCHMARKS.md). Not tighter at random: ±3 ruined Rosin's NRPA.
     #[default]
     Stabilized,
 }

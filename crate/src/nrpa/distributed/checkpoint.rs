@@ -108,10 +108,18 @@ impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckpointError::Search(e) => write!(f, "{e}"),
-            CheckpointError::Mismatch { what, saved, asked } => write!(
-                f,
-                "the checkpoint is of another search: its {what} is {saved}, this command's is {asked} (resume with the options it was started with)"
-            ),
+            CheckpointError::Mismatch { what, saved, asked } => {
+                write!(
+                    f,
+                    "the checkpoint is of another search: its {what} is {saved}, this command's is {asked} (resume with the options it was started with"
+                )?;
+                // the default method's bound was ±8 before 2026-11-27: a search started
+                // with no options then needs one now, so name it
+                if let (&"weight clamp", Some(c)) = (what, saved.strip_prefix('±')) {
+                    write!(f, ": --clamp {c} gives ±{c}")?;
+                }
+                f.write_str(")")
+            }
             CheckpointError::Damaged(why) => write!(f, "the checkpoint is damaged: {why}"),
         }
     }
@@ -214,8 +222,8 @@ impl Checkpoint {
         differ("seed", self.seed.to_string(), config.seed.to_string())?;
         differ("move code", self.code.clone(), config.code.name().to_string())?;
         differ("playouts per adapt", self.stabilize.to_string(), config.stabilize.to_string())?;
-        // "±8" or "none": the default method's bound moved from ±8 to ±6, so this is the
-        // message a checkpoint of the old default meets (`--clamp 8` resumes it)
+        // "±8" or "none", as the options say it: the default method's bound moved from ±8
+        // to ±6, so a checkpoint of the old default meets this message (`--clamp 8` resumes it)
         let bound = |c: Option<f64>| c.map_or("none".to_string(), |x| format!("±{x}"));
         differ("weight clamp", bound(self.clamp), bound(config.clamp))?;
         // + 0.0: -0 and 0 are the same prior

@@ -314,7 +314,22 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     let clamped = Config { clamp: Some(8.0), ..c.clone() };
     let e = Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp).err().expect("a mismatch");
     assert!(matches!(e, CheckpointError::Mismatch { what: "weight clamp", .. }));
-    assert!(e.to_string().contains("its weight clamp is none, this command's is ±8"), "{e}");
+    assert!(
+        e.to_string().ends_with(
+            "its weight clamp is none, this command's is ±8 (resume with the options it was started with)"
+        ),
+        "{e}"
+    );
+    // a checkpoint of the default method as it was before 2026-11-27 (±8, now ±6): the
+    // refusal names the option that resumes it, and that option does
+    let old_default = Config { clamp: Some(8.0), ..c.clone().with_method(Method::Stabilized) };
+    let old_cp = Coordinator::new(&root, old_default.clone(), Budget::UntilStopped).unwrap().checkpoint(1.0);
+    let e =
+        Coordinator::resume(&root, c.clone().with_method(Method::Stabilized), Budget::UntilStopped, &old_cp)
+            .err()
+            .expect("a mismatch");
+    assert!(e.to_string().contains("its weight clamp is ±8, this command's is ±6 (resume with the options it was started with: --clamp 8 gives ±8)"), "{e}");
+    assert!(Coordinator::resume(&root, old_default, Budget::UntilStopped, &old_cp).is_ok());
     let with_prior = Config { prior: 0.5, ..c.clone() };
     assert!(matches!(
         Coordinator::resume(&root, with_prior, Budget::UntilStopped, &cp),
