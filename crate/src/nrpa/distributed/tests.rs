@@ -312,7 +312,7 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Err(CheckpointError::Mismatch { what: "playouts per adapt", .. })
     ));
     let clamped = Config { clamp: Some(8.0), ..c.clone() };
-    let e = Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp).err().expect("a mismatch");
+    let e = Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp).expect_err("a mismatch");
     assert!(matches!(e, CheckpointError::Mismatch { what: "weight clamp", .. }));
     assert!(
         e.to_string().ends_with(
@@ -326,8 +326,7 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     let old_cp = Coordinator::new(&root, old_default.clone(), Budget::UntilStopped).unwrap().checkpoint(1.0);
     let e =
         Coordinator::resume(&root, c.clone().with_method(Method::Stabilized), Budget::UntilStopped, &old_cp)
-            .err()
-            .expect("a mismatch");
+            .expect_err("a mismatch");
     assert!(e.to_string().contains("its weight clamp is ±8, this command's is ±6 (resume with the options it was started with: --clamp 8 gives ±8)"), "{e}");
     assert!(Coordinator::resume(&root, old_default, Budget::UntilStopped, &old_cp).is_ok());
     let with_prior = Config { prior: 0.5, ..c.clone() };
