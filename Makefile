@@ -83,9 +83,10 @@ mpi-setup:
 mpi: rust-setup mpi-setup
 	$(CARGO) build --release --locked -p morpion-cli --features mpi --bin morpion-mpi
 
-## morpion-mpi on three ranks of this machine (mpirun --oversubscribe).
+## morpion-mpi on three ranks of this machine (mpirun --oversubscribe), and the unit tests
+## of its modules.
 test-mpi: mpi
-	$(CARGO) test --locked -p morpion-cli --features mpi --test mpi
+	$(CARGO) test --locked -p morpion-cli --features mpi --lib --test mpi
 
 ## The core must compile for the browser.
 test-wasm:

@@ -170,6 +170,17 @@ fn a_search_whose_worker_rank_is_killed_resumes_and_keeps_its_best() {
     let again = run(3, &args);
     assert!(!again.status.success());
     assert!(stderr(&again).contains("add --resume"), "{}", stderr(&again));
+    // with another option, the refusal names the one it was started with
+    let other = run(3, &[&args[..], &["--resume", "--seed", "2"]].concat());
+    assert!(!other.status.success());
+    assert!(
+        stderr(&other).contains(
+            "its seed is 1, this command's is 2 (resume with the options it was started with: --seed 1)"
+        ),
+        "{}",
+        stderr(&other)
+    );
+    assert!(checkpoint.exists(), "a refused checkpoint is kept");
     let resumed = run(3, &[&args[..], &["--resume"]].concat());
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     let j = last_json(&resumed);

@@ -6,6 +6,7 @@
 use super::checkpoint_file::CheckpointFile;
 use super::net::Net;
 use super::pool::Pool;
+use super::resume_option::refusal;
 use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
 use crate::search::{finish, prepare, Args, Keeper, Prepared, Report};
 use crate::{stop_signals, warn, Quit};
@@ -90,11 +91,7 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
     let out = args.out.clone();
     let mut prepared = prepare(args, 1, "thread a rank")?;
     prepared.describe.push_str(&format!(", {ranks} rank{}", if ranks == 1 { "" } else { "s" }));
-    let budget = match (prepared.time, prepared.playouts) {
-        (_, Some(n)) => Budget::Playouts(n),
-        (Some(_), None) => Budget::UntilStopped,
-        (None, None) => Budget::OneRun,
-    };
+    let budget = budget_of(&prepared);
     let path = resume.checkpoint.unwrap_or(default_checkpoint);
     // the config is checked before the checkpoint file is claimed
     let fresh =
@@ -102,7 +99,7 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
     let (file, resumed) = CheckpointFile::open(&path, resume.resume, out.as_deref())?;
     let coord = match &resumed {
         Some(cp) => Coordinator::resume(&prepared.root, prepared.config.clone(), budget, cp)
-            .map_err(|e| format!("{}: {e}", path.display()))?,
+            .map_err(|e| format!("{}: {}", path.display(), refusal(&e)))?,
         None => fresh,
     };
     if let Some(cp) = &resumed {
@@ -116,6 +113,16 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
         ));
     }
     Ok(Plan { prepared, budget, ranks, file, resumed, coord })
+}
+
+/// The budget of a search on ranks: `--playouts`, else `--time` (which the coordinator
+/// keeps), else one run.
+pub(super) fn budget_of(p: &Prepared) -> Budget {
+    match (p.time, p.playouts) {
+        (_, Some(n)) => Budget::Playouts(n),
+        (Some(_), None) => Budget::UntilStopped,
+        (None, None) => Budget::OneRun,
+    }
 }
 
 fn setup_of(p: &Prepared) -> Setup {

@@ -86,15 +86,68 @@ pub(super) struct RunRec {
     pub(super) done: u32,
 }
 
+/// A setting that a checkpoint records and that the search resuming it must repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The variant (5T, 5D, ...).
+    Variant,
+    /// The start's dots (`cross` or a start code).
+    Start,
+    /// The moves the search continued (none from the start).
+    StartPosition,
+    /// The nesting level of a run.
+    Level,
+    /// Iterations per level.
+    Iterations,
+    /// Adapt's learning rate.
+    Alpha,
+    /// The random seed.
+    Seed,
+    /// How moves are coded for the policy.
+    MoveCode,
+    /// Playouts per adapt at level 1.
+    PlayoutsPerAdapt,
+    /// The bound on policy weights (`±8` or `none`).
+    WeightClamp,
+    /// The prior's strength.
+    Prior,
+    /// One run, a playout budget or until stopped.
+    Budget,
+    /// The whole playout budget (`none` without one).
+    PlayoutBudget,
+}
+
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Setting::Variant => "variant",
+            Setting::Start => "start",
+            Setting::StartPosition => "start position",
+            Setting::Level => "level",
+            Setting::Iterations => "iterations",
+            Setting::Alpha => "alpha",
+            Setting::Seed => "seed",
+            Setting::MoveCode => "move code",
+            Setting::PlayoutsPerAdapt => "playouts per adapt",
+            Setting::WeightClamp => "weight clamp",
+            Setting::Prior => "prior",
+            Setting::Budget => "budget",
+            Setting::PlayoutBudget => "playout budget",
+        })
+    }
+}
+
 /// Why a checkpoint cannot be resumed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CheckpointError {
     /// The search itself cannot start.
     Search(SearchError),
-    /// The checkpoint is of another search: what differs, the checkpoint's and the command's.
+    /// The checkpoint is of another search: what differs, the checkpoint's and the command's
+    /// values as the options write them (`±8` or `none` for the clamp). Which option gives
+    /// the saved value back is the front end's to say: the core knows no options.
     Mismatch {
-        /// What differs (`variant`, `level`, ...).
-        what: &'static str,
+        /// What differs.
+        what: Setting,
         /// The checkpoint's value.
         saved: String,
         /// The command's value.
@@ -111,14 +164,8 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Mismatch { what, saved, asked } => {
                 write!(
                     f,
-                    "the checkpoint is of another search: its {what} is {saved}, this command's is {asked} (resume with the options it was started with"
-                )?;
-                // the default method's bound was ±8 before 2026-11-27: a search started
-                // with no options then needs one now, so name it
-                if let (&"weight clamp", Some(c)) = (what, saved.strip_prefix('±')) {
-                    write!(f, ": --clamp {c} gives ±{c}")?;
-                }
-                f.write_str(")")
+                    "the checkpoint is of another search: its {what} is {saved}, this command's is {asked}"
+                )
             }
             CheckpointError::Damaged(why) => write!(f, "the checkpoint is damaged: {why}"),
         }
@@ -206,31 +253,36 @@ impl Checkpoint {
                 Err(CheckpointError::Mismatch { what, saved, asked })
             }
         };
-        differ("variant", self.variant.clone(), root.variant().to_string())?;
-        differ("start", self.start.clone(), root.start().spec(root.variant()))?;
-        differ("start position", format!("{} moves", self.root.len()), format!("{} moves", root.score()))?;
+        differ(Setting::Variant, self.variant.clone(), root.variant().to_string())?;
+        differ(Setting::Start, self.start.clone(), root.start().spec(root.variant()))?;
+        differ(
+            Setting::StartPosition,
+            format!("{} moves", self.root.len()),
+            format!("{} moves", root.score()),
+        )?;
         if self.root != moves_rec(root.moves()) {
             return Err(CheckpointError::Mismatch {
-                what: "start position",
+                what: Setting::StartPosition,
                 saved: "another game".into(),
                 asked: "this one".into(),
             });
         }
-        differ("level", self.level.to_string(), config.level.to_string())?;
-        differ("iterations", self.iterations.to_string(), config.iterations.to_string())?;
-        differ("alpha", self.alpha.to_string(), config.alpha.to_string())?;
-        differ("seed", self.seed.to_string(), config.seed.to_string())?;
-        differ("move code", self.code.clone(), config.code.name().to_string())?;
-        differ("playouts per adapt", self.stabilize.to_string(), config.stabilize.to_string())?;
-        // "±8" or "none", as the options say it: the default method's bound moved from ±8
-        // to ±6, so a checkpoint of the old default meets this message (`--clamp 8` resumes it)
+        differ(Setting::Level, self.level.to_string(), config.level.to_string())?;
+        differ(Setting::Iterations, self.iterations.to_string(), config.iterations.to_string())?;
+        differ(Setting::Alpha, self.alpha.to_string(), config.alpha.to_string())?;
+        differ(Setting::Seed, self.seed.to_string(), config.seed.to_string())?;
+        differ(Setting::MoveCode, self.code.clone(), config.code.name().to_string())?;
+        differ(Setting::PlayoutsPerAdapt, self.stabilize.to_string(), config.stabilize.to_string())?;
+        // "±8" or "none", as the options say it (`--clamp 8`)
         let bound = |c: Option<f64>| c.map_or("none".to_string(), |x| format!("±{x}"));
-        differ("weight clamp", bound(self.clamp), bound(config.clamp))?;
+        differ(Setting::WeightClamp, bound(self.clamp), bound(config.clamp))?;
         // + 0.0: -0 and 0 are the same prior
-        differ("prior", (self.prior + 0.0).to_string(), (config.prior + 0.0).to_string())?;
+        differ(Setting::Prior, (self.prior + 0.0).to_string(), (config.prior + 0.0).to_string())?;
+        // the playout budget first: a refusal then says how many (`--playouts 1000`)
         let (kind, n) = budget_name(budget);
-        differ("budget", self.budget.clone(), kind.to_string())?;
-        differ("playout budget", format!("{:?}", self.budget_playouts), format!("{n:?}"))?;
+        let count = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
+        differ(Setting::PlayoutBudget, count(self.budget_playouts), count(n))?;
+        differ(Setting::Budget, self.budget.clone(), kind.to_string())?;
         Ok(())
     }
 }

@@ -27,7 +27,7 @@ mod rank;
 mod replay;
 mod top;
 
-pub use checkpoint::{Checkpoint, CheckpointError};
+pub use checkpoint::{Checkpoint, CheckpointError, Setting};
 pub use coordinator::{Coordinator, TopProgress};
 pub use errors::{FoldError, SyncError};
 pub use rank::{Accepted, Rank};

@@ -299,40 +299,51 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     let other = Config { seed: 2, ..c.clone() };
     assert!(matches!(
         Coordinator::resume(&root, other, Budget::UntilStopped, &cp),
-        Err(CheckpointError::Mismatch { what: "seed", .. })
+        Err(CheckpointError::Mismatch { what: Setting::Seed, .. })
     ));
     assert!(matches!(
         Coordinator::resume(&root, c.clone(), Budget::OneRun, &cp),
-        Err(CheckpointError::Mismatch { what: "budget", .. })
+        Err(CheckpointError::Mismatch { what: Setting::Budget, .. })
     ));
     // another method, or other knobs (`c` is Rosin's NRPA)
     let stabilized = c.clone().with_method(Method::Stabilized);
     assert!(matches!(
         Coordinator::resume(&root, stabilized.clone(), Budget::UntilStopped, &cp),
-        Err(CheckpointError::Mismatch { what: "playouts per adapt", .. })
+        Err(CheckpointError::Mismatch { what: Setting::PlayoutsPerAdapt, .. })
     ));
     let clamped = Config { clamp: Some(8.0), ..c.clone() };
     let e = Coordinator::resume(&root, clamped, Budget::UntilStopped, &cp).expect_err("a mismatch");
-    assert!(matches!(e, CheckpointError::Mismatch { what: "weight clamp", .. }));
-    assert!(
-        e.to_string().ends_with(
-            "its weight clamp is none, this command's is ±8 (resume with the options it was started with)"
-        ),
-        "{e}"
-    );
-    // a checkpoint of the default method as it was before 2026-11-27 (±8, now ±6): the
-    // refusal names the option that resumes it, and that option does
+    assert!(matches!(e, CheckpointError::Mismatch { what: Setting::WeightClamp, .. }));
+    assert!(e.to_string().ends_with("its weight clamp is none, this command's is ±8"), "{e}");
+    // a checkpoint of the default method as it was before 2026-11-26 (±8, now ±6): the
+    // refusal says both bounds as `--clamp` takes them, and the old bound resumes it
     let old_default = Config { clamp: Some(8.0), ..c.clone().with_method(Method::Stabilized) };
     let old_cp = Coordinator::new(&root, old_default.clone(), Budget::UntilStopped).unwrap().checkpoint(1.0);
     let e =
         Coordinator::resume(&root, c.clone().with_method(Method::Stabilized), Budget::UntilStopped, &old_cp)
             .expect_err("a mismatch");
-    assert!(e.to_string().contains("its weight clamp is ±8, this command's is ±6 (resume with the options it was started with: --clamp 8 gives ±8)"), "{e}");
+    assert_eq!(
+        e,
+        CheckpointError::Mismatch { what: Setting::WeightClamp, saved: "±8".into(), asked: "±6".into() }
+    );
     assert!(Coordinator::resume(&root, old_default, Budget::UntilStopped, &old_cp).is_ok());
+    // a playout budget is a number, as --playouts takes it, or none
+    let e = Coordinator::resume(&root, c.clone(), Budget::Playouts(1000), &cp).expect_err("a mismatch");
+    assert!(e.to_string().ends_with("its playout budget is none, this command's is 1000"), "{e}");
+    let capped = Coordinator::new(&root, c.clone(), Budget::Playouts(1000)).unwrap().checkpoint(1.0);
+    let e = Coordinator::resume(&root, c.clone(), Budget::Playouts(2000), &capped).expect_err("a mismatch");
+    assert_eq!(
+        e,
+        CheckpointError::Mismatch {
+            what: Setting::PlayoutBudget,
+            saved: "1000".into(),
+            asked: "2000".into()
+        }
+    );
     let with_prior = Config { prior: 0.5, ..c.clone() };
     assert!(matches!(
         Coordinator::resume(&root, with_prior, Budget::UntilStopped, &cp),
-        Err(CheckpointError::Mismatch { what: "prior", .. })
+        Err(CheckpointError::Mismatch { what: Setting::Prior, .. })
     ));
     assert!(
         Coordinator::resume(&root, Config { prior: -0.0, ..c.clone() }, Budget::UntilStopped, &cp).is_ok()
@@ -345,12 +356,12 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     let old: Checkpoint = serde_json::from_value(old).unwrap();
     assert!(matches!(
         Coordinator::resume(&root, stabilized, Budget::UntilStopped, &old),
-        Err(CheckpointError::Mismatch { what: "playouts per adapt", .. })
+        Err(CheckpointError::Mismatch { what: Setting::PlayoutsPerAdapt, .. })
     ));
     assert!(Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &old).is_ok());
     assert!(matches!(
         Coordinator::resume(&Position::new(Variant::D5), c.clone(), Budget::UntilStopped, &cp),
-        Err(CheckpointError::Mismatch { what: "variant", .. })
+        Err(CheckpointError::Mismatch { what: Setting::Variant, .. })
     ));
     // an iteration both done and still to do, or twice to do
     let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
