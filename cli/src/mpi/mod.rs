@@ -3,8 +3,8 @@
 //! is needed on the nodes: rank 0 reads the options and files and sends each rank what it
 //! needs. The modules: `net` (messages over MPI), `pool` (a process's working threads),
 //! `search` (NRPA, on the core's `nrpa::distributed`), `campaign` (octagon LPs),
-//! `checkpoint_file` (where the search's checkpoints go), `resume_option` (the options that
-//! resume a checkpoint its refusal names).
+//! `checkpoint_file` (where the search's checkpoints go), `resume_option` (a refused
+//! checkpoint's message names the options that resume it).
 
 mod campaign;
 mod checkpoint_file;

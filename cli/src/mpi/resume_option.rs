@@ -1,14 +1,14 @@
 //! The refusal of a checkpoint of another search, in the words of `search`'s options: the
-//! core says which setting differs and the checkpoint's value, this file names the option
-//! that gives that value back (`--seed 7`, `--clamp 8`), so that a user who resumes
-//! without the options the search was started with reads what to add.
+//! core says which setting differs first and the checkpoint's value, and this file names
+//! the option that gives that value back (`--seed 7`, `--clamp 8`), so that a user who
+//! resumes with other options reads what to change instead of guessing (on a cluster,
+//! each guess may be a queued job).
 
 use morpion::nrpa::distributed::{CheckpointError, Setting};
 
-/// The options that give a search `setting`'s value `saved` (as the core writes it), when
-/// options can: the moves a search continued are a file's or a link's, which the
-/// checkpoint does not know.
-fn option_giving(setting: Setting, saved: &str) -> Option<String> {
+/// The options that give a search `setting`'s value `saved` (as the core writes it);
+/// `spent`: the seconds the checkpointed search ran, which a `--time` counts.
+fn option_giving(setting: Setting, saved: &str, spent: f64) -> String {
     let flag = match setting {
         Setting::Variant => "--variant",
         Setting::Start => "--start",
@@ -19,34 +19,40 @@ fn option_giving(setting: Setting, saved: &str) -> Option<String> {
         Setting::MoveCode => "--code",
         Setting::PlayoutsPerAdapt => "--stabilize",
         Setting::Prior => "--prior",
-        Setting::PlayoutBudget if saved == "none" => return Some("no --playouts".to_string()),
+        Setting::PlayoutBudget if saved == "none" => return "no --playouts".to_string(),
         Setting::PlayoutBudget => "--playouts",
-        // a bound comes from --clamp; none only from Rosin's NRPA, which has no bound
+        // a bound comes from --clamp; none from Rosin's NRPA alone, unless --clamp sets one
         Setting::WeightClamp => {
-            return Some(
-                saved.strip_prefix('±').map_or("--method nrpa".to_string(), |c| format!("--clamp {c}")),
-            )
+            return saved
+                .strip_prefix('±')
+                .map_or("--method nrpa, without --clamp".to_string(), |c| format!("--clamp {c}"))
         }
-        // the playout budget is compared first, so these two differ in --time alone
-        Setting::Budget => {
-            return match saved {
-                "until-stopped" => Some("--time (the time spent counts towards it)".to_string()),
-                "one-run" => Some("no --time".to_string()),
-                _ => None,
-            }
+        // the playout budget is compared first, so the kinds differ in --time alone
+        Setting::Budget if saved == "until stopped" => {
+            return format!("--time, which counts the {spent:.0} s already spent")
         }
-        Setting::StartPosition => return None,
+        Setting::Budget => return "no --time".to_string(),
+        // the moves continued are a file's or a link's, which the checkpoint does not name
+        Setting::StartPosition => {
+            // "12 moves", or "another game" when the count is the same
+            return match saved.split(' ').next().and_then(|n| n.parse::<usize>().ok()) {
+                Some(0) => "no --from".to_string(),
+                Some(n) => format!("--from the game it continued, cut with --take {n} if it is longer"),
+                None => "--from the game it continued".to_string(),
+            };
+        }
     };
-    Some(format!("{flag} {saved}"))
+    format!("{flag} {saved}")
 }
 
-/// Why the checkpoint cannot be resumed, and with which options it can.
-pub(super) fn refusal(e: &CheckpointError) -> String {
+/// Why the checkpoint cannot be resumed, and with which options it can; `spent`: the
+/// checkpoint's seconds.
+pub(super) fn refusal(e: &CheckpointError, spent: f64) -> String {
     match e {
-        CheckpointError::Mismatch { what, saved, .. } => match option_giving(*what, saved) {
-            Some(option) => format!("{e} (resume with the options it was started with: {option})"),
-            None => format!("{e} (resume with the options it was started with)"),
-        },
+        CheckpointError::Mismatch { what, saved, .. } => format!(
+            "{e} (resume with the options it was started with: {})",
+            option_giving(*what, saved, spent)
+        ),
         _ => e.to_string(),
     }
 }
@@ -57,10 +63,10 @@ mod tests {
     use super::*;
     use crate::search::{prepare, Args};
     use clap::Parser;
-    use morpion::nrpa::distributed::Coordinator;
-    use morpion::nrpa::Budget;
-    use morpion::nrpa::Config;
-    use morpion::Position;
+    use morpion::formats::link::{self, LinkView};
+    use morpion::nrpa::distributed::{Checkpoint, Coordinator};
+    use morpion::nrpa::{Budget, Config};
+    use morpion::{Game, Meta, Position, Start, Variant};
 
     #[derive(Parser)]
     struct Search {
@@ -87,86 +93,128 @@ mod tests {
         s.iter().map(|w| w.to_string()).collect()
     }
 
-    /// A search started with `started` and resumed with none of those options: every
-    /// refusal names options, and adding them resumes it.
-    fn hints_resume(started: &[&str]) -> Vec<String> {
+    /// Takes `option` and its value out of `asked`.
+    fn drop_option(asked: &mut Vec<String>, option: &str) {
+        if let Some(i) = asked.iter().position(|w| w == option) {
+            asked.drain(i..i + 2);
+        }
+    }
+
+    /// Does what `hint` says to the options `asked`, as a user would.
+    fn follow(hint: &str, asked: &mut Vec<String>) {
+        if let Some(option) = hint.strip_prefix("no ") {
+            return drop_option(asked, option);
+        }
+        let (options, rest) = hint.split_once(", ").unwrap_or((hint, ""));
+        if let Some(option) = rest.strip_prefix("without ") {
+            drop_option(asked, option);
+        }
+        let mut options: Vec<String> = options.split(' ').map(str::to_string).collect();
+        if options == ["--time"] {
+            options.push("1h".into());
+        }
+        drop_option(asked, &options[0]);
+        asked.extend(options);
+    }
+
+    /// The checkpoint of a search started with `started`, 42.4 s into it.
+    fn checkpoint(started: &[&str]) -> Checkpoint {
         let (root, config, budget) = search(&words(started));
-        let cp = Coordinator::new(&root, config, budget).unwrap().checkpoint(1.0);
-        let mut asked = Vec::new();
+        Coordinator::new(&root, config, budget).unwrap().checkpoint(42.4)
+    }
+
+    /// The hints a user follows from `asked` until the search `started` resumes.
+    fn hints_resume(started: &[&str], asked: &[&str]) -> Vec<String> {
+        let cp = checkpoint(started);
+        let mut asked = words(asked);
         let mut hints = Vec::new();
         loop {
             let (root, config, budget) = search(&asked);
-            match Coordinator::resume(&root, config, budget, &cp) {
-                Ok(_) => return hints,
-                Err(e) => {
-                    let message = refusal(&e);
-                    let hint = message
-                        .strip_suffix(')')
-                        .and_then(|m| m.split_once("started with: "))
-                        .unwrap_or_else(|| panic!("{started:?}: no option in '{message}'"))
-                        .1
-                        .to_string();
-                    assert!(!hints.contains(&hint), "{started:?}: '{hint}' again");
-                    asked.extend(hint.split(' ').map(str::to_string));
-                    hints.push(hint);
-                }
-            }
+            let Err(e) = Coordinator::resume(&root, config, budget, &cp) else { return hints };
+            let message = refusal(&e, cp.elapsed());
+            let hint = message
+                .strip_suffix(')')
+                .and_then(|m| m.split_once("started with: "))
+                .unwrap_or_else(|| panic!("{started:?}: no option in '{message}'"))
+                .1
+                .to_string();
+            assert!(!hints.contains(&hint), "{started:?}: '{hint}' again");
+            follow(&hint, &mut asked);
+            hints.push(hint);
         }
     }
 
     #[test]
     fn following_a_refusal_s_options_resumes_the_checkpoint() {
-        assert_eq!(hints_resume(&["--seed", "7"]), ["--seed 7"]);
-        assert_eq!(hints_resume(&["--variant", "5D"]), ["--variant 5D"]);
-        assert_eq!(hints_resume(&["--level", "2"]), ["--level 2"]);
-        assert_eq!(hints_resume(&["--iterations", "50"]), ["--iterations 50"]);
-        assert_eq!(hints_resume(&["--alpha", "0.5"]), ["--alpha 0.5"]);
-        assert_eq!(hints_resume(&["--code", "line-dot"]), ["--code line-dot"]);
-        assert_eq!(hints_resume(&["--stabilize", "2"]), ["--stabilize 2"]);
-        assert_eq!(hints_resume(&["--clamp", "8"]), ["--clamp 8"]);
-        assert_eq!(hints_resume(&["--clamp", "2.5"]), ["--clamp 2.5"]);
-        assert_eq!(hints_resume(&["--prior", "0.5"]), ["--prior 0.5"]);
-        assert_eq!(hints_resume(&["--playouts", "1000"]), ["--playouts 1000"]);
-        // Rosin's NRPA: one playout per adapt, then no bound
-        assert_eq!(hints_resume(&["--method", "nrpa"]), ["--stabilize 1", "--method nrpa"]);
+        assert_eq!(hints_resume(&["--seed", "7"], &[]), ["--seed 7"]);
+        assert_eq!(hints_resume(&["--seed", "7"], &["--seed", "2"]), ["--seed 7"]);
+        assert_eq!(hints_resume(&["--variant", "5D"], &[]), ["--variant 5D"]);
+        assert_eq!(hints_resume(&["--level", "2"], &[]), ["--level 2"]);
+        assert_eq!(hints_resume(&["--iterations", "50"], &[]), ["--iterations 50"]);
+        assert_eq!(hints_resume(&["--alpha", "0.5"], &[]), ["--alpha 0.5"]);
+        assert_eq!(hints_resume(&["--code", "line-dot"], &[]), ["--code line-dot"]);
+        assert_eq!(hints_resume(&["--stabilize", "2"], &[]), ["--stabilize 2"]);
+        assert_eq!(hints_resume(&["--clamp", "8"], &[]), ["--clamp 8"]);
+        assert_eq!(hints_resume(&["--clamp", "2.5"], &["--clamp", "3"]), ["--clamp 2.5"]);
+        assert_eq!(hints_resume(&["--prior", "0.5"], &[]), ["--prior 0.5"]);
+        assert_eq!(hints_resume(&[], &["--prior", "0.5"]), ["--prior 0"]);
+        assert_eq!(hints_resume(&["--playouts", "1000"], &[]), ["--playouts 1000"]);
+        assert_eq!(hints_resume(&[], &["--playouts", "1000"]), ["no --playouts"]);
+        // Rosin's NRPA: its name gives back both the bound and the playouts per adapt
+        assert_eq!(hints_resume(&["--method", "nrpa"], &[]), ["--method nrpa, without --clamp"]);
+        assert_eq!(
+            hints_resume(&["--method", "nrpa"], &["--clamp", "6"]),
+            ["--method nrpa, without --clamp"]
+        );
+        let nrpa_4 = ["--method", "nrpa", "--stabilize", "4"];
+        assert_eq!(hints_resume(&nrpa_4, &[]), ["--method nrpa, without --clamp", "--stabilize 4"]);
+        // the budget before the level its default follows (4 with --time, else 3)
+        assert_eq!(hints_resume(&["--time", "1m"], &[]), ["--time, which counts the 42 s already spent"]);
+        assert_eq!(hints_resume(&[], &["--time", "1m"]), ["no --time"]);
+        assert_eq!(
+            hints_resume(&["--time", "1m", "--level", "3"], &[]),
+            ["--time, which counts the 42 s already spent", "--level 3"]
+        );
         // a start of its own: two rows of four dots
         let (root, ..) = search(&words(&["--start", "0,0 1,0 2,0 3,0 1,1 2,1 3,1 4,1"]));
         let code = root.start().code();
-        assert_eq!(hints_resume(&["--start", &code]), [format!("--start {code}")]);
+        assert_eq!(hints_resume(&["--start", &code], &[]), [format!("--start {code}")]);
+        assert_eq!(hints_resume(&[], &["--start", &code]), ["--start cross"]);
+    }
+
+    /// A link to the game of `moves` first legal moves (each the first legal move) from
+    /// `start` (the cross when `None`) in 5T.
+    fn link(start: Option<&str>, moves: usize, skip: usize) -> String {
+        let variant = Variant::T5;
+        let dots = start.map_or_else(|| Start::cross(variant), |s| Start::parse(s, variant).unwrap());
+        let mut p = Position::on(variant, dots);
+        for i in 0..moves {
+            let legal = p.legal_moves();
+            p.play(legal[if i == 0 { skip } else { 0 }]);
+        }
+        link::write(&Game::new(p, Meta::default()), "https://example.org/", LinkView::default())
+    }
+
+    fn refused(started: &[&str], asked: &[&str]) -> String {
+        let cp = checkpoint(started);
+        let (root, config, budget) = search(&words(asked));
+        refusal(&Coordinator::resume(&root, config, budget, &cp).expect_err("a refusal"), cp.elapsed())
     }
 
     #[test]
-    fn what_options_cannot_say_is_said_in_words() {
-        let (root, config, budget) = search(&words(&["--time", "1m"]));
-        let cp = Coordinator::new(&root, config.clone(), budget).unwrap().checkpoint(1.0);
-        let e = Coordinator::resume(&root, config.clone(), Budget::OneRun, &cp).expect_err("a mismatch");
-        assert!(
-            refusal(&e).ends_with(
-                "(resume with the options it was started with: --time (the time spent counts towards it))"
-            ),
-            "{}",
-            refusal(&e)
-        );
-        let one_run = Coordinator::new(&root, config.clone(), Budget::OneRun).unwrap().checkpoint(1.0);
-        let e = Coordinator::resume(&root, config.clone(), budget, &one_run).expect_err("a mismatch");
-        assert!(
-            refusal(&e).ends_with("(resume with the options it was started with: no --time)"),
-            "{}",
-            refusal(&e)
-        );
-        let e = Coordinator::resume(&root, config, Budget::Playouts(1000), &one_run).expect_err("a mismatch");
-        assert!(
-            refusal(&e).ends_with("(resume with the options it was started with: no --playouts)"),
-            "{}",
-            refusal(&e)
-        );
-        let other = CheckpointError::Mismatch {
-            what: Setting::StartPosition,
-            saved: "another game".into(),
-            asked: "this one".into(),
-        };
-        assert!(refusal(&other)
-            .ends_with("this command's is this one (resume with the options it was started with)"));
-        assert_eq!(refusal(&CheckpointError::Damaged("x".into())), "the checkpoint is damaged: x");
+    fn a_continued_game_is_named_before_its_start() {
+        let game = link(None, 3, 0);
+        let cut = "(resume with the options it was started with: --from the game it continued, cut with --take 3 if it is longer)";
+        assert!(refused(&["--from", &game], &[]).ends_with(cut));
+        assert!(refused(&["--from", &game], &["--from", &game, "--take", "2"]).ends_with(cut));
+        let other = link(None, 3, 1);
+        assert!(refused(&["--from", &game], &["--from", &other]).ends_with(
+            "its start position is another game, this command's is this one (resume with the options it was started with: --from the game it continued)"
+        ));
+        assert_eq!(hints_resume(&[], &["--from", &game]), ["no --from"]);
+        // a game from a start of its own: the game is named, not its start (which --from
+        // brings, and which --start would conflict with)
+        let own = link(Some("0,0 1,0 2,0 3,0 1,1 2,1 3,1 4,1"), 1, 0);
+        assert!(refused(&["--from", &own], &[]).contains("--from the game it continued, cut with --take 1"));
     }
 }

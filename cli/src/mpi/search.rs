@@ -99,7 +99,7 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
     let (file, resumed) = CheckpointFile::open(&path, resume.resume, out.as_deref())?;
     let coord = match &resumed {
         Some(cp) => Coordinator::resume(&prepared.root, prepared.config.clone(), budget, cp)
-            .map_err(|e| format!("{}: {}", path.display(), refusal(&e)))?,
+            .map_err(|e| format!("{}: {}", path.display(), refusal(&e, cp.elapsed())))?,
         None => fresh,
     };
     if let Some(cp) = &resumed {

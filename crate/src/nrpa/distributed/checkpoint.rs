@@ -111,7 +111,7 @@ pub enum Setting {
     WeightClamp,
     /// The prior's strength.
     Prior,
-    /// One run, a playout budget or until stopped.
+    /// One run, a number of playouts or until stopped.
     Budget,
     /// The whole playout budget (`none` without one).
     PlayoutBudget,
@@ -142,9 +142,10 @@ impl fmt::Display for Setting {
 pub enum CheckpointError {
     /// The search itself cannot start.
     Search(SearchError),
-    /// The checkpoint is of another search: what differs, the checkpoint's and the command's
-    /// values as the options write them (`±8` or `none` for the clamp). Which option gives
-    /// the saved value back is the front end's to say: the core knows no options.
+    /// The checkpoint is of another search: the first setting that differs, and the
+    /// checkpoint's and the command's values as a user reads them (`±8` or `none` for the
+    /// clamp, `1000` or `none` for a playout budget). Which option gives the saved value
+    /// back is the front end's to say: the core knows no options.
     Mismatch {
         /// What differs.
         what: Setting,
@@ -253,13 +254,11 @@ impl Checkpoint {
                 Err(CheckpointError::Mismatch { what, saved, asked })
             }
         };
+        // In the order that names the cause first: the first difference is the one reported.
         differ(Setting::Variant, self.variant.clone(), root.variant().to_string())?;
-        differ(Setting::Start, self.start.clone(), root.start().spec(root.variant()))?;
-        differ(
-            Setting::StartPosition,
-            format!("{} moves", self.root.len()),
-            format!("{} moves", root.score()),
-        )?;
+        // a continued game brings its own start: another game is the cause, not its start
+        let moves = |n: usize| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+        differ(Setting::StartPosition, moves(self.root.len()), moves(root.score()))?;
         if self.root != moves_rec(root.moves()) {
             return Err(CheckpointError::Mismatch {
                 what: Setting::StartPosition,
@@ -267,22 +266,31 @@ impl Checkpoint {
                 asked: "this one".into(),
             });
         }
+        differ(Setting::Start, self.start.clone(), root.start().spec(root.variant()))?;
+        // the budget before the level, whose default follows it; the playout budget first,
+        // so that the budget's kinds differ only between one run and until stopped
+        let (kind, n) = budget_name(budget);
+        let count = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
+        differ(Setting::PlayoutBudget, count(self.budget_playouts), count(n))?;
+        let words = |kind: &str| match kind {
+            "one-run" => "one run".to_string(),
+            "playouts" => "a number of playouts".to_string(),
+            "until-stopped" => "until stopped".to_string(),
+            other => other.to_string(),
+        };
+        differ(Setting::Budget, words(&self.budget), words(kind))?;
         differ(Setting::Level, self.level.to_string(), config.level.to_string())?;
         differ(Setting::Iterations, self.iterations.to_string(), config.iterations.to_string())?;
         differ(Setting::Alpha, self.alpha.to_string(), config.alpha.to_string())?;
         differ(Setting::Seed, self.seed.to_string(), config.seed.to_string())?;
         differ(Setting::MoveCode, self.code.clone(), config.code.name().to_string())?;
-        differ(Setting::PlayoutsPerAdapt, self.stabilize.to_string(), config.stabilize.to_string())?;
-        // "±8" or "none", as the options say it (`--clamp 8`)
+        // the bound before the playouts per adapt: no bound is Rosin's NRPA, whose name
+        // gives both back at once
         let bound = |c: Option<f64>| c.map_or("none".to_string(), |x| format!("±{x}"));
         differ(Setting::WeightClamp, bound(self.clamp), bound(config.clamp))?;
+        differ(Setting::PlayoutsPerAdapt, self.stabilize.to_string(), config.stabilize.to_string())?;
         // + 0.0: -0 and 0 are the same prior
         differ(Setting::Prior, (self.prior + 0.0).to_string(), (config.prior + 0.0).to_string())?;
-        // the playout budget first: a refusal then says how many (`--playouts 1000`)
-        let (kind, n) = budget_name(budget);
-        let count = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
-        differ(Setting::PlayoutBudget, count(self.budget_playouts), count(n))?;
-        differ(Setting::Budget, self.budget.clone(), kind.to_string())?;
         Ok(())
     }
 }

@@ -305,10 +305,18 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Coordinator::resume(&root, c.clone(), Budget::OneRun, &cp),
         Err(CheckpointError::Mismatch { what: Setting::Budget, .. })
     ));
+    // the budget is named before the level, whose default follows it
+    let e = Coordinator::resume(&root, Config { level: 3, ..c.clone() }, Budget::OneRun, &cp)
+        .expect_err("a mismatch");
+    assert!(e.to_string().ends_with("its budget is until stopped, this command's is one run"), "{e}");
     // another method, or other knobs (`c` is Rosin's NRPA)
     let stabilized = c.clone().with_method(Method::Stabilized);
     assert!(matches!(
         Coordinator::resume(&root, stabilized.clone(), Budget::UntilStopped, &cp),
+        Err(CheckpointError::Mismatch { what: Setting::WeightClamp, .. })
+    ));
+    assert!(matches!(
+        Coordinator::resume(&root, Config { stabilize: 2, ..c.clone() }, Budget::UntilStopped, &cp),
         Err(CheckpointError::Mismatch { what: Setting::PlayoutsPerAdapt, .. })
     ));
     let clamped = Config { clamp: Some(8.0), ..c.clone() };
@@ -316,7 +324,7 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     assert!(matches!(e, CheckpointError::Mismatch { what: Setting::WeightClamp, .. }));
     assert!(e.to_string().ends_with("its weight clamp is none, this command's is ±8"), "{e}");
     // a checkpoint of the default method as it was before 2026-11-26 (±8, now ±6): the
-    // refusal says both bounds as `--clamp` takes them, and the old bound resumes it
+    // refusal says both bounds, and the old bound resumes it
     let old_default = Config { clamp: Some(8.0), ..c.clone().with_method(Method::Stabilized) };
     let old_cp = Coordinator::new(&root, old_default.clone(), Budget::UntilStopped).unwrap().checkpoint(1.0);
     let e =
@@ -327,7 +335,7 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         CheckpointError::Mismatch { what: Setting::WeightClamp, saved: "±8".into(), asked: "±6".into() }
     );
     assert!(Coordinator::resume(&root, old_default, Budget::UntilStopped, &old_cp).is_ok());
-    // a playout budget is a number, as --playouts takes it, or none
+    // a playout budget is a number, or none
     let e = Coordinator::resume(&root, c.clone(), Budget::Playouts(1000), &cp).expect_err("a mismatch");
     assert!(e.to_string().ends_with("its playout budget is none, this command's is 1000"), "{e}");
     let capped = Coordinator::new(&root, c.clone(), Budget::Playouts(1000)).unwrap().checkpoint(1.0);
@@ -355,8 +363,12 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     old.as_object_mut().unwrap().remove("prior");
     let old: Checkpoint = serde_json::from_value(old).unwrap();
     assert!(matches!(
-        Coordinator::resume(&root, stabilized, Budget::UntilStopped, &old),
+        Coordinator::resume(&root, Config { stabilize: 4, ..c.clone() }, Budget::UntilStopped, &old),
         Err(CheckpointError::Mismatch { what: Setting::PlayoutsPerAdapt, .. })
+    ));
+    assert!(matches!(
+        Coordinator::resume(&root, stabilized, Budget::UntilStopped, &old),
+        Err(CheckpointError::Mismatch { what: Setting::WeightClamp, .. })
     ));
     assert!(Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &old).is_ok());
     assert!(matches!(
