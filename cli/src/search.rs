@@ -383,6 +383,16 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     }
 }
 
+/// The budget `--time` and `--playouts` give: the playouts, else until stopped (the time is
+/// the caller's to keep), else one run.
+pub(crate) fn budget_of(time: Option<Duration>, playouts: Option<u64>) -> Budget {
+    match (time, playouts) {
+        (_, Some(n)) => Budget::Playouts(n),
+        (Some(_), None) => Budget::UntilStopped,
+        (None, None) => Budget::OneRun,
+    }
+}
+
 /// Runs the search to its budget, or to the deadline, or to Ctrl+C; `improved` is called
 /// with each new best game (on the main thread, at most once a tick).
 pub fn run(
@@ -399,11 +409,7 @@ pub fn run(
         .map_err(|e| format!("cannot start {} threads: {e}", opts.threads))?;
     let interrupted = Arc::new(AtomicBool::new(false));
     stop_signals::watch(&interrupted);
-    let budget = match (opts.time, opts.playouts) {
-        (_, Some(n)) => Budget::Playouts(n),
-        (Some(_), None) => Budget::UntilStopped,
-        (None, None) => Budget::OneRun,
-    };
+    let budget = budget_of(opts.time, opts.playouts);
     let mut last_line = start;
     let mut keeper = Keeper::default();
     std::thread::scope(|s| {

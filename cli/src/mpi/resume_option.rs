@@ -59,9 +59,8 @@ pub(super) fn refusal(e: &CheckpointError, spent: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::search::budget_of;
     use super::*;
-    use crate::search::{prepare, Args};
+    use crate::search::{budget_of, prepare, Args};
     use clap::Parser;
     use morpion::formats::link::{self, LinkView};
     use morpion::nrpa::distributed::{Checkpoint, Coordinator};
@@ -85,7 +84,7 @@ mod tests {
             Err(crate::Quit::Error(e)) => panic!("{options:?}: {e}"),
             Err(crate::Quit::Pipe) => unreachable!("nothing is written"),
         };
-        let budget = budget_of(&p);
+        let budget = budget_of(p.time, p.playouts);
         (p.root, p.config, budget)
     }
 

@@ -8,7 +8,7 @@ use super::net::Net;
 use super::pool::Pool;
 use super::resume_option::refusal;
 use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
-use crate::search::{finish, prepare, Args, Keeper, Prepared, Report};
+use crate::search::{budget_of, finish, prepare, Args, Keeper, Prepared, Report};
 use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
 use morpion::nrpa::distributed::{Accepted, Checkpoint, Coordinator, Done, Rank};
@@ -91,7 +91,7 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
     let out = args.out.clone();
     let mut prepared = prepare(args, 1, "thread a rank")?;
     prepared.describe.push_str(&format!(", {ranks} rank{}", if ranks == 1 { "" } else { "s" }));
-    let budget = budget_of(&prepared);
+    let budget = budget_of(prepared.time, prepared.playouts);
     let path = resume.checkpoint.unwrap_or(default_checkpoint);
     // the config is checked before the checkpoint file is claimed
     let fresh =
@@ -113,16 +113,6 @@ pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan,
         ));
     }
     Ok(Plan { prepared, budget, ranks, file, resumed, coord })
-}
-
-/// The budget of a search on ranks: `--playouts`, else `--time` (which the coordinator
-/// keeps), else one run.
-pub(super) fn budget_of(p: &Prepared) -> Budget {
-    match (p.time, p.playouts) {
-        (_, Some(n)) => Budget::Playouts(n),
-        (Some(_), None) => Budget::UntilStopped,
-        (None, None) => Budget::OneRun,
-    }
 }
 
 fn setup_of(p: &Prepared) -> Setup {
