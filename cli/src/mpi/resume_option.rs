@@ -4,45 +4,46 @@
 //! resumes with other options reads what to change instead of guessing (on a cluster,
 //! each guess may be a queued job).
 
-use morpion::nrpa::distributed::{CheckpointError, Setting};
+use morpion::nrpa::distributed::{CheckpointError, Setting, Value};
+use morpion::nrpa::Budget;
 
-/// The options that give a search `setting`'s value `saved` (as the core writes it);
-/// `spent`: the seconds the checkpointed search ran, which a `--time` counts.
-fn option_giving(setting: Setting, saved: &str, spent: f64) -> String {
-    let flag = match setting {
+/// The option that sets `setting`.
+fn flag(setting: Setting) -> &'static str {
+    match setting {
         Setting::Variant => "--variant",
         Setting::Start => "--start",
+        Setting::StartPosition => "--from",
         Setting::Level => "--level",
         Setting::Iterations => "--iterations",
         Setting::Alpha => "--alpha",
         Setting::Seed => "--seed",
         Setting::MoveCode => "--code",
         Setting::PlayoutsPerAdapt => "--stabilize",
+        Setting::WeightClamp => "--clamp",
         Setting::Prior => "--prior",
-        Setting::PlayoutBudget if saved == "none" => return "no --playouts".to_string(),
+        Setting::Budget => "--time",
         Setting::PlayoutBudget => "--playouts",
-        // a bound comes from --clamp; none from Rosin's NRPA alone, unless --clamp sets one
-        Setting::WeightClamp => {
-            return saved
-                .strip_prefix('±')
-                .map_or("--method nrpa, without --clamp".to_string(), |c| format!("--clamp {c}"))
-        }
+    }
+}
+
+/// The options that give a search `setting`'s value `saved`; `spent`: the seconds the
+/// checkpointed search ran, which a `--time` counts.
+fn option_giving(setting: Setting, saved: &Value, spent: f64) -> String {
+    match saved {
+        Value::Given(v) => format!("{} {v}", flag(setting)),
+        Value::Playouts(Some(n)) => format!("--playouts {n}"),
+        Value::Playouts(None) => "no --playouts".to_string(),
+        Value::Clamp(Some(c)) => format!("--clamp {c}"),
+        // no bound is Rosin's NRPA's alone, unless --clamp sets one
+        Value::Clamp(None) => "--method nrpa, without --clamp".to_string(),
         // the playout budget is compared first, so the kinds differ in --time alone
-        Setting::Budget if saved == "until stopped" => {
-            return format!("--time, which counts the {spent:.0} s already spent")
-        }
-        Setting::Budget => return "no --time".to_string(),
+        Value::Budget(Budget::UntilStopped) => format!("--time, which counts the {spent:.0} s already spent"),
+        Value::Budget(_) => "no --time".to_string(),
         // the moves continued are a file's or a link's, which the checkpoint does not name
-        Setting::StartPosition => {
-            // "12 moves", or "another game" when the count is the same
-            return match saved.split(' ').next().and_then(|n| n.parse::<usize>().ok()) {
-                Some(0) => "no --from".to_string(),
-                Some(n) => format!("--from the game it continued, cut with --take {n} if it is longer"),
-                None => "--from the game it continued".to_string(),
-            };
-        }
-    };
-    format!("{flag} {saved}")
+        Value::Moves(0) => "no --from".to_string(),
+        Value::Moves(n) => format!("--from the game it continued, cut with --take {n} if it is longer"),
+        Value::OtherGame | Value::ThisGame => "--from the game it continued".to_string(),
+    }
 }
 
 /// Why the checkpoint cannot be resumed, and with which options it can; `spent`: the

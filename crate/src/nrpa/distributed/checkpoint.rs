@@ -4,6 +4,7 @@
 //! budget left and the best game. Moves, not steps: a checkpoint stays readable by a later
 //! version of the program.
 
+use super::mismatch::{Setting, Value};
 use super::replay::{seq_of, steps_of};
 use super::top::{Run, Top};
 use crate::geom::{Dir, Point};
@@ -86,73 +87,21 @@ pub(super) struct RunRec {
     pub(super) done: u32,
 }
 
-/// A setting that a checkpoint records and that the search resuming it must repeat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Setting {
-    /// The variant (5T, 5D, ...).
-    Variant,
-    /// The start's dots (`cross` or a start code).
-    Start,
-    /// The moves the search continued (none from the start).
-    StartPosition,
-    /// The nesting level of a run.
-    Level,
-    /// Iterations per level.
-    Iterations,
-    /// Adapt's learning rate.
-    Alpha,
-    /// The random seed.
-    Seed,
-    /// How moves are coded for the policy.
-    MoveCode,
-    /// Playouts per adapt at level 1.
-    PlayoutsPerAdapt,
-    /// The bound on policy weights (`±8` or `none`).
-    WeightClamp,
-    /// The prior's strength.
-    Prior,
-    /// One run, a number of playouts or until stopped.
-    Budget,
-    /// The whole playout budget (`none` without one).
-    PlayoutBudget,
-}
-
-impl fmt::Display for Setting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Setting::Variant => "variant",
-            Setting::Start => "start",
-            Setting::StartPosition => "start position",
-            Setting::Level => "level",
-            Setting::Iterations => "iterations",
-            Setting::Alpha => "alpha",
-            Setting::Seed => "seed",
-            Setting::MoveCode => "move code",
-            Setting::PlayoutsPerAdapt => "playouts per adapt",
-            Setting::WeightClamp => "weight clamp",
-            Setting::Prior => "prior",
-            Setting::Budget => "budget",
-            Setting::PlayoutBudget => "playout budget",
-        })
-    }
-}
-
 /// Why a checkpoint cannot be resumed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CheckpointError {
     /// The search itself cannot start.
     Search(SearchError),
-    /// The checkpoint is of another search: the first setting that differs, and the
-    /// checkpoint's and the command's values as a user reads them (`±8` or `none` for the
-    /// clamp, `1000` or `none` for a playout budget). Which option gives the saved value
-    /// back is the front end's to say: the core knows no options.
+    /// The checkpoint is of another search: the first setting that differs, with the
+    /// checkpoint's value and the command's. Which option gives the saved value back is the
+    /// front end's to say: the core knows no options.
     Mismatch {
         /// What differs.
         what: Setting,
         /// The checkpoint's value.
-        saved: String,
+        saved: Value,
         /// The command's value.
-        asked: String,
+        asked: Value,
     },
     /// Not a checkpoint of this program, or damaged: what is wrong.
     Damaged(String),
@@ -180,6 +129,16 @@ fn budget_name(b: Budget) -> (&'static str, Option<u64>) {
         Budget::OneRun => ("one-run", None),
         Budget::Playouts(n) => ("playouts", Some(n)),
         Budget::UntilStopped => ("until-stopped", None),
+    }
+}
+
+/// The budget `budget_name` gave `name` and `playouts`, if it is one.
+fn budget_of(name: &str, playouts: Option<u64>) -> Option<Budget> {
+    match (name, playouts) {
+        ("one-run", None) => Some(Budget::OneRun),
+        ("playouts", Some(n)) => Some(Budget::Playouts(n)),
+        ("until-stopped", None) => Some(Budget::UntilStopped),
+        _ => None,
     }
 }
 
@@ -247,50 +206,46 @@ impl Checkpoint {
         if self.format != FORMAT {
             return Err(CheckpointError::Damaged(format!("its format is '{}', not {FORMAT}", self.format)));
         }
-        let differ = |what, saved: String, asked: String| {
+        let Some(saved_budget) = budget_of(&self.budget, self.budget_playouts) else {
+            let count = self.budget_playouts.map_or("no count".to_string(), |n| format!("a count of {n}"));
+            return Err(CheckpointError::Damaged(format!(
+                "its budget is '{}' with {count}, where this program writes one-run or until-stopped \
+                 without a count, or playouts with one",
+                self.budget
+            )));
+        };
+        let differ = |what, saved: Value, asked: Value| {
             if saved == asked {
                 Ok(())
             } else {
                 Err(CheckpointError::Mismatch { what, saved, asked })
             }
         };
+        let given = |v: &dyn ToString| Value::Given(v.to_string());
         // In the order that names the cause first: the first difference is the one reported.
-        differ(Setting::Variant, self.variant.clone(), root.variant().to_string())?;
+        differ(Setting::Variant, given(&self.variant), given(&root.variant()))?;
         // a continued game brings its own start: another game is the cause, not its start
-        let moves = |n: usize| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
-        differ(Setting::StartPosition, moves(self.root.len()), moves(root.score()))?;
+        differ(Setting::StartPosition, Value::Moves(self.root.len()), Value::Moves(root.score()))?;
         if self.root != moves_rec(root.moves()) {
-            return Err(CheckpointError::Mismatch {
-                what: Setting::StartPosition,
-                saved: "another game".into(),
-                asked: "this one".into(),
-            });
+            return differ(Setting::StartPosition, Value::OtherGame, Value::ThisGame);
         }
-        differ(Setting::Start, self.start.clone(), root.start().spec(root.variant()))?;
+        differ(Setting::Start, given(&self.start), given(&root.start().spec(root.variant())))?;
         // the budget before the level, whose default follows it; the playout budget first,
         // so that the budget's kinds differ only between one run and until stopped
-        let (kind, n) = budget_name(budget);
-        let count = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
-        differ(Setting::PlayoutBudget, count(self.budget_playouts), count(n))?;
-        let words = |kind: &str| match kind {
-            "one-run" => "one run".to_string(),
-            "playouts" => "a number of playouts".to_string(),
-            "until-stopped" => "until stopped".to_string(),
-            other => other.to_string(),
-        };
-        differ(Setting::Budget, words(&self.budget), words(kind))?;
-        differ(Setting::Level, self.level.to_string(), config.level.to_string())?;
-        differ(Setting::Iterations, self.iterations.to_string(), config.iterations.to_string())?;
-        differ(Setting::Alpha, self.alpha.to_string(), config.alpha.to_string())?;
-        differ(Setting::Seed, self.seed.to_string(), config.seed.to_string())?;
-        differ(Setting::MoveCode, self.code.clone(), config.code.name().to_string())?;
+        let playouts = |b: Budget| Value::Playouts(budget_name(b).1);
+        differ(Setting::PlayoutBudget, playouts(saved_budget), playouts(budget))?;
+        differ(Setting::Budget, Value::Budget(saved_budget), Value::Budget(budget))?;
+        differ(Setting::Level, given(&self.level), given(&config.level))?;
+        differ(Setting::Iterations, given(&self.iterations), given(&config.iterations))?;
+        differ(Setting::Alpha, given(&self.alpha), given(&config.alpha))?;
+        differ(Setting::Seed, given(&self.seed), given(&config.seed))?;
+        differ(Setting::MoveCode, given(&self.code), given(&config.code.name()))?;
         // the bound before the playouts per adapt: no bound is Rosin's NRPA, whose name
         // gives both back at once
-        let bound = |c: Option<f64>| c.map_or("none".to_string(), |x| format!("±{x}"));
-        differ(Setting::WeightClamp, bound(self.clamp), bound(config.clamp))?;
-        differ(Setting::PlayoutsPerAdapt, self.stabilize.to_string(), config.stabilize.to_string())?;
+        differ(Setting::WeightClamp, Value::Clamp(self.clamp), Value::Clamp(config.clamp))?;
+        differ(Setting::PlayoutsPerAdapt, given(&self.stabilize), given(&config.stabilize))?;
         // + 0.0: -0 and 0 are the same prior
-        differ(Setting::Prior, (self.prior + 0.0).to_string(), (config.prior + 0.0).to_string())?;
+        differ(Setting::Prior, given(&(self.prior + 0.0)), given(&(config.prior + 0.0)))?;
         Ok(())
     }
 }

@@ -23,13 +23,15 @@
 mod checkpoint;
 mod coordinator;
 mod errors;
+mod mismatch;
 mod rank;
 mod replay;
 mod top;
 
-pub use checkpoint::{Checkpoint, CheckpointError, Setting};
+pub use checkpoint::{Checkpoint, CheckpointError};
 pub use coordinator::{Coordinator, TopProgress};
 pub use errors::{FoldError, SyncError};
+pub use mismatch::{Setting, Value};
 pub use rank::{Accepted, Rank};
 
 use serde::{Deserialize, Serialize};

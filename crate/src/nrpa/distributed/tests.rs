@@ -332,7 +332,11 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
             .expect_err("a mismatch");
     assert_eq!(
         e,
-        CheckpointError::Mismatch { what: Setting::WeightClamp, saved: "±8".into(), asked: "±6".into() }
+        CheckpointError::Mismatch {
+            what: Setting::WeightClamp,
+            saved: Value::Clamp(Some(8.0)),
+            asked: Value::Clamp(Some(6.0))
+        }
     );
     assert!(Coordinator::resume(&root, old_default, Budget::UntilStopped, &old_cp).is_ok());
     // a playout budget is a number, or none
@@ -344,8 +348,8 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         e,
         CheckpointError::Mismatch {
             what: Setting::PlayoutBudget,
-            saved: "1000".into(),
-            asked: "2000".into()
+            saved: Value::Playouts(Some(1000)),
+            asked: Value::Playouts(Some(2000))
         }
     );
     let with_prior = Config { prior: 0.5, ..c.clone() };
@@ -371,6 +375,14 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Err(CheckpointError::Mismatch { what: Setting::WeightClamp, .. })
     ));
     assert!(Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &old).is_ok());
+    // a budget this program does not write is damage, not another search
+    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    json["budget"] = serde_json::json!("playouts");
+    let odd: Checkpoint = serde_json::from_value(json).unwrap();
+    assert!(matches!(
+        Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &odd),
+        Err(CheckpointError::Damaged(why)) if why.contains("its budget is 'playouts' with no count")
+    ));
     assert!(matches!(
         Coordinator::resume(&Position::new(Variant::D5), c.clone(), Budget::UntilStopped, &cp),
         Err(CheckpointError::Mismatch { what: Setting::Variant, .. })

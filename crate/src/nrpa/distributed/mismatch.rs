@@ -1,0 +1,96 @@
+//! What a refused checkpoint differs in: the setting, and its two values typed where what
+//! gives a value back depends on it (a bound or none, a count of moves or another game), so
+//! that a front end names its options from data, never from the words of `Display`.
+
+use crate::nrpa::Budget;
+use std::fmt;
+
+/// A setting that a checkpoint records and that the search resuming it must repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The variant (5T, 5D, ...).
+    Variant,
+    /// The start's dots (`cross` or a start code).
+    Start,
+    /// The moves the search continued (none from the start).
+    StartPosition,
+    /// The nesting level of a run.
+    Level,
+    /// Iterations per level.
+    Iterations,
+    /// Adapt's learning rate.
+    Alpha,
+    /// The random seed.
+    Seed,
+    /// How moves are coded for the policy.
+    MoveCode,
+    /// Playouts per adapt at level 1.
+    PlayoutsPerAdapt,
+    /// The bound on policy weights.
+    WeightClamp,
+    /// The prior's strength.
+    Prior,
+    /// One run, a number of playouts or until stopped.
+    Budget,
+    /// The whole playout budget.
+    PlayoutBudget,
+}
+
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Setting::Variant => "variant",
+            Setting::Start => "start",
+            Setting::StartPosition => "start position",
+            Setting::Level => "level",
+            Setting::Iterations => "iterations",
+            Setting::Alpha => "alpha",
+            Setting::Seed => "seed",
+            Setting::MoveCode => "move code",
+            Setting::PlayoutsPerAdapt => "playouts per adapt",
+            Setting::WeightClamp => "weight clamp",
+            Setting::Prior => "prior",
+            Setting::Budget => "budget",
+            Setting::PlayoutBudget => "playout budget",
+        })
+    }
+}
+
+/// A setting's value in a refusal. `Display` writes it as a user reads it (`±8`, `none`,
+/// `until stopped`, `12 moves`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// As the setting's option takes it: a variant, a start, a number, a move code's name.
+    Given(String),
+    /// A weight clamp (the largest |weight| a policy may learn), or none.
+    Clamp(Option<f64>),
+    /// A whole playout budget, or none.
+    Playouts(Option<u64>),
+    /// How long the search goes on.
+    Budget(Budget),
+    /// The number of moves the search continued from its start (0: none).
+    Moves(usize),
+    /// The game the checkpoint's search continued, where the command continues another
+    /// game as long.
+    OtherGame,
+    /// The command's game, beside [`Value::OtherGame`].
+    ThisGame,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Given(v) => f.write_str(v),
+            Value::Clamp(Some(c)) => write!(f, "±{c}"),
+            Value::Clamp(None) | Value::Playouts(None) => f.write_str("none"),
+            Value::Playouts(Some(n)) => write!(f, "{n}"),
+            Value::Budget(Budget::OneRun) => f.write_str("one run"),
+            Value::Budget(Budget::Playouts(_)) => f.write_str("a number of playouts"),
+            Value::Budget(Budget::UntilStopped) => f.write_str("until stopped"),
+            Value::Moves(1) => f.write_str("1 move"),
+            Value::Moves(n) => write!(f, "{n} moves"),
+            Value::OtherGame => f.write_str("another game"),
+            Value::ThisGame => f.write_str("this one"),
+        }
+    }
+}
