@@ -7,7 +7,8 @@
 use morpion::nrpa::distributed::{CheckpointError, Setting, Value};
 use morpion::nrpa::Budget;
 
-/// The option that sets `setting`.
+/// The option that sets `setting` to a value. What no value of an option says (no bound,
+/// no playout budget, a budget's kind, a continued game) `option_giving` puts in words.
 fn flag(setting: Setting) -> &'static str {
     match setting {
         Setting::Variant => "--variant",
@@ -31,9 +32,9 @@ fn flag(setting: Setting) -> &'static str {
 fn option_giving(setting: Setting, saved: &Value, spent: f64) -> String {
     match saved {
         Value::Given(v) => format!("{} {v}", flag(setting)),
-        Value::Playouts(Some(n)) => format!("--playouts {n}"),
+        Value::Playouts(Some(n)) => format!("{} {n}", flag(setting)),
         Value::Playouts(None) => "no --playouts".to_string(),
-        Value::Clamp(Some(c)) => format!("--clamp {c}"),
+        Value::Clamp(Some(c)) => format!("{} {c}", flag(setting)),
         // no bound is Rosin's NRPA's alone, unless --clamp sets one
         Value::Clamp(None) => "--method nrpa, without --clamp".to_string(),
         // the playout budget is compared first, so the kinds differ in --time alone

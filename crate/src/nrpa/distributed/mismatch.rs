@@ -94,3 +94,28 @@ impl fmt::Display for Value {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words a refusal shows for each kind of value.
+    #[test]
+    fn values_read_as_a_user_reads_them() {
+        let shown = |v: Value| v.to_string();
+        assert_eq!(shown(Value::Given("5D".into())), "5D");
+        assert_eq!(shown(Value::Clamp(Some(8.0))), "±8");
+        assert_eq!(shown(Value::Clamp(Some(2.5))), "±2.5");
+        assert_eq!(shown(Value::Clamp(None)), "none");
+        assert_eq!(shown(Value::Playouts(Some(1000))), "1000");
+        assert_eq!(shown(Value::Playouts(None)), "none");
+        assert_eq!(shown(Value::Budget(Budget::OneRun)), "one run");
+        assert_eq!(shown(Value::Budget(Budget::Playouts(5))), "a number of playouts");
+        assert_eq!(shown(Value::Budget(Budget::UntilStopped)), "until stopped");
+        assert_eq!(shown(Value::Moves(0)), "0 moves");
+        assert_eq!(shown(Value::Moves(1)), "1 move");
+        assert_eq!(shown(Value::Moves(12)), "12 moves");
+        assert_eq!(shown(Value::OtherGame), "another game");
+        assert_eq!(shown(Value::ThisGame), "this one");
+    }
+}
