@@ -45,7 +45,9 @@ fn solve(p: &Position) -> Winner {
 /// Positions of random games of every variant, cut 4 to 14 moves before their end, with
 /// the naive search's answer where it finds one within its budget.
 fn small_positions() -> Vec<(Position, Winner)> {
-    let mut rng = Rng::new(2026);
+    // a fixed sample; seeds give 43-49 positions (2026 gave 31 when the generator became
+    // SplitMix64, below the 40 the first test asks for)
+    let mut rng = Rng::new(2029);
     let mut found = Vec::new();
     for v in [Variant::T4, Variant::D4, Variant::T5, Variant::D5, v6t(), v6d()] {
         for _ in 0..12 {
