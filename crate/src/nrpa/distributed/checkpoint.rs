@@ -133,7 +133,7 @@ fn budget_name(b: Budget) -> (&'static str, Option<u64>) {
 }
 
 /// The budget `budget_name` gave `name` and `playouts`, if it is one.
-fn budget_of(name: &str, playouts: Option<u64>) -> Option<Budget> {
+fn budget_named(name: &str, playouts: Option<u64>) -> Option<Budget> {
     match (name, playouts) {
         ("one-run", None) => Some(Budget::OneRun),
         ("playouts", Some(n)) => Some(Budget::Playouts(n)),
@@ -206,7 +206,7 @@ impl Checkpoint {
         if self.format != FORMAT {
             return Err(CheckpointError::Damaged(format!("its format is '{}', not {FORMAT}", self.format)));
         }
-        let Some(saved_budget) = budget_of(&self.budget, self.budget_playouts) else {
+        let Some(saved_budget) = budget_named(&self.budget, self.budget_playouts) else {
             let count = self.budget_playouts.map_or("no count".to_string(), |n| format!("a count of {n}"));
             return Err(CheckpointError::Damaged(format!(
                 "its budget is '{}' with {count}, where this program writes one-run or until-stopped \
