@@ -11,7 +11,7 @@ pub struct Rng {
     state: u64,
     /// The number the next call returns, `finish(state)`, computed one call ahead so that
     /// its multiplies overlap the caller's work instead of delaying a random playout's
-    /// next move (4 % of a random playout natively without it).
+    /// next move (3-5 % of a random playout's time natively without it).
     ahead: u64,
 }
 
