@@ -4,7 +4,7 @@
 //! devices in place).
 
 use crate::out_file::{self, Target};
-use crate::read_file;
+use crate::{n_move, read_file};
 use morpion::formats::{self, Format};
 use morpion::{Game, Meta, Position, Start, Variant};
 use std::path::{Path, PathBuf};
@@ -29,13 +29,20 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
     }
     let text = match read_file(path) {
         Ok(t) => t,
-        Err(e) => return Holds::Other(e),
+        // the reader's message starts with the file's name, which the caller gives already
+        Err(e) => {
+            let shown = format!("{}: ", path.display());
+            return Holds::Other(format!(
+                "something that is not text ({})",
+                e.strip_prefix(&shown).unwrap_or(&e)
+            ));
+        }
     };
     match formats::load(&text, None, None) {
         // 5T is only a guess there (and every 5D game is also a 5T game): not a known variant
         Ok(l) if l.variant_source == formats::VariantSource::Default => Holds::Other(format!(
-            "a {}-move game whose variant the file does not say ({})",
-            l.game.score(),
+            "{} game whose variant the file does not say ({})",
+            n_move(l.game.score()),
             l.format
         )),
         Ok(l)
@@ -44,12 +51,12 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
             Holds::Game(l.game.score())
         }
         Ok(l) if l.game.variant() == variant => Holds::Other(format!(
-            "a {}-move {variant} game from another start ({})",
-            l.game.score(),
+            "{} {variant} game from another start ({})",
+            n_move(l.game.score()),
             l.game.position().start().id(variant)
         )),
-        Ok(l) => Holds::Other(format!("a {}-move {} game, not {variant}", l.game.score(), l.game.variant())),
-        Err(e) => Holds::Other(format!("not a game this program reads ({e})")),
+        Ok(l) => Holds::Other(format!("{} {} game, not {variant}", n_move(l.game.score()), l.game.variant())),
+        Err(e) => Holds::Other(format!("something that is not a game this program reads ({e})")),
     }
 }
 
@@ -115,8 +122,9 @@ impl Out {
                 self.path.display()
             )),
             (_, Some(n)) => Some(format!(
-                "{} holds a {n}-move {} game: only a longer game replaces it (--force replaces it anyway)",
+                "{} holds {} {} game: only a longer game replaces it (--force replaces it anyway)",
                 self.path.display(),
+                n_move(n),
                 self.variant
             )),
             _ => None,

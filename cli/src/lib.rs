@@ -16,6 +16,7 @@ mod campaign;
 pub mod mpi;
 mod out_file;
 mod search;
+mod search_options;
 mod starts;
 mod stop_signals;
 mod two_player;
@@ -235,9 +236,11 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
         }
         Err(e) => {
             let kept = match &e {
-                LoadError::Replay { error, .. } => {
-                    format!("\n(the {} moves before it are legal)", error.index)
-                }
+                LoadError::Replay { error, .. } => match error.index {
+                    0 => "\n(it is the first move)".to_string(),
+                    1 => "\n(the move before it is legal)".to_string(),
+                    n => format!("\n(the {n} moves before it are legal)"),
+                },
                 LoadError::Read(_) => String::new(),
             };
             Err(format!("{name}: {e}{kept}"))
@@ -429,6 +432,15 @@ fn all_threads() -> usize {
 }
 
 /// "s" unless there is exactly one.
+/// "a 5-move", "an 82-move", "an 11-move": the article as the number is read aloud.
+fn n_move(n: usize) -> String {
+    let digits = n.to_string();
+    // the digits read first, before any "thousand": eight..., eleven and eighteen sound a vowel
+    let lead = &digits[..(digits.len() - 1) % 3 + 1];
+    let vowel = lead.starts_with('8') || lead == "11" || lead == "18";
+    format!("{} {n}-move", if vowel { "an" } else { "a" })
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -463,5 +475,25 @@ fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Q
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::n_move;
+
+    #[test]
+    fn the_article_follows_how_the_number_is_read() {
+        for (n, want) in
+            [(5, "a 5-move"), (8, "an 8-move"), (11, "an 11-move"), (18, "an 18-move"), (82, "an 82-move")]
+        {
+            assert_eq!(n_move(n), want);
+        }
+        for (n, want) in
+            [(110, "a 110-move"), (178, "a 178-move"), (800, "an 800-move"), (1100, "a 1100-move")]
+        {
+            assert_eq!(n_move(n), want);
+        }
+        assert_eq!(n_move(11_000), "an 11000-move");
     }
 }

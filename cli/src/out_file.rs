@@ -45,6 +45,14 @@ pub enum SaveError {
     TooManyLinks(PathBuf),
     /// A read-only file: someone meant it to stay as it is.
     ReadOnly(PathBuf),
+    /// The folder the new file would go in is not there (or is not a folder): said before
+    /// a long search starts, not at its first save.
+    NoFolder {
+        /// The name given.
+        path: PathBuf,
+        /// The folder missing.
+        folder: PathBuf,
+    },
     /// The system refused: what was being done, on which file.
     Io {
         /// The name given.
@@ -65,6 +73,9 @@ impl fmt::Display for SaveError {
             }
             SaveError::TooManyLinks(p) => write!(f, "{}: too many symbolic links in a row", p.display()),
             SaveError::ReadOnly(p) => write!(f, "{} is read-only: refusing to replace it", p.display()),
+            SaveError::NoFolder { path, folder } => {
+                write!(f, "{}: there is no folder {} to write it in", path.display(), folder.display())
+            }
             SaveError::Io { path, doing, error } => write!(f, "{}: {doing}: {error}", path.display()),
         }
     }
@@ -83,7 +94,15 @@ pub fn resolve(path: &Path) -> Result<Target, SaveError> {
     for _ in 0..=MAX_LINKS {
         let meta = match fs::symlink_metadata(&at) {
             Ok(m) => m,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Target::Regular(at)),
+            Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+                // a new file: its folder must be there (a link's target's folder, if a link)
+                return match at.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+                        Err(SaveError::NoFolder { path: path.to_path_buf(), folder: dir.to_path_buf() })
+                    }
+                    _ => Ok(Target::Regular(at)),
+                };
+            }
             Err(e) => return Err(io_error(path, "looking at it")(e)),
         };
         let kind = meta.file_type();
@@ -318,6 +337,27 @@ mod tests {
             assert!(fs::metadata(full).unwrap().file_type().is_char_device(), "/dev/full is still a device");
         }
         assert!(matches!(resolve(&std::env::temp_dir()), Err(SaveError::Folder(_))));
+    }
+
+    #[test]
+    fn a_new_file_in_a_missing_folder_is_refused_at_once() {
+        let dir = scratch("nofolder");
+        let file = dir.join("nope").join("best.json");
+        let e = resolve(&file).unwrap_err();
+        assert!(matches!(&e, SaveError::NoFolder { folder, .. } if *folder == dir.join("nope")), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!("{}: there is no folder {} to write it in", file.display(), dir.join("nope").display())
+        );
+        // a plain name goes in the current folder, which is there
+        assert_eq!(
+            resolve(Path::new("best-new.json")).unwrap(),
+            Target::Regular(PathBuf::from("best-new.json"))
+        );
+        // under a file, not a folder
+        fs::write(dir.join("plain"), "x").unwrap();
+        assert!(matches!(resolve(&dir.join("plain").join("best.json")), Err(SaveError::NoFolder { .. })));
+        fs::remove_dir_all(dir).unwrap();
     }
 
     #[cfg(unix)]

@@ -2,6 +2,7 @@
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
 use crate::best_file::Out;
+use crate::search_options::{shown_name, standard_output_for_dash, with_flag};
 use crate::{all_threads, at_least, plural, print_summary, start_position, stop_signals, warn, Quit};
 use morpion::formats::{self, link, Format};
 use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, Search};
@@ -65,7 +66,7 @@ pub struct Args {
     pub take: Option<usize>,
     /// Save the best game as MSR JSON, updated whenever it improves. A file that already
     /// holds a game of this variant is only ever replaced by a longer one; any other file
-    /// is left alone (see --force).
+    /// is left alone (see --force). `-`: standard output, after the report.
     #[arg(long, short)]
     pub out: Option<PathBuf>,
     /// With --out: replace the file whatever it holds.
@@ -138,11 +139,19 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     } = args;
     let root = start_position(from.as_deref(), take, variant, start.as_deref(), "search")?;
     if root.is_finished() {
-        return Err(format!(
-            "the game to continue is already over ({} moves, no legal move left)",
-            root.score()
-        )
-        .into());
+        let what = match (&from, take) {
+            (Some(f), Some(k)) => format!(
+                "the first {k} moves of {} leave no legal move: take fewer (--take) to search on from earlier",
+                shown_name(f)
+            ),
+            (Some(f), None) => format!(
+                "the game in {} is already over ({} moves, no legal move left): add --take K to search on from its move K",
+                shown_name(f),
+                root.score()
+            ),
+            (None, _) => "the start has no legal move: there is nothing to search".to_string(),
+        };
+        return Err(what.into());
     }
     let cores = all_threads();
     let threads = threads.unwrap_or(default_threads);
@@ -164,15 +173,18 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         prior: prior.unwrap_or(preset.prior),
         ..preset
     };
-    config.validate().map_err(|e| e.to_string())?;
+    config.validate().map_err(|e| with_flag(&e))?;
     let describe = format!(
-        "{} level {level}, {iterations} iterations, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
+        "{} level {level}, {iterations} iteration{}, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
         describe_method(&config),
+        plural(iterations as usize),
         if threads == 1 { "" } else { "s" },
         code.name(),
     );
     let out = match &out {
-        Some(path) => Some(Out::open(path, root.variant(), root.start(), force, &describe)?),
+        Some(path) => {
+            Some(Out::open(&standard_output_for_dash(path)?, root.variant(), root.start(), force, &describe)?)
+        }
         None => None,
     };
     if let Some(note) = out.as_ref().and_then(Out::note) {
@@ -262,7 +274,7 @@ pub(crate) fn finish(
         game.score(),
         game.custom_start().map_or(String::new(), |s| format!(" from the start {}", s.code())),
         if given > 0 {
-            format!(", the first {given} from {}", from.as_deref().unwrap_or(""))
+            format!(", the first {given} from {}", from.as_deref().map_or(String::new(), shown_name))
         } else {
             String::new()
         }
@@ -271,8 +283,9 @@ pub(crate) fn finish(
     say!(o, "search: {describe}");
     say!(
         o,
-        "{} playouts in {:.1} s ({:.0}/s), {} run{} finished{how}",
+        "{} playout{} in {:.1} s ({:.0}/s), {} run{} finished{how}",
         p.playouts,
+        plural(p.playouts as usize),
         p.elapsed,
         p.playouts_per_second,
         p.runs_done,
@@ -287,6 +300,7 @@ pub(crate) fn finish(
             "variant": variant.to_string(),
             "start": game.position().start().spec(variant),
             "score": game.score(),
+            "link": game_link,
             "from_moves": given,
             "playouts": p.playouts,
             "seconds": p.elapsed,

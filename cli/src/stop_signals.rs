@@ -3,31 +3,57 @@
 //! main thread polls; a second one while the first is honoured quits at once. All through
 //! ctrlc and signal-hook: no signal code of ours, no `unsafe`.
 //!
+//! "A second one" means a second request, not the same one delivered twice: coreutils'
+//! `timeout` sends its signal to the program and then to the program's process group, so
+//! the program gets it twice within a moment. Counted as two, that quit before the search
+//! could print its best game. A signal within `SAME_REQUEST` of the first is that first
+//! request again.
+//!
 //! SIGHUP is left alone when the program started with it ignored: that is what `nohup`
 //! asks for, and a search started under it goes on after the terminal closes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-/// Makes Ctrl+C, SIGTERM and SIGHUP set `flag`.
+/// Signals this close to the first are the same request (a person's second Ctrl+C takes
+/// longer than this; `timeout`'s two deliveries come microseconds apart).
+const SAME_REQUEST: Duration = Duration::from_millis(500);
+
+/// Makes Ctrl+C, SIGTERM and SIGHUP set `flag`; a second request quits the process (130
+/// after Ctrl+C, 1 after the others).
 pub fn watch(flag: &Arc<AtomicBool>) {
-    let ctrl_c = Arc::clone(flag);
-    let _ = ctrlc::set_handler(move || {
-        if ctrl_c.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+    let first = Arc::new(Mutex::new(None));
+    let (ctrl_c, first_c) = (Arc::clone(flag), Arc::clone(&first));
+    let _ = ctrlc::set_handler(move || on_signal(&ctrl_c, &first_c, 130));
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGTERM};
-        for signal in [SIGTERM, SIGHUP] {
-            if signal == SIGHUP && ignored_at_start(signal) {
-                continue;
-            }
-            // the exit is armed by the first signal: it must be registered before the flag
-            let _ = signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(flag));
-            let _ = signal_hook::flag::register(signal, Arc::clone(flag));
+        let wanted: Vec<i32> =
+            [SIGTERM, SIGHUP].into_iter().filter(|&s| !(s == SIGHUP && ignored_at_start(s))).collect();
+        // handlers run on a thread of signal-hook's, where taking a lock and exiting are fine
+        if let Ok(mut signals) = signal_hook::iterator::Signals::new(&wanted) {
+            let flag = Arc::clone(flag);
+            std::thread::spawn(move || {
+                for _ in signals.forever() {
+                    on_signal(&flag, &first, 1);
+                }
+            });
         }
+    }
+}
+
+/// One signal: the first request sets `flag`; a signal `SAME_REQUEST` or more after it
+/// exits with `code`.
+fn on_signal(flag: &AtomicBool, first: &Mutex<Option<Instant>>, code: i32) {
+    let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
+    match *first {
+        None => {
+            *first = Some(Instant::now());
+            flag.store(true, Ordering::SeqCst);
+        }
+        Some(at) if at.elapsed() >= SAME_REQUEST => std::process::exit(code),
+        Some(_) => {}
     }
 }
 

@@ -44,7 +44,7 @@ fn an_illegal_move_fails_with_its_number() {
         err.contains("pentasol: line 3: move 2, (27,27) / 0, is illegal in 5D: the new dot (27,27) is already on the board"),
         "{err}"
     );
-    assert!(err.contains("the 1 moves before it are legal"), "{err}");
+    assert!(err.contains("(the move before it is legal)"), "{err}");
     let o = morpion(&["replay", dir.join("missing.psol").to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("missing.psol"), "{}", stderr(&o));
@@ -286,7 +286,10 @@ fn search_refuses_bad_requests_clearly() {
     let cases: [(&[&str], &str); 18] = [
         (&["search"], "needs --variant"),
         (&["search", "-v", "5D", "--method", "beam"], "invalid value 'beam' for '--method <METHOD>'"),
-        (&["search", "-v", "5D", "--clamp", "-1"], "the weight clamp must be a positive number (got -1)"),
+        (
+            &["search", "-v", "5D", "--clamp", "-1"],
+            "--clamp: the weight clamp must be a positive number (got -1)",
+        ),
         (
             &["search", "-v", "5D", "--prior", "-1"],
             "the prior's strength must be a number of 0 or more (got -1)",
@@ -297,7 +300,7 @@ fn search_refuses_bad_requests_clearly() {
         ),
         (&["search", "-v", "5D", "--stabilize", "0"], "1 or more"),
         (&["search", "-v", "3T"], "forever"),
-        (&["search", "-v", "5D", "-l", "0"], "level 0 is out of range"),
+        (&["search", "-v", "5D", "-l", "0"], "--level: level 0 is out of range"),
         (&["search", "-v", "5D", "--time", "5x"], "bad duration '5x'"),
         (&["search", "-v", "5D", "--time", "99999999999999999999s"], "too long: at most 366 days"),
         (&["search", "-v", "5D", "--alpha", "0"], "alpha must be a positive number"),
@@ -350,7 +353,11 @@ fn search_never_replaces_a_longer_game() {
     };
     let o = search(&[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stderr(&o).contains("holds a 82-move 5D game: only a longer game replaces it"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("holds an 82-move 5D game: only a longer game replaces it"),
+        "{}",
+        stderr(&o)
+    );
     assert!(
         stdout(&o).contains("kept: ") && stdout(&o).contains("holds a game of 82 moves"),
         "{}",
@@ -393,7 +400,8 @@ fn search_leaves_other_files_alone() {
     let o = morpion(&["search", "-v", "5D", "-l", "1", "-q", "-o", notes.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("holds not a game this program reads") && stderr(&o).contains("--force"),
+        stderr(&o).contains("holds something that is not a game this program reads")
+            && stderr(&o).contains("--force"),
         "{}",
         stderr(&o)
     );
@@ -603,6 +611,38 @@ fn search_stops_cleanly_on_ctrl_c_sigterm_and_sighup() {
         assert_eq!(v["interrupted"], true);
         assert_eq!(moves_in(&out), v["score"].as_u64().unwrap());
         std::fs::remove_file(out).ok();
+    }
+}
+
+/// `timeout` sends its signal twice, to the program and to its process group: one request,
+/// not the second one that quits at once, so the search still stops cleanly with its best.
+#[cfg(unix)]
+#[test]
+fn search_stops_cleanly_on_a_signal_delivered_twice_at_once() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    for signal in ["-INT", "-TERM"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+            .args(["search", "-v", "5D", "--time", "1h", "-t", "1", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        err.read_line(&mut first).unwrap();
+        assert!(first.contains("playouts"), "{first}");
+        let pid = child.id().to_string();
+        let twice = format!("kill {signal} {pid}; kill {signal} {pid}");
+        assert!(Command::new("sh").args(["-c", &twice]).status().unwrap().success());
+        let o = child.wait_with_output().unwrap();
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+        assert!(o.status.success(), "{signal} twice: {:?} {rest}", o.status);
+        assert!(rest.contains("interrupted: stopping"), "{rest}");
+        let v = last_json(&o);
+        assert_eq!(v["interrupted"], true);
+        assert!(v["score"].as_u64().unwrap() > 0);
     }
 }
 

@@ -156,7 +156,7 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         clamp: s.clamp,
         prior: s.prior,
     };
-    config.validate().map_err(|e| e.to_string())?;
+    config.validate().map_err(|e| crate::search_options::with_flag(&e))?;
     Ok((root, config))
 }
 
