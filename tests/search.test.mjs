@@ -117,7 +117,11 @@ test("the page answers while a search runs, and a search can continue the game o
   await page.getByTestId("search-show").uncheck();
   await playMoves(page, 2);
   assert.equal(await page.getByTestId("score").textContent(), "8");
+  // the locked menu names what the search runs from, not the board's new position
+  const fromHere = page.locator("[data-testid=search-from] option[value=here]");
+  assert.equal(await fromHere.textContent(), "on from this position (6 moves)");
   await waitUntilOver(page);
+  assert.equal(await fromHere.textContent(), "on from this position (8 moves)");
   assert.match(await text(page, "search-status"), /budget is spent/);
   assert.equal(await playouts(page), 1_000_000, "one level-3 run of NRPA is a million playouts");
   // the best game starts with the 6 moves the search was given

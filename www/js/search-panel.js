@@ -111,12 +111,16 @@ export class SearchPanel {
     about.textContent = t(/** @type {string} */ (about.getAttribute("data-i18n")));
   }
 
-  /** The "Search" menu names the variant and the position a search would start from. */
+  /**
+   * The "Search" menu names the variant and the position a search would start from: the
+   * board's, or while a search runs (the menu is locked then) the search's own, so a new
+   * game on the board does not relabel the running search's best as another variant's.
+   */
   #describeFrom() {
-    const shown = this.#app.shown();
+    const running = this.#client.running && this.#search ? this.#search : null;
     const options = select("search-from").options;
-    options[0].textContent = t("search.from-new", { variant: this.#app.variant() });
-    options[1].textContent = t("search.from-here", { n: shown });
+    options[0].textContent = t("search.from-new", { variant: running?.variant ?? this.#app.variant() });
+    options[1].textContent = t("search.from-here", { n: running ? running.from : this.#app.shown() });
   }
 
   /** @returns {Options} */
@@ -164,6 +168,7 @@ export class SearchPanel {
     for (const id of ["search-from", "search-method", "search-level", "search-time", "search-threads-choice"]) {
       select(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
+    this.#describeFrom();
   }
 
   #togglePause() {

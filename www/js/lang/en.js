@@ -317,7 +317,7 @@ export default {
   "error.engine-timeout": "it did not start within 20 seconds",
   "language.confirm": "Changing the language reloads the page and stops the search under way (its best game so far is kept in My best games). Change it?",
   "share.export-png": "Download the picture (PNG)",
-  "msg.preview-on": "The board shows the search's best game; your own game is kept (untick “Show the best game” in Search to go back to it).",
+  "msg.preview-on": "Showing the search's best game; yours is kept (untick “Show the best game” to go back).",
   "search.deleted-more": "Deleted the {n}-move {variant} game; {more} deleted before it can be brought back too.",
 
   "start.label": "Start:",

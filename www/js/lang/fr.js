@@ -316,7 +316,7 @@ export default {
   "error.engine-timeout": "il n'a pas démarré en 20 secondes",
   "language.confirm": "Changer de langue recharge la page et arrête la recherche en cours (sa meilleure partie est gardée dans Mes meilleures parties). Changer ?",
   "share.export-png": "Télécharger l'image (PNG)",
-  "msg.preview-on": "Le plateau montre la meilleure partie de la recherche ; votre partie est gardée (décochez « Montrer la meilleure partie » dans Recherche pour y revenir).",
+  "msg.preview-on": "Partie trouvée par la recherche ; la vôtre est gardée (décochez « Montrer la meilleure partie »).",
   "search.deleted-more": "Partie {variant} de {n} coups supprimée ; encore {more} à rétablir avant elle.",
 
   "start.label": "Départ :",
