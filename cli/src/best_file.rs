@@ -174,7 +174,21 @@ impl Out {
             return (true, format!("saved: {shown} (MSR JSON, {n} moves, written after this report)"));
         }
         match (self.written, &self.blocked) {
-            (Some(n), _) if n == best.score() => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
+            // read again: the file may have changed since the last save (a "saved" line
+            // must be true when it is printed)
+            (Some(n), _) if n == best.score() => match (self.target.regular(), self.force) {
+                (Some(file), force) => match holds(file, self.variant, &self.start) {
+                    Holds::Game(m) if m == n => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
+                    Holds::Game(m) if m > n && !force => (
+                        false,
+                        format!("kept: {shown} now holds a game of {m} moves, longer than this search's best ({n}), saved there meanwhile"),
+                    ),
+                    Holds::Nothing => (false, format!("not saved: {shown} was removed or emptied after the search saved its best there")),
+                    Holds::Game(m) => (false, format!("not saved: {shown} now holds a game of {m} moves, put there after the search saved its best")),
+                    Holds::Other(what) => (false, format!("not saved: {shown} now holds {what}, put there after the search saved its best")),
+                },
+                (None, _) => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
+            },
             (_, Some(what)) => (
                 false,
                 format!("not saved: {shown} came to hold {what} during the search: it was left alone (--force replaces it)"),
@@ -235,6 +249,28 @@ mod tests {
         assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(70));
         assert!(ours.finish(&first(70)).0);
         std::fs::remove_file(file).ok();
+    }
+
+    /// The last line tells the truth about the file as it is at the end, not as it was at
+    /// the last save.
+    #[test]
+    fn the_end_reads_the_file_again() {
+        let (file, first) = setup("end");
+        let mut ours = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "test").unwrap();
+        ours.offer(&first(40)).unwrap();
+        assert_eq!(
+            ours.finish(&first(40)),
+            (true, format!("saved: {} (MSR JSON, 40 moves)", file.display()))
+        );
+        std::fs::write(&file, "garbage\n").unwrap();
+        let (saved, line) = ours.finish(&first(40));
+        assert!(
+            !saved && line.starts_with(&format!("not saved: {} now holds something", file.display())),
+            "{line}"
+        );
+        std::fs::remove_file(&file).unwrap();
+        let (saved, line) = ours.finish(&first(40));
+        assert!(!saved && line.contains("was removed or emptied"), "{line}");
     }
 
     /// A file that comes to hold something else during the search is left alone.
