@@ -110,6 +110,11 @@ test("the page answers while a search runs, and a search can continue the game o
   await page.selectOption("[data-testid=search-method]", "nrpa");
   assert.match(await text(page, "search-method-about"), /Rosin's NRPA as published/);
   await page.selectOption("[data-testid=search-level]", "3");
+  // the size of a run, from the engine, before it starts
+  assert.match(await text(page, "search-run-size"), /^A level-3 run is 1,000,000 playouts: about /);
+  await page.selectOption("[data-testid=search-method]", "stabilized");
+  assert.match(await text(page, "search-run-size"), /^A level-3 run is 4,000,000 playouts/);
+  await page.selectOption("[data-testid=search-method]", "nrpa");
   await page.selectOption("[data-testid=search-time]", "run");
   await page.getByTestId("search-start").click();
   await bestAbove(page, 6, 15_000);

@@ -92,6 +92,7 @@ fn stabilized_nrpa_learns_from_the_best_of_k_playouts() {
         let (score, moves) = out.best.unwrap();
         assert_eq!((score, &moves), (N as i64, &root.target), "k = {k}");
         assert_eq!(out.playouts, 10_000 * k as u64);
+        assert_eq!(c.run_playouts(), out.playouts as f64, "what the page announces is what a run does");
         let again = Monitor::new();
         let out2 = pool(1).install(|| search(&root, &c, Budget::OneRun, &again)).unwrap();
         assert_eq!(out2.best.unwrap().1, moves);
@@ -101,6 +102,9 @@ fn stabilized_nrpa_learns_from_the_best_of_k_playouts() {
     assert_eq!(Method::of(s.config()), Some(Method::Stabilized));
     pool(1).install(|| s.run(Budget::OneRun));
     assert_eq!(s.progress(1.0).playouts, 400);
+    assert_eq!(s.config().run_playouts(), 400.0);
+    let level3 = |m| Config::default().with_method(m).run_playouts();
+    assert_eq!((level3(Method::Stabilized), level3(Method::Nrpa)), (4e6, 1e6));
 }
 
 /// A strong prior that knows the needle finds it in the first playout of a level-1 run,

@@ -142,6 +142,8 @@ export class App {
       fresh.free();
     }
   }
+  /** Playouts in one top-level search run of `method` at `level` (the engine's count). @param {number} level @param {string} method */
+  runPlayouts(level, method) { return this.#wasm.Search.run_playouts(level, method); }
   /** The whole line of play in a text format (`pentasol`, `msr-json`, ...). @param {string} format */
   exportText(format) { return this.#timeline.export(format, linkBase()); }
   /** The user's game at the move shown (a preview is not the user's), as an SVG image

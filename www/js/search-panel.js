@@ -10,6 +10,10 @@ import { dateTime, num, t } from "./i18n.js";
 import { linkBase } from "./saved.js";
 import { maxThreads, SearchClient, threadsAvailable } from "./search-client.js";
 
+/** Playouts a second a thread of a desktop computer's search (BENCHMARKS.md: 85k-125k in
+ * Chromium): only for the rough time a run's size is given with. */
+const RATE_PER_THREAD = 100_000;
+
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("./best-games.js").BestGame} BestGame */
 /** @typedef {import("./search-client.js").Options} Options */
@@ -46,6 +50,7 @@ export class SearchPanel {
     this.#wire();
     this.#describeFrom();
     this.#describeMethod(); // the remembered method's, restored before this panel was made
+    this.#describeRun();
     this.#renderGames();
     this.#paintChart();
   }
@@ -82,6 +87,9 @@ export class SearchPanel {
 
   #wire() {
     select("search-method").addEventListener("change", () => this.#describeMethod());
+    for (const id of ["search-method", "search-level", "search-threads-choice"]) {
+      select(id).addEventListener("change", () => this.#describeRun());
+    }
     button("search-start").addEventListener("click", () => this.#start());
     button("search-stop").addEventListener("click", () => this.#client.stop());
     button("search-pause").addEventListener("click", () => this.#togglePause());
@@ -102,6 +110,21 @@ export class SearchPanel {
     });
     new ResizeObserver(() => this.#paintChart()).observe(canvas("search-chart"));
     document.addEventListener("themechange", () => this.#paintChart());
+  }
+
+  /**
+   * How big a run of the chosen level and method is, and about how long it takes at a
+   * desktop's pace on the chosen threads, so that nobody starts a run of days unawares.
+   */
+  #describeRun() {
+    const level = Number(select("search-level").value);
+    const playouts = this.#app.runPlayouts(level, select("search-method").value);
+    const threads = Number(select("search-threads-choice").value) || 1;
+    const seconds = playouts / (RATE_PER_THREAD * threads);
+    // a rough time, said roughly: whole hours, else whole minutes
+    const unit = seconds >= 3600 ? 3600 : seconds >= 60 ? 60 : 1;
+    const rough = Math.max(1, Math.round(seconds / unit)) * unit;
+    $("search-run-size").textContent = t("search.run-size", { level, playouts: num(playouts), time: formatDuration(rough) });
   }
 
   /** The chosen method's one-line explanation (its key, so a language change retranslates it). */

@@ -97,6 +97,13 @@ impl Config {
         Config { stabilize: method.stabilize(), clamp: method.clamp(), prior: method.prior(), ..self }
     }
 
+    /// Playouts in one top-level run: N^level adapts at level 1, each after `stabilize`
+    /// playouts. A float: level 8 of the default is 4 x 10^16. What the page says before a
+    /// run of days is started.
+    pub fn run_playouts(&self) -> f64 {
+        (self.iterations as f64).powi(self.level as i32) * self.stabilize as f64
+    }
+
     /// Adapt's rate and bounds.
     pub(crate) fn learning(&self) -> Learning {
         Learning::new(self.alpha, self.clamp)

@@ -74,6 +74,13 @@ impl WebSearch {
         Ok(WebSearch { search: Arc::new(search), done: Arc::default() })
     }
 
+    /// Playouts in one top-level run of `method` at `level` (`Config::run_playouts`), so the
+    /// page can say how long a run is before anyone starts one that takes days.
+    pub fn run_playouts(level: u32, method: &str) -> Result<f64, JsError> {
+        let method: Method = method.parse().map_err(|e: UnknownMethod| JsError::new(&e.to_string()))?;
+        Ok(Config { level, ..Config::default() }.with_method(method).run_playouts())
+    }
+
     /// Threads the search runs on: the rayon pool's size (1 in the default build).
     pub fn threads() -> usize {
         rayon::current_num_threads()

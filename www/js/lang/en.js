@@ -256,6 +256,7 @@ export default {
   "search.kept-no": "not kept in My best games (the browser's storage refused it, or holds 50 better games)",
   "search.over": { one: "Search over ({why}): best {n} move, {kept}. \"Open the best game\" lets you replay, share or export it.", other: "Search over ({why}): best {n} moves, {kept}. \"Open the best game\" lets you replay, share or export it." },
   "search.failed": "The search could not go on: {why}",
+  "search.run-size": "A level-{level} run is {playouts} playouts: about {time} on a desktop computer.",
   "search.run": "run {run}, iteration {iteration} of {of}",
   "search.runs-done": { one: "{n} run done", other: "{n} runs done" },
   "search.playouts": { one: "{n} playout", other: "{n} playouts" },

@@ -255,6 +255,7 @@ export default {
   "search.kept-no": "non gardée dans Mes meilleures parties (le stockage du navigateur l'a refusée, ou contient déjà 50 parties meilleures)",
   "search.over": { one: "Fin de la recherche ({why}) : meilleure partie de {n} coup, {kept}. « Ouvrir la meilleure partie » permet de la rejouer, de la partager ou de l'exporter.", other: "Fin de la recherche ({why}) : meilleure partie de {n} coups, {kept}. « Ouvrir la meilleure partie » permet de la rejouer, de la partager ou de l'exporter." },
   "search.failed": "La recherche n'a pas pu continuer : {why}",
+  "search.run-size": "Une exécution de niveau {level} fait {playouts} parties simulées : environ {time} sur un ordinateur de bureau.",
   "search.run": "exécution {run}, itération {iteration} sur {of}",
   "search.runs-done": { one: "{n} exécution terminée", other: "{n} exécutions terminées" },
   "search.playouts": { one: "{n} partie simulée", other: "{n} parties simulées" },
