@@ -5,9 +5,9 @@
 //!
 //! "A second one" means a second request, not the same one delivered twice: coreutils'
 //! `timeout` sends its signal to the program and then to the program's process group, so
-//! the program gets it twice within a moment. Counted as two, that quit before the search
-//! could print its best game. A signal within `SAME_REQUEST` of the first is that first
-//! request again.
+//! the program gets it twice within microseconds. Counted as two, that quit before the
+//! search could print its best game. A signal within `SAME_REQUEST` of the first is that
+//! first request again; a person's quick second Ctrl+C comes later than that.
 //!
 //! SIGHUP is left alone when the program started with it ignored: that is what `nohup`
 //! asks for, and a search started under it goes on after the terminal closes.
@@ -16,9 +16,28 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Signals this close to the first are the same request (a person's second Ctrl+C takes
-/// longer than this; `timeout`'s two deliveries come microseconds apart).
-const SAME_REQUEST: Duration = Duration::from_millis(500);
+/// Signals this close to the first are the same request: `timeout`'s two deliveries come
+/// microseconds apart, a person's double press 100 ms or more.
+const SAME_REQUEST: Duration = Duration::from_millis(50);
+
+/// What a signal asks for, given when the first one came (if one did).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decision {
+    /// The first request: stop cleanly.
+    Stop,
+    /// The first request again (delivered twice): nothing more.
+    Same,
+    /// A second request: quit at once.
+    Quit,
+}
+
+fn decide(first: Option<Instant>, now: Instant) -> Decision {
+    match first {
+        None => Decision::Stop,
+        Some(at) if now.saturating_duration_since(at) < SAME_REQUEST => Decision::Same,
+        Some(_) => Decision::Quit,
+    }
+}
 
 /// Makes Ctrl+C, SIGTERM and SIGHUP set `flag`; a second request quits the process (130
 /// after Ctrl+C, 1 after the others).
@@ -31,30 +50,43 @@ pub fn watch(flag: &Arc<AtomicBool>) {
         use signal_hook::consts::{SIGHUP, SIGTERM};
         let wanted: Vec<i32> =
             [SIGTERM, SIGHUP].into_iter().filter(|&s| !(s == SIGHUP && ignored_at_start(s))).collect();
-        // handlers run on a thread of signal-hook's, where taking a lock and exiting are fine
-        if let Ok(mut signals) = signal_hook::iterator::Signals::new(&wanted) {
-            let flag = Arc::clone(flag);
-            std::thread::spawn(move || {
-                for _ in signals.forever() {
-                    on_signal(&flag, &first, 1);
-                }
-            });
+        match signal_hook::iterator::Signals::new(&wanted) {
+            // their handler runs on a thread of ours, where a lock and an exit are allowed
+            Ok(mut signals) => {
+                let flag = Arc::clone(flag);
+                std::thread::spawn(move || {
+                    for _ in signals.forever() {
+                        on_signal(&flag, &first, 1);
+                    }
+                });
+            }
+            Err(e) => crate::warn(&format!(
+                "warning: SIGTERM and SIGHUP will not stop the search cleanly here ({e}); Ctrl+C does"
+            )),
         }
     }
 }
 
-/// One signal: the first request sets `flag`; a signal `SAME_REQUEST` or more after it
-/// exits with `code`.
+/// One signal: the first request sets `flag`; a second quits with `code`.
 fn on_signal(flag: &AtomicBool, first: &Mutex<Option<Instant>>, code: i32) {
     let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
-    match *first {
-        None => {
+    match decide(*first, Instant::now()) {
+        Decision::Stop => {
             *first = Some(Instant::now());
             flag.store(true, Ordering::SeqCst);
         }
-        Some(at) if at.elapsed() >= SAME_REQUEST => std::process::exit(code),
-        Some(_) => {}
+        Decision::Same => {}
+        Decision::Quit => quit_now(code),
     }
+}
+
+/// Ends the process without running exit handlers or destructors: the search's threads
+/// (and MPI, in morpion-mpi) are still at work, and the person asked for now.
+fn quit_now(code: i32) -> ! {
+    #[cfg(unix)]
+    signal_hook::low_level::exit(code);
+    #[cfg(not(unix))]
+    std::process::exit(code);
 }
 
 /// Whether `signal` was ignored when the program started, as Linux's /proc/self/status
@@ -67,4 +99,20 @@ fn ignored_at_start(signal: i32) -> bool {
         .find_map(|l| l.strip_prefix("SigIgn:"))
         .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
         .is_some_and(|mask| (mask >> (signal - 1)) & 1 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_signal_twice_at_once_is_one_request_and_a_later_one_quits() {
+        let t0 = Instant::now();
+        assert_eq!(decide(None, t0), Decision::Stop);
+        assert_eq!(decide(Some(t0), t0), Decision::Same);
+        assert_eq!(decide(Some(t0), t0 + Duration::from_micros(300)), Decision::Same);
+        // a quick double press by a person still quits
+        assert_eq!(decide(Some(t0), t0 + Duration::from_millis(100)), Decision::Quit);
+        assert_eq!(decide(Some(t0), t0 + Duration::from_secs(3)), Decision::Quit);
+    }
 }
