@@ -31,11 +31,12 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
         Ok(t) => t,
         // the reader's message starts with the file's name, which the caller gives already
         Err(e) => {
-            let shown = format!("{}: ", path.display());
-            return Holds::Other(format!(
-                "something that is not text ({})",
-                e.strip_prefix(&shown).unwrap_or(&e)
-            ));
+            let why = e.strip_prefix(&format!("{}: ", path.display())).unwrap_or(&e).to_string();
+            return Holds::Other(if why.starts_with("not a text file") {
+                "a file that is not text".to_string()
+            } else {
+                format!("a file this program cannot read ({why})")
+            });
         }
     };
     match formats::load(&text, None, None) {
@@ -77,6 +78,10 @@ pub struct Out {
     written: Option<usize>,
     /// The file came to hold something else during the search: it is left alone (why).
     blocked: Option<String>,
+    /// What this search last wrote, to tell at the end whether the file still holds it.
+    text: Option<String>,
+    /// How the file is named in messages, if not by its path (`-o -`: standard output).
+    name: Option<String>,
 }
 
 impl Out {
@@ -111,7 +116,18 @@ impl Out {
             floor,
             written: None,
             blocked: None,
+            text: None,
+            name: None,
         })
+    }
+
+    /// Names the file `name` in messages (standard output for `-o -`, opened by its path).
+    pub fn named(self, name: &str) -> Out {
+        Out { name: Some(name.to_string()), ..self }
+    }
+
+    fn shown(&self) -> String {
+        self.name.clone().unwrap_or_else(|| self.path.display().to_string())
     }
 
     /// What the user should know before the search starts.
@@ -119,11 +135,11 @@ impl Out {
         match (&self.target, self.floor) {
             (Target::InPlace(_), _) => Some(format!(
                 "{} is not a regular file: the best game is written there once, at the end",
-                self.path.display()
+                self.shown()
             )),
             (_, Some(n)) => Some(format!(
                 "{} holds {} {} game: only a longer game replaces it (--force replaces it anyway)",
-                self.path.display(),
+                self.shown(),
                 n_move(n),
                 self.variant
             )),
@@ -160,6 +176,7 @@ impl Out {
         let text =
             formats::write(&Game::new(best.clone(), meta), Format::MsrJson, "").map_err(|e| e.to_string())?;
         self.target.write(&text, &self.path).map_err(|e| e.to_string())?;
+        self.text = Some(text);
         self.written = Some(best.score());
         self.floor = self.written;
         Ok(())
@@ -168,27 +185,13 @@ impl Out {
     /// At the end: whether FILE holds (or, for a device, will get) this search's best, and
     /// a line saying so.
     pub fn finish(&self, best: &Position) -> (bool, String) {
-        let shown = self.path.display();
+        let shown = self.shown();
         if matches!(self.target, Target::InPlace(_)) {
             let n = best.score();
             return (true, format!("saved: {shown} (MSR JSON, {n} moves, written after this report)"));
         }
         match (self.written, &self.blocked) {
-            // read again: the file may have changed since the last save (a "saved" line
-            // must be true when it is printed)
-            (Some(n), _) if n == best.score() => match (self.target.regular(), self.force) {
-                (Some(file), force) => match holds(file, self.variant, &self.start) {
-                    Holds::Game(m) if m == n => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
-                    Holds::Game(m) if m > n && !force => (
-                        false,
-                        format!("kept: {shown} now holds a game of {m} moves, longer than this search's best ({n}), saved there meanwhile"),
-                    ),
-                    Holds::Nothing => (false, format!("not saved: {shown} was removed or emptied after the search saved its best there")),
-                    Holds::Game(m) => (false, format!("not saved: {shown} now holds a game of {m} moves, put there after the search saved its best")),
-                    Holds::Other(what) => (false, format!("not saved: {shown} now holds {what}, put there after the search saved its best")),
-                },
-                (None, _) => (true, format!("saved: {shown} (MSR JSON, {n} moves)")),
-            },
+            (Some(n), _) if n == best.score() => self.still_there(n),
             (_, Some(what)) => (
                 false,
                 format!("not saved: {shown} came to hold {what} during the search: it was left alone (--force replaces it)"),
@@ -203,6 +206,28 @@ impl Out {
                 ),
                 None => (false, format!("not saved: the search played no game to save in {shown}")),
             },
+        }
+    }
+
+    /// The line for a best game of `n` moves this search saved: read again, since the file
+    /// may have changed after the last save, and a "saved:" line must be true when printed.
+    fn still_there(&self, n: usize) -> (bool, String) {
+        let shown = self.shown();
+        let Some(file) = self.target.regular() else {
+            return (true, format!("saved: {shown} (MSR JSON, {n} moves)"));
+        };
+        if std::fs::read_to_string(file).ok().as_deref() == self.text.as_deref() {
+            return (true, format!("saved: {shown} (MSR JSON, {n} moves)"));
+        }
+        let after = "put there after the search saved its best";
+        match holds(file, self.variant, &self.start) {
+            Holds::Game(m) if m > n && !self.force => (
+                false,
+                format!("kept: {shown} now holds a game of {m} moves, longer than this search's best ({n}), saved there meanwhile"),
+            ),
+            Holds::Nothing => (false, format!("not saved: {shown} was removed or emptied after the search saved its best there")),
+            Holds::Game(m) => (false, format!("not saved: {shown} now holds another game of {m} moves, {after}")),
+            Holds::Other(what) => (false, format!("not saved: {shown} now holds {what}, {after}")),
         }
     }
 
@@ -271,6 +296,21 @@ mod tests {
         std::fs::remove_file(&file).unwrap();
         let (saved, line) = ours.finish(&first(40));
         assert!(!saved && line.contains("was removed or emptied"), "{line}");
+        // another search saved a longer game there after ours
+        ours.offer(&first(40)).unwrap();
+        let mut theirs = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "other").unwrap();
+        theirs.offer(&first(60)).unwrap();
+        let (saved, line) = ours.finish(&first(40));
+        assert!(
+            !saved && line.contains("now holds a game of 60 moves, longer than this search's best (40)"),
+            "{line}"
+        );
+        // named otherwise than by its path (`-o -`)
+        let named = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "x")
+            .unwrap()
+            .named("standard output");
+        assert!(named.note().is_some_and(|n| n.starts_with("standard output holds a 60-move 5D game")));
+        std::fs::remove_file(&file).unwrap();
     }
 
     /// A file that comes to hold something else during the search is left alone.

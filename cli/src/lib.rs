@@ -17,6 +17,7 @@ pub mod mpi;
 mod out_file;
 mod search;
 mod search_options;
+mod search_report;
 mod starts;
 mod stop_signals;
 mod two_player;
@@ -237,7 +238,7 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
         Err(e) => {
             let kept = match &e {
                 LoadError::Replay { error, .. } => match error.index {
-                    0 => "\n(it is the first move)".to_string(),
+                    0 => String::new(),
                     1 => "\n(the move before it is legal)".to_string(),
                     n => format!("\n(the {n} moves before it are legal)"),
                 },
@@ -431,7 +432,6 @@ fn all_threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
-/// "s" unless there is exactly one.
 /// "a 5-move", "an 82-move", "an 11-move": the article as the number is read aloud.
 fn n_move(n: usize) -> String {
     let digits = n.to_string();
@@ -441,6 +441,7 @@ fn n_move(n: usize) -> String {
     format!("{} {n}-move", if vowel { "an" } else { "a" })
 }
 
+/// "s" unless there is exactly one.
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""

@@ -45,6 +45,8 @@ pub enum SaveError {
     TooManyLinks(PathBuf),
     /// A read-only file: someone meant it to stay as it is.
     ReadOnly(PathBuf),
+    /// The name ends with a path separator: it names a folder, not a file.
+    FolderName(PathBuf),
     /// The folder the new file would go in is not there (or is not a folder): said before
     /// a long search starts, not at its first save.
     NoFolder {
@@ -73,6 +75,9 @@ impl fmt::Display for SaveError {
             }
             SaveError::TooManyLinks(p) => write!(f, "{}: too many symbolic links in a row", p.display()),
             SaveError::ReadOnly(p) => write!(f, "{} is read-only: refusing to replace it", p.display()),
+            SaveError::FolderName(p) => {
+                write!(f, "{} ends with a slash, so it names a folder: give a file name", p.display())
+            }
             SaveError::NoFolder { path, folder } => {
                 write!(f, "{}: there is no folder {} to write it in", path.display(), folder.display())
             }
@@ -90,11 +95,19 @@ fn io_error(path: &Path, doing: &'static str) -> impl FnOnce(io::Error) -> SaveE
 
 /// Decides how `path` is written, following symbolic links.
 pub fn resolve(path: &Path) -> Result<Target, SaveError> {
+    // `Path` drops a trailing separator ("notes.txt/" has the file name "notes.txt"), and
+    // the system would refuse the name only at the first save
+    if path.as_os_str().to_string_lossy().ends_with(std::path::is_separator) {
+        return match fs::metadata(path) {
+            Ok(m) if m.is_dir() => Err(SaveError::Folder(path.to_path_buf())),
+            _ => Err(SaveError::FolderName(path.to_path_buf())),
+        };
+    }
     let mut at = path.to_path_buf();
     for _ in 0..=MAX_LINKS {
         let meta = match fs::symlink_metadata(&at) {
             Ok(m) => m,
-            Err(e) if matches!(e.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+            Err(e) if matches!(e.kind(), io::ErrorKind::NotFound) || is_under_a_file(&e, &at) => {
                 // a new file: its folder must be there (a link's target's folder, if a link)
                 return match at.parent() {
                     Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
@@ -134,6 +147,11 @@ pub fn resolve(path: &Path) -> Result<Target, SaveError> {
         };
     }
     Err(SaveError::TooManyLinks(path.to_path_buf()))
+}
+
+/// The name's folder part is a file ("notes.txt/best.json"): its folder is missing.
+fn is_under_a_file(e: &io::Error, at: &Path) -> bool {
+    e.kind() == io::ErrorKind::NotADirectory && at.parent().is_some_and(|d| !d.as_os_str().is_empty())
 }
 
 /// What a file that is neither regular, a folder nor a link is, if it must not be written.
@@ -357,6 +375,17 @@ mod tests {
         // under a file, not a folder
         fs::write(dir.join("plain"), "x").unwrap();
         assert!(matches!(resolve(&dir.join("plain").join("best.json")), Err(SaveError::NoFolder { .. })));
+        // a name ending with a slash names a folder: a file's, a missing one's, a folder's
+        let slashed = |p: &Path| PathBuf::from(format!("{}/", p.display()));
+        let e = resolve(&slashed(&dir.join("plain"))).unwrap_err();
+        assert!(matches!(e, SaveError::FolderName(_)), "{e:?}");
+        assert!(
+            e.to_string().ends_with("plain/ ends with a slash, so it names a folder: give a file name"),
+            "{e}"
+        );
+        assert!(matches!(resolve(&slashed(&dir.join("nope"))), Err(SaveError::FolderName(_))));
+        assert!(matches!(resolve(&slashed(&dir)), Err(SaveError::Folder(_))));
+        assert_eq!(fs::read_to_string(dir.join("plain")).unwrap(), "x");
         fs::remove_dir_all(dir).unwrap();
     }
 

@@ -3,10 +3,10 @@
 
 use crate::best_file::Out;
 use crate::search_options::{shown_name, standard_output_for_dash, with_flag};
-use crate::{all_threads, at_least, plural, print_summary, start_position, stop_signals, warn, Quit};
-use morpion::formats::{self, link, Format};
+use crate::search_report::finish;
+use crate::{all_threads, at_least, plural, start_position, stop_signals, warn, Quit};
 use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, Search};
-use morpion::{Game, Meta, Position, Variant};
+use morpion::{Position, Variant};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -183,7 +183,9 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     );
     let out = match &out {
         Some(path) => {
-            Some(Out::open(&standard_output_for_dash(path)?, root.variant(), root.start(), force, &describe)?)
+            let out =
+                Out::open(&standard_output_for_dash(path)?, root.variant(), root.start(), force, &describe)?;
+            Some(if path.as_os_str() == "-" { out.named("standard output") } else { out })
         }
         None => None,
     };
@@ -236,111 +238,6 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         None => Ok(()),
     })?;
     finish(p, report, None, o)
-}
-
-/// The end of a search: the best game printed (so that it is never lost), saved with
-/// `--out`, the JSON line with `--json` (and `extra`'s fields).
-pub(crate) fn finish(
-    p: Prepared,
-    report: Report,
-    extra: Option<serde_json::Value>,
-    o: &mut impl Write,
-) -> Result<(), Quit> {
-    let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
-    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior } = config;
-    let given = root.score();
-    let variant = root.variant();
-    // a failed save stops the search but never loses its game: it is printed, and the
-    // error gives its link
-    let saved = match (&out, &report.save_error) {
-        (Some(_), Some(e)) => Err(e.clone()),
-        (Some(out), None) => Ok(Some(out.finish(&report.best))),
-        (None, _) => Ok(None),
-    };
-    let p = report.progress;
-    let game = Game::new(report.best, Meta::default());
-    // the game itself, printed so that it is never lost, saved or not
-    let game_link = formats::write(&game, Format::Link, link::DEFAULT_BASE).map_err(|e| e.to_string())?;
-    let how = if report.interrupted {
-        ", interrupted"
-    } else if p.stopped {
-        ", stopped at the budget"
-    } else {
-        ""
-    };
-    say!(
-        o,
-        "best: {} moves ({variant}{}{})",
-        game.score(),
-        game.custom_start().map_or(String::new(), |s| format!(" from the start {}", s.code())),
-        if given > 0 {
-            format!(", the first {given} from {}", from.as_deref().map_or(String::new(), shown_name))
-        } else {
-            String::new()
-        }
-    );
-    say!(o, "link: {game_link}");
-    say!(o, "search: {describe}");
-    say!(
-        o,
-        "{} playout{} in {:.1} s ({:.0}/s), {} run{} finished{how}",
-        p.playouts,
-        plural(p.playouts as usize),
-        p.elapsed,
-        p.playouts_per_second,
-        p.runs_done,
-        plural(p.runs_done as usize)
-    );
-    if let Ok(Some((_, line))) = &saved {
-        say!(o, "{line}");
-    }
-    print_summary(&game, o)?;
-    if json {
-        let obj = serde_json::json!({
-            "variant": variant.to_string(),
-            "start": game.position().start().spec(variant),
-            "score": game.score(),
-            "link": game_link,
-            "from_moves": given,
-            "playouts": p.playouts,
-            "seconds": p.elapsed,
-            "playouts_per_second": p.playouts_per_second,
-            "level": level,
-            "iterations": iterations,
-            "alpha": alpha,
-            "seed": seed,
-            "threads": threads,
-            "code": code.name(),
-            "method": Method::of(&config).map(Method::name),
-            "stabilize": stabilize,
-            "clamp": clamp,
-            "prior": prior,
-            "runs_done": p.runs_done,
-            "interrupted": report.interrupted,
-            "finished": game.is_finished(),
-            // null without --out
-            "saved": saved.as_ref().map(|s| s.as_ref().map(|(written, _)| *written)).unwrap_or(Some(false)),
-        });
-        let mut obj = obj;
-        if let (Some(serde_json::Value::Object(more)), Some(map)) = (extra, obj.as_object_mut()) {
-            map.extend(more);
-        }
-        say!(o, "{obj}");
-    }
-    // a device or descriptor gets the game after everything else (`-o /dev/stdout`)
-    o.flush()?;
-    let saved = match (saved, &mut out) {
-        (Ok(Some(_)), Some(out)) => out.write_in_place(game.position()).map(|()| None),
-        (other, _) => other,
-    };
-    if let Err(e) = saved {
-        return Err(format!(
-            "{e}\nthe best game ({} moves) was not saved; here it is as a link: {game_link}",
-            game.score()
-        )
-        .into());
-    }
-    Ok(())
 }
 
 pub struct Options {

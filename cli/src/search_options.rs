@@ -13,7 +13,7 @@ pub(crate) fn standard_output_for_dash(path: &Path) -> Result<PathBuf, Quit> {
     if cfg!(unix) && Path::new("/dev/stdout").exists() {
         Ok(PathBuf::from("/dev/stdout"))
     } else {
-        Err("--out -: this system has no /dev/stdout to write the game to; give a file name"
+        Err("--out -: standard output is closed, or this system has no /dev/stdout to write it through; give a file name"
             .to_string()
             .into())
     }
@@ -33,10 +33,13 @@ pub(crate) fn with_flag(e: &SearchError) -> String {
     format!("{flag}: {e}")
 }
 
-/// How `--from`'s argument is named in messages: `-` is standard input.
+/// How `--from`'s argument is named in messages: `-` is standard input, and a long
+/// argument (a link) is "the link" rather than a line of its characters.
 pub(crate) fn shown_name(from: &str) -> String {
     if from == "-" {
         "standard input".to_string()
+    } else if from.len() > 60 {
+        "the link given".to_string()
     } else {
         from.to_string()
     }

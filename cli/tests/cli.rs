@@ -643,6 +643,11 @@ fn search_stops_cleanly_on_a_signal_delivered_twice_at_once() {
         let v = last_json(&o);
         assert_eq!(v["interrupted"], true);
         assert!(v["score"].as_u64().unwrap() > 0);
+        // the JSON carries the game itself, as a link the other commands read
+        let link = v["link"].as_str().unwrap();
+        assert!(link.contains(&format!("#g=1.5D.{}.", v["score"])), "{link}");
+        let replayed = morpion(&["replay", link, "--json"]);
+        assert_eq!(last_json(&replayed)["moves"], v["score"]);
     }
 }
 

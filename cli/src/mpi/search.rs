@@ -8,7 +8,8 @@ use super::net::Net;
 use super::pool::Pool;
 use super::resume_option::refusal;
 use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
-use crate::search::{budget_of, finish, prepare, Args, Keeper, Prepared, Report};
+use crate::search::{budget_of, prepare, Args, Keeper, Prepared, Report};
+use crate::search_report::finish;
 use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
 use morpion::nrpa::distributed::{Accepted, Checkpoint, Coordinator, Done, Rank};
@@ -80,13 +81,18 @@ pub(super) struct Plan {
 
 /// Everything rank 0 checks before any rank starts.
 pub(super) fn plan(ranks: usize, args: Args, resume: ResumeArgs) -> Result<Plan, Quit> {
+    // beside the game's file; for standard output, a device or a FIFO, in this folder
+    let beside = |out: &PathBuf| {
+        out.as_os_str() != "-"
+            && matches!(crate::out_file::resolve(out), Ok(crate::out_file::Target::Regular(_)))
+    };
     let default_checkpoint = match &args.out {
-        Some(out) => {
+        Some(out) if beside(out) => {
             let mut p = out.clone().into_os_string();
             p.push(".checkpoint");
             PathBuf::from(p)
         }
-        None => PathBuf::from("morpion-search.checkpoint"),
+        _ => PathBuf::from("morpion-search.checkpoint"),
     };
     let out = args.out.clone();
     let mut prepared = prepare(args, 1, "thread a rank")?;
