@@ -109,12 +109,17 @@ test("the page answers while a search runs, and a search can continue the game o
   assert.match(await text(page, "search-method-about"), /once every 4 playouts/);
   await page.selectOption("[data-testid=search-method]", "nrpa");
   assert.match(await text(page, "search-method-about"), /Rosin's NRPA as published/);
-  await page.selectOption("[data-testid=search-level]", "3");
-  // the size of a run, from the engine, before it starts
-  assert.match(await text(page, "search-run-size"), /^A level-3 run is 1,000,000 playouts: about /);
+  // one thread: the run lasts long enough, on any machine, for the checks made during it
+  if (!(await page.getByTestId("search-threads").isDisabled())) await page.selectOption("[data-testid=search-threads]", "1");
+  // the size of a run, from the engine, before it starts: a level-5 run takes days
+  await page.selectOption("[data-testid=search-level]", "5");
+  assert.match(await text(page, "search-run-size"), /^A level-5 run is 10,000,000,000 playouts: about /);
   await page.selectOption("[data-testid=search-method]", "stabilized");
+  assert.match(await text(page, "search-run-size"), /^A level-5 run is 40,000,000,000 playouts: about 5 days on 1 thread of /);
+  await page.selectOption("[data-testid=search-level]", "3");
   assert.match(await text(page, "search-run-size"), /^A level-3 run is 4,000,000 playouts/);
   await page.selectOption("[data-testid=search-method]", "nrpa");
+  assert.match(await text(page, "search-run-size"), /^A level-3 run is 1,000,000 playouts: about /);
   await page.selectOption("[data-testid=search-time]", "run");
   await page.getByTestId("search-start").click();
   await bestAbove(page, 6, 15_000);

@@ -10,6 +10,21 @@ import { dateTime, num, t } from "./i18n.js";
 import { linkBase } from "./saved.js";
 import { maxThreads, SearchClient, threadsAvailable } from "./search-client.js";
 
+/**
+ * A rough time said roughly: seconds, whole minutes or hours, then days and years with two
+ * significant figures at most (a level-6 run is years, not "11,111 h").
+ * @param {number} seconds
+ */
+export function roughDuration(seconds) {
+  const day = 86_400;
+  const year = 365.25 * day;
+  const twoFigures = (/** @type {number} */ x) => Number(x.toPrecision(x < 10 ? 1 : 2));
+  if (seconds >= year) return t("search.years", { n: twoFigures(seconds / year) });
+  if (seconds >= 2 * day) return t("search.days", { n: twoFigures(seconds / day) });
+  const unit = seconds >= 3600 ? 3600 : seconds >= 60 ? 60 : 1;
+  return formatDuration(Math.max(1, Math.round(seconds / unit)) * unit);
+}
+
 /** Playouts a second a thread of a desktop computer's search (BENCHMARKS.md: 85k-125k in
  * Chromium): only for the rough time a run's size is given with. */
 const RATE_PER_THREAD = 100_000;
@@ -121,10 +136,7 @@ export class SearchPanel {
     const playouts = this.#app.runPlayouts(level, select("search-method").value);
     const threads = Number(select("search-threads-choice").value) || 1;
     const seconds = playouts / (RATE_PER_THREAD * threads);
-    // a rough time, said roughly: whole hours, else whole minutes
-    const unit = seconds >= 3600 ? 3600 : seconds >= 60 ? 60 : 1;
-    const rough = Math.max(1, Math.round(seconds / unit)) * unit;
-    $("search-run-size").textContent = t("search.run-size", { level, playouts: num(playouts), time: formatDuration(rough) });
+    $("search-run-size").textContent = t("search.run-size", { level, playouts: num(playouts), time: roughDuration(seconds), n: threads });
   }
 
   /** The chosen method's one-line explanation (its key, so a language change retranslates it). */
