@@ -574,8 +574,6 @@ fn search_under_nohup_survives_a_hangup() {
 #[cfg(unix)]
 #[test]
 fn search_stops_cleanly_on_ctrl_c_sigterm_and_sighup() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
     // Under `nohup` (a CI run started that way) the search inherits an ignored SIGHUP and
     // rightly leaves it alone (stop_signals.rs), so a hangup would not stop it: skip it.
     let hup_ignored = std::fs::read_to_string("/proc/self/status").ok().is_some_and(|s| {
@@ -590,21 +588,8 @@ fn search_stops_cleanly_on_ctrl_c_sigterm_and_sighup() {
     let signals: &[&str] = if hup_ignored { &["-INT", "-TERM"] } else { &["-INT", "-TERM", "-HUP"] };
     for &signal in signals {
         let out = temp(&format!("signal{signal}.msr.json"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
-            .args(["search", "-v", "5T", "--time", "1h", "-t", "1", "-o", out.to_str().unwrap(), "--json"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        // the first progress line (after a second) shows the search is under way
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        let mut first = String::new();
-        err.read_line(&mut first).unwrap();
-        assert!(first.contains("playouts"), "{first}");
-        assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
-        let o = child.wait_with_output().unwrap();
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+        let args = ["search", "-v", "5T", "--time", "1h", "-t", "1", "-o", out.to_str().unwrap(), "--json"];
+        let (o, rest) = signal_search(&args, &format!("kill {signal} {{pid}}"));
         assert!(o.status.success(), "{signal}: {rest}");
         assert!(rest.contains("interrupted: stopping"), "{rest}");
         let v = last_json(&o);
@@ -614,30 +599,39 @@ fn search_stops_cleanly_on_ctrl_c_sigterm_and_sighup() {
     }
 }
 
+/// Starts `morpion ARGS`, waits for its first progress line (after a second: the search is
+/// under way), runs the shell command `kill` with `{pid}` replaced by the search's, and
+/// returns the search's output and the rest of its standard error.
+#[cfg(unix)]
+fn signal_search(args: &[&str], kill: &str) -> (std::process::Output, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut first = String::new();
+    err.read_line(&mut first).unwrap();
+    assert!(first.contains("playouts"), "{first}");
+    let kill = kill.replace("{pid}", &child.id().to_string());
+    assert!(Command::new("sh").args(["-c", &kill]).status().unwrap().success());
+    let o = child.wait_with_output().unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    (o, rest)
+}
+
 /// `timeout` sends its signal twice, to the program and to its process group: one request,
 /// not the second one that quits at once, so the search still stops cleanly with its best.
 #[cfg(unix)]
 #[test]
 fn search_stops_cleanly_on_a_signal_delivered_twice_at_once() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
     for signal in ["-INT", "-TERM"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
-            .args(["search", "-v", "5D", "--time", "1h", "-t", "1", "--json"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        let mut first = String::new();
-        err.read_line(&mut first).unwrap();
-        assert!(first.contains("playouts"), "{first}");
-        let pid = child.id().to_string();
-        let twice = format!("kill {signal} {pid}; kill {signal} {pid}");
-        assert!(Command::new("sh").args(["-c", &twice]).status().unwrap().success());
-        let o = child.wait_with_output().unwrap();
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+        let args = ["search", "-v", "5D", "--time", "1h", "-t", "1", "--json"];
+        let (o, rest) = signal_search(&args, &format!("kill {signal} {{pid}}; kill {signal} {{pid}}"));
         assert!(o.status.success(), "{signal} twice: {:?} {rest}", o.status);
         assert!(rest.contains("interrupted: stopping"), "{rest}");
         let v = last_json(&o);
