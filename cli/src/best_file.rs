@@ -5,7 +5,7 @@
 
 use crate::out_file::{self, Target};
 use crate::{n_move, read_file};
-use morpion::formats::{self, Format};
+use morpion::formats::{self, link, Format};
 use morpion::{Game, Meta, Position, Start, Variant};
 use std::path::{Path, PathBuf};
 
@@ -18,6 +18,30 @@ enum Holds {
     Game(usize),
     /// Something else: a game of another variant, or not a game (the reason).
     Other(String),
+}
+
+/// The format `--out FILE` is written in when `--out-format` does not say: the one its
+/// name ends with (`.psol` Pentasol, `.csv` CSV, `.ms1` MS1), else MSR JSON, the one
+/// morpion-solitaire.io opens.
+pub fn format_for(path: &Path) -> Format {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    match ext.as_str() {
+        "psol" | "pentasol" => Format::Pentasol,
+        "csv" => Format::Csv,
+        "ms1" => Format::Msr,
+        _ => Format::MsrJson,
+    }
+}
+
+/// How messages name a format ("saved: best.psol (Pentasol, 170 moves)").
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::MsrJson => "MSR JSON",
+        Format::Msr => "MS1",
+        Format::Csv => "CSV",
+        Format::Link => "a link",
+        other => other.label(),
+    }
 }
 
 /// What `path` holds for a search of `variant` from `start`.
@@ -61,13 +85,15 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
     }
 }
 
-/// `--out FILE`: the best game as MSR JSON, saved as it improves, never over a longer game
+/// `--out FILE`: the best game in its format (MSR JSON unless the name or `--out-format`
+/// says otherwise), saved as it improves, never over a longer game
 /// of the same variant (unless `--force`), nor over anything else that is not such a game.
 /// A regular file is replaced atomically (out_file.rs); a device or a FIFO is written once,
 /// at the end.
 pub struct Out {
     path: PathBuf,
     target: Target,
+    format: Format,
     variant: Variant,
     start: Start,
     force: bool,
@@ -87,6 +113,7 @@ pub struct Out {
 impl Out {
     pub fn open(
         path: &Path,
+        format: Format,
         variant: Variant,
         start: &Start,
         force: bool,
@@ -109,6 +136,7 @@ impl Out {
         Ok(Out {
             path: path.to_path_buf(),
             target,
+            format,
             variant,
             start: start.clone(),
             force,
@@ -173,8 +201,12 @@ impl Out {
             description: Some(format!("found by morpion search: {}", self.describe)),
             ..Meta::default()
         };
-        let text =
-            formats::write(&Game::new(best.clone(), meta), Format::MsrJson, "").map_err(|e| e.to_string())?;
+        let mut text = formats::write(&Game::new(best.clone(), meta), self.format, link::DEFAULT_BASE)
+            .map_err(|e| e.to_string())?;
+        if !text.ends_with('\n') {
+            // a link or an MS1 string is one line; a text file ends with its newline
+            text.push('\n');
+        }
         self.target.write(&text, &self.path).map_err(|e| e.to_string())?;
         self.text = Some(text);
         self.written = Some(best.score());
@@ -188,7 +220,8 @@ impl Out {
         let shown = self.shown();
         if matches!(self.target, Target::InPlace(_)) {
             let n = best.score();
-            return (true, format!("saved: {shown} (MSR JSON, {n} moves, written after this report)"));
+            let format = format_name(self.format);
+            return (true, format!("saved: {shown} ({format}, {n} moves, written after this report)"));
         }
         match (self.written, &self.blocked) {
             (Some(n), _) if n == best.score() => self.still_there(n),
@@ -213,11 +246,10 @@ impl Out {
     /// may have changed after the last save, and a "saved:" line must be true when printed.
     fn still_there(&self, n: usize) -> (bool, String) {
         let shown = self.shown();
-        let Some(file) = self.target.regular() else {
-            return (true, format!("saved: {shown} (MSR JSON, {n} moves)"));
-        };
+        let saved = (true, format!("saved: {shown} ({}, {n} moves)", format_name(self.format)));
+        let Some(file) = self.target.regular() else { return saved };
         if std::fs::read_to_string(file).ok().as_deref() == self.text.as_deref() {
-            return (true, format!("saved: {shown} (MSR JSON, {n} moves)"));
+            return saved;
         }
         let after = "put there after the search saved its best";
         match holds(file, self.variant, &self.start) {
@@ -257,11 +289,15 @@ mod tests {
     #[test]
     fn a_longer_game_saved_meanwhile_is_kept() {
         let (file, first) = setup("race");
-        let mut ours = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "test").unwrap();
+        let mut ours =
+            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
+                .unwrap();
         ours.offer(&first(40)).unwrap();
         assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(40));
         // another search saves a longer game there
-        let mut theirs = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "other").unwrap();
+        let mut theirs =
+            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "other")
+                .unwrap();
         assert_eq!(theirs.floor, Some(40));
         theirs.offer(&first(60)).unwrap();
         // ours improves, but not enough: the file keeps the 60-move game
@@ -281,7 +317,9 @@ mod tests {
     #[test]
     fn the_end_reads_the_file_again() {
         let (file, first) = setup("end");
-        let mut ours = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "test").unwrap();
+        let mut ours =
+            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
+                .unwrap();
         ours.offer(&first(40)).unwrap();
         assert_eq!(
             ours.finish(&first(40)),
@@ -298,7 +336,9 @@ mod tests {
         assert!(!saved && line.contains("was removed or emptied"), "{line}");
         // another search saved a longer game there after ours
         ours.offer(&first(40)).unwrap();
-        let mut theirs = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "other").unwrap();
+        let mut theirs =
+            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "other")
+                .unwrap();
         theirs.offer(&first(60)).unwrap();
         let (saved, line) = ours.finish(&first(40));
         assert!(
@@ -306,7 +346,7 @@ mod tests {
             "{line}"
         );
         // named otherwise than by its path (`-o -`)
-        let named = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "x")
+        let named = Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "x")
             .unwrap()
             .named("standard output");
         assert!(named.note().is_some_and(|n| n.starts_with("standard output holds a 60-move 5D game")));
@@ -317,7 +357,9 @@ mod tests {
     #[test]
     fn a_file_replaced_by_something_else_meanwhile_is_left_alone() {
         let (file, first) = setup("other");
-        let mut ours = Out::open(&file, Variant::D5, &Start::cross(Variant::D5), false, "test").unwrap();
+        let mut ours =
+            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
+                .unwrap();
         ours.offer(&first(40)).unwrap();
         std::fs::write(&file, "the user's notes\n").unwrap();
         ours.offer(&first(50)).unwrap();
@@ -326,5 +368,43 @@ mod tests {
         let (saved, line) = ours.finish(&first(60));
         assert!(!saved && line.starts_with("not saved: ") && line.contains("left alone"), "{line}");
         std::fs::remove_file(file).ok();
+    }
+
+    /// Every format a search can save in reads back as the game saved, with its variant:
+    /// so a later search's shorter game never replaces it, and a longer one does.
+    #[test]
+    fn every_format_reads_back_as_the_game_saved() {
+        let (file, first) = setup("formats");
+        let cross = Start::cross(Variant::D5);
+        for format in Format::WRITABLE {
+            std::fs::remove_file(&file).ok();
+            let mut ours = Out::open(&file, format, Variant::D5, &cross, false, "test").unwrap();
+            ours.offer(&first(40)).unwrap();
+            assert_eq!(holds(&file, Variant::D5, &cross), Holds::Game(40), "{format}");
+            assert!(ours.finish(&first(40)).1.contains(&format!("({}, 40 moves)", format_name(format))));
+            let mut theirs = Out::open(&file, format, Variant::D5, &cross, false, "other").unwrap();
+            assert_eq!(theirs.floor, Some(40), "{format}");
+            theirs.offer(&first(30)).unwrap();
+            assert_eq!(holds(&file, Variant::D5, &cross), Holds::Game(40), "{format}");
+            theirs.offer(&first(50)).unwrap();
+            assert_eq!(holds(&file, Variant::D5, &cross), Holds::Game(50), "{format}");
+        }
+        std::fs::remove_file(&file).ok();
+    }
+
+    #[test]
+    fn the_name_chooses_the_format() {
+        for (name, format) in [
+            ("best.json", Format::MsrJson),
+            ("best.psol", Format::Pentasol),
+            ("BEST.PSOL", Format::Pentasol),
+            ("runs/best.csv", Format::Csv),
+            ("best.ms1", Format::Msr),
+            ("best.txt", Format::MsrJson),
+            ("best", Format::MsrJson),
+            (".psol", Format::MsrJson),
+        ] {
+            assert_eq!(format_for(Path::new(name)), format, "{name}");
+        }
     }
 }

@@ -147,7 +147,7 @@ where
     }
 }
 
-fn writable_format(s: &str) -> Result<Format, String> {
+pub(crate) fn writable_format(s: &str) -> Result<Format, String> {
     Format::from_name(s).filter(|f| Format::WRITABLE.contains(f)).ok_or_else(|| {
         let names: Vec<&str> = Format::WRITABLE.iter().map(|f| f.name()).collect();
         format!("unknown output format '{s}' (expected one of: {})", names.join(", "))

@@ -1,15 +1,17 @@
 //! `morpion search`: runs the core's NRPA on a thread pool while the main thread watches
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
-use crate::best_file::Out;
-use crate::search_options::{shown_name, standard_output_for_dash, with_flag};
+use crate::best_file::{format_for, Out};
+use crate::search_options::{can_save_in, shown_name, standard_output_for_dash, with_flag};
 use crate::search_report::finish;
 use crate::{all_threads, at_least, plural, start_position, stop_signals, warn, Quit};
+use morpion::formats::Format;
 use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, Search};
 use morpion::{Position, Variant};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -64,11 +66,16 @@ pub struct Args {
     /// With --from: keep only its first K moves.
     #[arg(long, requires = "from")]
     pub take: Option<usize>,
-    /// Save the best game as MSR JSON, updated whenever it improves. A file that already
-    /// holds a game of this variant is only ever replaced by a longer one; any other file
-    /// is left alone (see --force). `-`: standard output, after the report.
+    /// Save the best game, updated whenever it improves: as Pentasol if the name ends in
+    /// .psol, CSV in .csv, MS1 in .ms1, else MSR JSON (see --out-format). A file that
+    /// already holds a game of this variant is only ever replaced by a longer one; any
+    /// other file is left alone (see --force). `-`: standard output, after the report.
     #[arg(long, short)]
     pub out: Option<PathBuf>,
+    /// With --out: the format to save in, whatever the file's name: pentasol, flammenkamp,
+    /// msr-json, msr (MS1), link or csv.
+    #[arg(long, requires = "out", value_parser = crate::writable_format)]
+    pub out_format: Option<Format>,
     /// With --out: replace the file whatever it holds.
     #[arg(long, requires = "out")]
     pub force: bool,
@@ -128,6 +135,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         start,
         take,
         out,
+        out_format,
         force,
         code,
         method,
@@ -183,8 +191,10 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     );
     let out = match &out {
         Some(path) => {
-            let out =
-                Out::open(&standard_output_for_dash(path)?, root.variant(), root.start(), force, &describe)?;
+            let format = out_format.unwrap_or_else(|| format_for(path));
+            can_save_in(format, &root)?;
+            let file = standard_output_for_dash(path)?;
+            let out = Out::open(&file, format, root.variant(), root.start(), force, &describe)?;
             Some(if path.as_os_str() == "-" { out.named("standard output") } else { out })
         }
         None => None,
@@ -323,11 +333,28 @@ pub fn run(
     let budget = budget_of(opts.time, opts.playouts);
     let mut last_line = start;
     let mut keeper = Keeper::default();
+    // when the search ended: the main thread wakes at once, and the time and playouts a
+    // second count up to then, not to the next tick (a tick is most of a short run)
+    let mut ended = None;
     std::thread::scope(|s| {
-        let worker = s.spawn(|| pool.install(|| search.run(budget)));
+        let (done, finished) = std::sync::mpsc::channel();
+        let worker = {
+            let (search, pool) = (&search, &pool);
+            s.spawn(move || {
+                pool.install(|| search.run(budget));
+                let _ = done.send(Instant::now());
+            })
+        };
         let mut told = false;
-        while !worker.is_finished() {
-            std::thread::sleep(TICK);
+        loop {
+            match finished.recv_timeout(TICK) {
+                Ok(at) => {
+                    ended = Some(at);
+                    break;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
             let now = Instant::now();
             if interrupted.load(Ordering::SeqCst) && !told {
                 warn("interrupted: stopping and keeping the best game (a second Ctrl+C or stop signal quits at once)");
@@ -345,11 +372,12 @@ pub fn run(
         }
         worker.join().expect("the search thread does not panic (panics abort)");
     });
+    let elapsed = ended.unwrap_or_else(Instant::now) - start;
     let best = search.best_game();
     let failure = keeper.last(search.best_score(), || improved(&best));
     Ok(Report {
         best,
-        progress: search.progress(start.elapsed().as_secs_f64()),
+        progress: search.progress(elapsed.as_secs_f64()),
         interrupted: interrupted.load(Ordering::SeqCst),
         save_error: failure,
     })

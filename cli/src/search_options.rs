@@ -2,7 +2,9 @@
 //! output) and how they are named in messages, so that an error says which option to change.
 
 use crate::Quit;
+use morpion::formats::{self, link, Format};
 use morpion::nrpa::SearchError;
+use morpion::{Game, Meta, Position};
 use std::path::{Path, PathBuf};
 
 /// `-o -` means standard output (as `--from -` means standard input), not a file named `-`.
@@ -16,6 +18,15 @@ pub(crate) fn standard_output_for_dash(path: &Path) -> Result<PathBuf, Quit> {
         Err("--out -: standard output is closed, or this system has no /dev/stdout to write it through; give a file name"
             .to_string()
             .into())
+    }
+}
+
+/// `--out` in a format that cannot hold this search's games (Pentasol for 4T, or from
+/// another start) is refused before the search starts, not at its first save.
+pub(crate) fn can_save_in(format: Format, root: &Position) -> Result<(), Quit> {
+    match formats::write(&Game::new(root.clone(), Meta::default()), format, link::DEFAULT_BASE) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("--out: cannot save this search's games as {format}: {e}").into()),
     }
 }
 

@@ -55,10 +55,10 @@ pub(crate) fn finish(
     say!(o, "search: {describe}");
     say!(
         o,
-        "{} playout{} in {:.1} s ({:.0}/s), {} run{} finished{how}",
+        "{} playout{} in {} s ({:.0}/s), {} run{} finished{how}",
         p.playouts,
         plural(p.playouts as usize),
-        p.elapsed,
+        seconds(p.elapsed),
         p.playouts_per_second,
         p.runs_done,
         plural(p.runs_done as usize)
@@ -113,4 +113,24 @@ pub(crate) fn finish(
         .into());
     }
     Ok(())
+}
+
+/// A duration in seconds to a tenth, and to a thousandth under one second (a level-1 run
+/// takes a few milliseconds: "0.0 s" would say nothing).
+fn seconds(s: f64) -> String {
+    if s < 1.0 {
+        format!("{s:.3}")
+    } else {
+        format!("{s:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn short_runs_are_timed_to_the_millisecond() {
+        assert_eq!(super::seconds(0.0043), "0.004");
+        assert_eq!(super::seconds(0.9994), "0.999");
+        assert_eq!(super::seconds(12.34), "12.3");
+    }
 }

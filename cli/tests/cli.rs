@@ -537,6 +537,53 @@ fn own_pentasol_reads_back_in_its_variant() {
     }
 }
 
+/// `search -o` saves in the format its name says (`.psol`: Pentasol) or `--out-format`
+/// asks for, and refuses, before searching, a format that cannot hold the variant's games.
+#[test]
+fn search_saves_in_the_format_asked_for() {
+    let psol = temp("search-out.psol");
+    std::fs::remove_file(&psol).ok();
+    let o =
+        morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "--json", "-o", psol.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let n = last_json(&o)["score"].as_u64().unwrap();
+    assert!(stdout(&o).contains(&format!("(Pentasol, {n} moves)")), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&psol).unwrap();
+    assert!(text.starts_with(&format!("# Morpion Solitaire 5D, {n} moves\n")), "{text}");
+    assert_eq!(moves_in(&psol), n);
+    std::fs::remove_file(&psol).ok();
+
+    let link = temp("search-out.txt");
+    let o = morpion(&[
+        "search",
+        "-v",
+        "5D",
+        "-l",
+        "1",
+        "-t",
+        "1",
+        "-q",
+        "-o",
+        link.to_str().unwrap(),
+        "--out-format",
+        "link",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&link).unwrap();
+    assert!(text.contains("#g=1.5D.") && text.ends_with('\n') && text.lines().count() == 1, "{text}");
+    std::fs::remove_file(&link).ok();
+
+    // Pentasol has 5-point lines only: a 4T search is refused at once, and makes no file
+    let four = temp("search-out-4t.psol");
+    std::fs::remove_file(&four).ok();
+    let o = morpion(&["search", "-v", "4T", "-l", "1", "-q", "-o", four.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--out: cannot save this search's games as pentasol"), "{}", stderr(&o));
+    assert!(!four.exists());
+    let o = morpion(&["search", "-v", "5T", "-l", "1", "-q", "-o", "x.json", "--out-format", "gillioz"]);
+    assert!(!o.status.success() && stderr(&o).contains("unknown output format 'gillioz'"), "{}", stderr(&o));
+}
+
 /// Under `nohup` (SIGHUP ignored when it starts), a hangup does not stop the search; a
 /// SIGTERM still does, cleanly.
 #[cfg(target_os = "linux")]
