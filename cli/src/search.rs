@@ -66,8 +66,9 @@ pub struct Args {
     /// With --from: keep only its first K moves.
     #[arg(long, requires = "from")]
     pub take: Option<usize>,
-    /// Save the best game, updated whenever it improves: as Pentasol if the name ends in
-    /// .psol, CSV in .csv, MS1 in .ms1, else MSR JSON (see --out-format). A file that
+    /// Save the best game, updated whenever it improves, in the format of the file's
+    /// extension (any case): Pentasol for .psol or .pentasol, CSV for .csv, MS1 for .ms1,
+    /// MSR JSON for any other name (see --out-format). A file that
     /// already holds a game of this variant is only ever replaced by a longer one; any
     /// other file is left alone (see --force). `-`: standard output, after the report.
     #[arg(long, short)]
@@ -192,7 +193,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     let out = match &out {
         Some(path) => {
             let format = out_format.unwrap_or_else(|| format_for(path));
-            can_save_in(format, &root)?;
+            can_save_in(format, out_format.is_none().then_some(path.as_path()), &root)?;
             let file = standard_output_for_dash(path)?;
             let out = Out::open(&file, format, root.variant(), root.start(), force, &describe)?;
             Some(if path.as_os_str() == "-" { out.named("standard output") } else { out })

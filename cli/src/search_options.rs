@@ -2,7 +2,7 @@
 //! output) and how they are named in messages, so that an error says which option to change.
 
 use crate::Quit;
-use morpion::formats::{self, link, Format};
+use morpion::formats::{self, link, Format, WriteError};
 use morpion::nrpa::SearchError;
 use morpion::{Game, Meta, Position};
 use std::path::{Path, PathBuf};
@@ -22,12 +22,35 @@ pub(crate) fn standard_output_for_dash(path: &Path) -> Result<PathBuf, Quit> {
 }
 
 /// `--out` in a format that cannot hold this search's games (Pentasol for 4T, or from
-/// another start) is refused before the search starts, not at its first save.
-pub(crate) fn can_save_in(format: Format, root: &Position) -> Result<(), Quit> {
-    match formats::write(&Game::new(root.clone(), Meta::default()), format, link::DEFAULT_BASE) {
-        Ok(_) => Ok(()),
-        Err(e) => Err(format!("--out: cannot save this search's games as {format}: {e}").into()),
+/// another start) is refused before the search starts, not at its first save, with what to
+/// give instead. `named`: the file, when its name chose the format (not `--out-format`).
+pub(crate) fn can_save_in(format: Format, named: Option<&Path>, root: &Position) -> Result<(), Quit> {
+    let Err(e) = formats::write(&Game::new(root.clone(), Meta::default()), format, link::DEFAULT_BASE) else {
+        return Ok(());
+    };
+    let why = match e {
+        WriteError::NotFivePointLines { variant, .. } => {
+            format!("it has 5-point lines only, and this search is {variant}")
+        }
+        WriteError::CustomStart(_) => {
+            "it always starts from the cross, and this search starts from other dots".to_string()
+        }
+        WriteError::ReadOnly(_) => "this program does not write it".to_string(),
+    };
+    let others = [Format::MsrJson, Format::Csv, Format::Msr, Format::Link].map(|f| f.name()).join(", ");
+    Err(match named {
+        Some(path) => format!(
+            "--out {}: a name ending in .{} is saved as {}, which cannot hold this search's games: {why}; give another name, or --out-format with one of {others}",
+            path.display(),
+            path.extension().map_or(String::new(), |e| e.to_string_lossy().into_owned()),
+            format.label()
+        ),
+        None => format!(
+            "--out-format {format}: {} cannot hold this search's games: {why}; choose one of {others}",
+            format.label()
+        ),
     }
+    .into())
 }
 
 /// A config's error, led by the option that set the value, so the user knows what to change.

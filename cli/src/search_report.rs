@@ -118,7 +118,7 @@ pub(crate) fn finish(
 /// A duration in seconds to a tenth, and to a thousandth under one second (a level-1 run
 /// takes a few milliseconds: "0.0 s" would say nothing).
 fn seconds(s: f64) -> String {
-    if s < 1.0 {
+    if s < 0.9995 {
         format!("{s:.3}")
     } else {
         format!("{s:.1}")
@@ -131,6 +131,7 @@ mod tests {
     fn short_runs_are_timed_to_the_millisecond() {
         assert_eq!(super::seconds(0.0043), "0.004");
         assert_eq!(super::seconds(0.9994), "0.999");
+        assert_eq!(super::seconds(0.9996), "1.0");
         assert_eq!(super::seconds(12.34), "12.3");
     }
 }

@@ -578,7 +578,7 @@ fn search_saves_in_the_format_asked_for() {
     std::fs::remove_file(&four).ok();
     let o = morpion(&["search", "-v", "4T", "-l", "1", "-q", "-o", four.to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("--out: cannot save this search's games as pentasol"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is saved as Pentasol, which cannot hold this search's games: it has 5-point lines only, and this search is 4T"), "{}", stderr(&o));
     assert!(!four.exists());
     let o = morpion(&["search", "-v", "5T", "-l", "1", "-q", "-o", "x.json", "--out-format", "gillioz"]);
     assert!(!o.status.success() && stderr(&o).contains("unknown output format 'gillioz'"), "{}", stderr(&o));
