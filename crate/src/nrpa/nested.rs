@@ -163,7 +163,10 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             }
             // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
             // (without CHECK), whose `push_codes` pushes a code for each of the legal moves
-            let k = unsafe { policy.pick(codes, self.rng.unit() * policy.total(codes)) };
+            let k = unsafe {
+                let lanes = policy.lanes(codes);
+                policy.pick(codes, &lanes, self.rng.unit() * Policy::sum(&lanes))
+            };
             let step = legal[k];
             let code = codes[k];
             match self.state.play(step) {
