@@ -185,8 +185,9 @@ impl Policy {
     /// `lanes`): the lane whose cumulative weight first passes `r`, then the code of that
     /// lane whose cumulative weight within it does. Each move owns an interval as long as
     /// its weight, so this is the softmax's draw, with a chain of subtractions a quarter as
-    /// long as a scan of the whole ply's (on a board, a ply has about 30 legal moves). Rounding that leaves `r` unspent gives the last code of the last
-    /// lane reached. `codes` must not be empty.
+    /// long as a scan of the whole ply's (on a board, a ply has about 30 legal moves).
+    /// Rounding that leaves `r` unspent gives the last code of the last lane reached.
+    /// `codes` must not be empty.
     ///
     /// # Safety
     /// As [`Policy::lanes`].
