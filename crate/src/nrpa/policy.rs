@@ -186,7 +186,8 @@ impl Policy {
     /// lane whose cumulative weight within it does. Each move owns an interval as long as
     /// its weight, so this is the softmax's draw, with a chain of subtractions a quarter as
     /// long as a scan of the whole ply's (on a board, a ply has about 30 legal moves).
-    /// Rounding that leaves `r` unspent gives the last code of the last lane reached.
+    /// Rounding that leaves `r` unspent gives the last code of the last lane reached (the
+    /// last code of the ply if that lane is empty, in a ply of fewer moves than lanes).
     /// `codes` must not be empty.
     ///
     /// # Safety
@@ -445,7 +446,14 @@ mod tests {
             // SAFETY: as above
             unsafe {
                 assert_eq!(p.pick(&codes, &lanes, 0.0), 0, "n = {n}");
-                assert!(p.pick(&codes, &lanes, total) < n, "n = {n}");
+                if n >= 2 {
+                    // a lane's end belongs to the next lane
+                    assert_eq!(p.pick(&codes, &lanes, lanes[0]), 1, "n = {n}");
+                }
+                // rounding past the total: the last code of the last lane
+                let last =
+                    if n >= LANES { (n - LANES..n).find(|i| i % LANES == LANES - 1).unwrap() } else { n - 1 };
+                assert_eq!(p.pick(&codes, &lanes, 2.0 * total), last, "n = {n}");
             }
         }
     }
