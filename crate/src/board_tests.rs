@@ -86,6 +86,39 @@ fn grid_grows_when_a_game_wanders_off() {
     assert_eq!(sorted(&b), reference(&b));
 }
 
+/// Once the grid has grown, a move's windows may straddle two words of a grid line (the
+/// first grid's moves read one word): moves and undos there still match a full rescan.
+#[test]
+fn updates_on_a_grown_grid_match_a_full_rescan() {
+    for v in ["3T", "3D"] {
+        let v: Variant = v.parse().unwrap();
+        let mut b = Board::new(v, &Start::cross(v));
+        let mut rng = Rng::new(3);
+        let w0 = b.w;
+        let mut checked = 0;
+        for _ in 0..4000 {
+            if b.num_candidates() == 0 || checked == 150 {
+                break;
+            }
+            let c = b.candidates()[rng.below(b.num_candidates())];
+            let (dot, d, pos) = b.decode(c);
+            if b.play(c).is_err() {
+                break;
+            }
+            if b.w == w0 {
+                continue;
+            }
+            checked += 1;
+            assert_eq!(sorted(&b), reference(&b), "{v} on a grid of {}", b.w);
+            let start = dot.step(d, -(pos as i32));
+            b.undo(Cand::new(b.cell(start), d.index(), pos as i32));
+            assert_eq!(sorted(&b), reference(&b), "{v} after undo on a grid of {}", b.w);
+            b.play(b.find(start, d).expect("undone move is legal again")).unwrap();
+        }
+        assert_eq!(checked, 150, "{v}: the game left the first grid and went on");
+    }
+}
+
 /// Policy codes name lines, not grid cells: a line keeps its code when the grid grows,
 /// and far lines fall in the shared range, below `LINE_CODES`.
 #[test]
