@@ -230,6 +230,7 @@ impl Board {
     /// Sets (`on`) or clears the cells of `mask` from index `a` (>= 0) on, in the grid line
     /// whose words start at `word`: the dot of a move in one direction, or the cells its
     /// line marks, in one or two words rather than a cell at a time.
+    ///
     /// `ONE`: as for `read_line`, the cells are in the line's first word.
     #[inline(always)]
     fn write_line<const ONE: bool>(&mut self, word: usize, a: i32, mask: u64, on: bool) {
