@@ -211,12 +211,13 @@ impl Board {
     /// `ONE`: the grid is 64 cells a side and the read is a move's (`update_l`), so every
     /// bit it uses is in the line's first word: a move looks at most 2L - 2 cells past its
     /// dot, which keeps 2L cells from the edge. One load and a shift rather than two loads and
-    /// a 128-bit shift: the search ran 8-9 % faster natively, 7 % in wasm (BENCHMARKS.md).
+    /// a 128-bit shift: the search ran 7-9 % faster natively, 7 % in wasm (BENCHMARKS.md).
     #[inline(always)]
     fn read_line<const ONE: bool>(&self, word: usize, a: i32) -> u64 {
         if ONE {
             debug_assert!((0..64).contains(&a) && word < self.bits.len());
-            // SAFETY: `word` is the start of a grid line's storage
+            // SAFETY: `word` is the start of the storage of the grid line through a cell
+            // inside the grid (`line_words`)
             return unsafe { *self.bits.get_unchecked(word) } >> a;
         }
         let i = word + (a >> 6) as usize;
