@@ -415,16 +415,22 @@ impl Board {
 
     #[inline(always)]
     fn update(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
+        // a grid line of at most 64 cells is one word (`read_line`'s `ONE`)
+        if self.w <= 64 {
+            self.update_one::<true>(start, d, pos, adding)
+        } else {
+            self.update_one::<false>(start, d, pos, adding)
+        }
+    }
+
+    #[inline(always)]
+    fn update_one<const ONE: bool>(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
         // One generic body; L becomes a compile-time constant so the short loops unroll.
-        match (self.len, self.w <= 64) {
-            (3, true) => self.update_l::<3, true>(start, d, pos, adding),
-            (4, true) => self.update_l::<4, true>(start, d, pos, adding),
-            (5, true) => self.update_l::<5, true>(start, d, pos, adding),
-            (_, true) => self.update_l::<6, true>(start, d, pos, adding),
-            (3, false) => self.update_l::<3, false>(start, d, pos, adding),
-            (4, false) => self.update_l::<4, false>(start, d, pos, adding),
-            (5, false) => self.update_l::<5, false>(start, d, pos, adding),
-            _ => self.update_l::<6, false>(start, d, pos, adding),
+        match self.len {
+            3 => self.update_l::<3, ONE>(start, d, pos, adding),
+            4 => self.update_l::<4, ONE>(start, d, pos, adding),
+            5 => self.update_l::<5, ONE>(start, d, pos, adding),
+            _ => self.update_l::<6, ONE>(start, d, pos, adding),
         }
     }
 

@@ -52,18 +52,23 @@ fn incremental_updates_match_a_full_rescan() {
                 assert_eq!(sorted(&b), reference(&b), "{v} after {} moves", played.len());
                 // now and then, undo and redo the last move
                 if rng.below(4) == 0 {
-                    let start = dot.step(d, -(pos as i32));
-                    let c = b.find(start, d);
-                    assert!(c.is_none(), "a played line is not playable again");
-                    let cand = Cand::new(b.cell(start), d.index(), pos as i32);
-                    b.undo(cand);
-                    assert_eq!(sorted(&b), reference(&b), "{v} after undo");
-                    let again = b.find(start, d).expect("undone move is legal again");
-                    b.play(again).unwrap();
+                    undo_and_redo(&mut b, (dot, d, pos));
                 }
             }
         }
     }
+}
+
+/// Takes back the move just played (its dot, direction and pos), checks the legal moves
+/// against a full rescan, and plays it again.
+fn undo_and_redo(b: &mut Board, (dot, d, pos): (Point, Dir, u8)) {
+    let v = b.variant();
+    let start = dot.step(d, -(pos as i32));
+    assert!(b.find(start, d).is_none(), "a played line is not playable again");
+    b.undo(Cand::new(b.cell(start), d.index(), pos as i32));
+    assert_eq!(sorted(b), reference(b), "{v} after undo on a grid of {}", b.w);
+    let again = b.find(start, d).expect("undone move is legal again");
+    b.play(again).unwrap();
 }
 
 #[test]
@@ -110,10 +115,7 @@ fn updates_on_a_grown_grid_match_a_full_rescan() {
             }
             checked += 1;
             assert_eq!(sorted(&b), reference(&b), "{v} on a grid of {}", b.w);
-            let start = dot.step(d, -(pos as i32));
-            b.undo(Cand::new(b.cell(start), d.index(), pos as i32));
-            assert_eq!(sorted(&b), reference(&b), "{v} after undo on a grid of {}", b.w);
-            b.play(b.find(start, d).expect("undone move is legal again")).unwrap();
+            undo_and_redo(&mut b, (dot, d, pos));
         }
         assert_eq!(checked, 150, "{v}: the game left the first grid and went on");
     }
