@@ -65,7 +65,7 @@ fn undo_and_redo(b: &mut Board, (dot, d, pos): (Point, Dir, u8)) {
     let v = b.variant();
     let start = dot.step(d, -(pos as i32));
     assert!(b.find(start, d).is_none(), "a played line is not playable again");
-    b.undo(Cand::new(b.cell(start), d.index(), pos as i32));
+    b.undo(b.cand_for(start, d, pos));
     assert_eq!(sorted(b), reference(b), "{v} after undo on a grid of {}", b.w);
     let again = b.find(start, d).expect("undone move is legal again");
     b.play(again).unwrap();
