@@ -130,7 +130,7 @@ impl<const DOT: bool> Morpion<DOT> {
 }
 
 // SAFETY: `Board::line_code` is below LINE_CODES (a line id of the first 64 x 64 grid,
-// below NEAR_CODES, or NEAR_CODES + a hash mod FAR_CODES; board_tests.rs checks it on
+// below NEAR_CODES, or NEAR_CODES + a hash mod FAR_CODES; board/tests.rs checks it on
 // grown grids), and the dot's index adds 3 bits below LINE_CODES * 8 for LineDot: the
 // code spaces `code_space` gives. `push_codes` pushes `code` of each candidate (in the
 // first grid `line_code` is the line id, which it pushes directly).
