@@ -31,7 +31,9 @@ if ! perf record -q -o "$data" "$bin" search --method nrpa -v "$variant" -l 3 -t
 fi
 perf report -i "$data" --no-children --stdio 2>/dev/null | grep '%' | awk -v label="$bin $variant seed $seed" '
   { p = $1; sub("%", "", p) }
-  $NF ~ /Board::play$/ { play += p; next }
+  # `morpion::board::update::<impl morpion::board::Board>::play` since the board is a module
+  # of several files (`morpion::board::Board::play` before)
+  $NF ~ /Board>?::play$/ { play += p; next }
   $NF ~ /Policy::adapt$|^(__)?(ieee754_)?exp(_fma)?(@|$)/ { adapt += p; next }
   { rest += p }
   END {

@@ -7,7 +7,7 @@ use crate::geom::Point;
 impl Board {
     /// 64 bits of set `set`, direction `d`, grid line `line`, from index `a` (>= 0) on.
     #[inline(always)]
-    pub(super) fn read(&self, set: usize, d: usize, line: usize, a: i32) -> u64 {
+    fn read(&self, set: usize, d: usize, line: usize, a: i32) -> u64 {
         self.read_line::<false>(self.off[set][d] + line * self.wpl, a)
     }
 

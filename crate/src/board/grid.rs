@@ -1,6 +1,7 @@
 //! The grid itself: growing it when a dot nears its edge, copying a board into another of
-//! the same shape (before every playout), and the policy codes of lines, which name a
-//! line in the first grid so that they survive growth.
+//! the same shape (before every playout), and the policy codes of lines: a line's id in
+//! the first grid, kept when the grid grows (lines that start beyond it share hashed
+//! codes).
 
 use super::{Board, BoardLimit, Cand, COORD_LIMIT, FAR_CODES, FIRST_SIDE, NEAR_CODES, USED};
 use crate::geom::{Dir, Point};

@@ -24,9 +24,10 @@
 //!   comes within `2L` cells of its edge, so positions are not confined to a fixed board;
 //!   the only limit is `COORD_LIMIT`.
 //!
-//! Files: this one has the types, construction and queries; `bits.rs` reads and writes
-//! windows of the bit rows; `update.rs` keeps the legal moves up to date move by move;
-//! `grid.rs` grows and copies the grid and gives lines their policy codes.
+//! Files: this one has the types, construction, coordinates and queries; `bits.rs` reads
+//! and writes windows of the bit rows; `update.rs` keeps the legal moves up to date move
+//! by move; `grid.rs` grows and copies the grid and gives lines their policy codes;
+//! `tests.rs` tests them against full rescans.
 
 mod bits;
 mod grid;
