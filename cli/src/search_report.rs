@@ -19,7 +19,7 @@ pub(crate) fn finish(
     o: &mut impl Write,
 ) -> Result<(), Quit> {
     let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
-    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior } = config;
+    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior, tie_break } = config;
     let given = root.score();
     let variant = root.variant();
     // a failed save stops the search but never loses its game: it is printed, and the
@@ -87,6 +87,7 @@ pub(crate) fn finish(
             "stabilize": stabilize,
             "clamp": clamp,
             "prior": prior,
+            "ties": if tie_break { "compact" } else { "newer" },
             "runs_done": p.runs_done,
             "interrupted": report.interrupted,
             "finished": game.is_finished(),

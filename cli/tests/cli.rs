@@ -211,8 +211,8 @@ fn search_with_one_thread_and_a_seed_repeats_itself() {
     assert_ne!(run("11"), run("12"));
 }
 
-/// `--method` picks a method by name; `--stabilize`, `--clamp` and `--prior` override its
-/// knobs, and the search then says it is no method's.
+/// `--method` picks a method by name; `--stabilize`, `--clamp`, `--prior` and `--ties`
+/// override its knobs, and the search then says it is no method's.
 #[test]
 fn search_methods_are_chosen_by_name() {
     let one = |extra: &[&str]| {
@@ -224,12 +224,15 @@ fn search_methods_are_chosen_by_name() {
     };
     let (v, out) = one(&["--method", "nrpa"]);
     assert_eq!(
-        (v["method"].as_str(), v["stabilize"].as_u64(), v["playouts"].as_u64()),
-        (Some("nrpa"), Some(1), Some(100))
+        (v["method"].as_str(), v["stabilize"].as_u64(), v["playouts"].as_u64(), v["ties"].as_str()),
+        (Some("nrpa"), Some(1), Some(100), Some("newer"))
     );
     assert!(out.contains("search: NRPA level 1,"), "{out}");
     let (v, out) = one(&[]);
-    assert_eq!((v["method"].as_str(), v["playouts"].as_u64()), (Some("stabilized"), Some(400)));
+    assert_eq!(
+        (v["method"].as_str(), v["playouts"].as_u64(), v["ties"].as_str()),
+        (Some("stabilized"), Some(400), Some("newer"))
+    );
     assert!(
         out.contains("search: stabilized NRPA (4 playouts per adapt, weights within ±6) level 1,"),
         "{out}"
@@ -248,6 +251,26 @@ fn search_methods_are_chosen_by_name() {
     );
     let (v, _) = one(&["--prior", "0"]);
     assert_eq!((v["method"].as_str(), v["prior"].as_f64()), (Some("stabilized"), Some(0.0)));
+    // compact ties are no method's
+    let (v, out) = one(&["--ties", "compact"]);
+    assert_eq!((v["method"].as_str(), v["ties"].as_str()), (None, Some("compact")));
+    assert!(
+        out.contains(
+            "search: NRPA (4 playouts per adapt, weights within ±6, ties to the more compact game) level 1,"
+        ),
+        "{out}"
+    );
+    let (v, out) = one(&["--method", "nrpa", "--ties", "compact"]);
+    assert_eq!((v["method"].as_str(), v["ties"].as_str()), (None, Some("compact")));
+    assert!(
+        out.contains("search: NRPA (1 playout per adapt, ties to the more compact game) level 1,"),
+        "{out}"
+    );
+    let (v, _) = one(&["--ties", "newer"]);
+    assert_eq!(v["method"].as_str(), Some("stabilized"));
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "--ties", "oldest"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("'oldest'") && stderr(&o).contains("newer, compact"), "{}", stderr(&o));
 }
 
 #[test]

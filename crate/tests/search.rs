@@ -71,6 +71,56 @@ impl Problem for Needle {
     }
 }
 
+/// A needle that says nothing until found: N choices of K symbols, every game goes to the
+/// end, and the score is 1 for the hidden sequence, 0 for any other. Only the tie-break
+/// tells games apart: how many of their symbols are right.
+#[derive(Clone)]
+struct Hidden {
+    target: Vec<u8>,
+    ply: usize,
+    right: usize,
+    steps: Vec<u8>,
+}
+
+impl Hidden {
+    fn new(seed: u64) -> Hidden {
+        let Needle { target, steps, .. } = Needle::new(seed);
+        Hidden { target, ply: 0, right: 0, steps }
+    }
+}
+
+impl Problem for Hidden {
+    type Step = u8;
+    type Move = u8;
+    fn code_space(&self) -> usize {
+        N * K as usize
+    }
+    fn legal(&self) -> &[u8] {
+        if self.ply < N {
+            &self.steps
+        } else {
+            &[]
+        }
+    }
+    fn code(&self, s: u8) -> u32 {
+        (self.ply * K as usize + s as usize) as u32
+    }
+    fn play(&mut self, s: u8) -> Option<u8> {
+        self.right += (s == self.target[self.ply]) as usize;
+        self.ply += 1;
+        Some(s)
+    }
+    fn score(&self) -> i64 {
+        (self.right == N) as i64
+    }
+    fn copy_from(&mut self, other: &Self) {
+        self.clone_from(other);
+    }
+    fn tie_break(&self) -> i64 {
+        self.right as i64
+    }
+}
+
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
@@ -78,6 +128,26 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 /// Rosin's NRPA (one playout per adapt), whose run sizes the tests count on.
 fn config(level: u32, seed: u64) -> Config {
     Config { level, seed, ..Config::default() }.with_method(Method::Nrpa)
+}
+
+/// Of two results of equal score, a level with `tie_break` keeps the one the problem ranks
+/// higher: where the score only says found or not, ties to the game with more right
+/// symbols lead level 2 to the hidden sequence, and Rosin's ties (to the newer game) do
+/// not find it in the same playouts (4^14 sequences, 10^4 playouts).
+#[test]
+fn ties_go_to_the_problems_tie_break() {
+    for seed in 1..=3 {
+        let root = Hidden::new(seed);
+        let best = |tie_break: bool| {
+            let c = Config { tie_break, ..config(2, seed) };
+            let monitor = Monitor::new();
+            let out = pool(1).install(|| search(&root, &c, Budget::OneRun, &monitor)).unwrap();
+            out.best.unwrap()
+        };
+        let (found, moves) = best(true);
+        assert_eq!((found, &moves), (1, &root.target), "seed {seed}");
+        assert_eq!(best(false).0, 0, "seed {seed}");
+    }
 }
 
 /// Stabilized NRPA draws `stabilize` playouts per level-1 adapt: a run costs that many

@@ -22,6 +22,7 @@ fn flag(setting: Setting) -> &'static str {
         Setting::PlayoutsPerAdapt => "--stabilize",
         Setting::WeightClamp => "--clamp",
         Setting::Prior => "--prior",
+        Setting::TieRule => "--ties",
         Setting::Budget => "--time",
         Setting::PlayoutBudget => "--playouts",
     }
@@ -159,6 +160,8 @@ mod tests {
         assert_eq!(hints_resume(&["--clamp", "2.5"], &["--clamp", "3"]), ["--clamp 2.5"]);
         assert_eq!(hints_resume(&["--prior", "0.5"], &[]), ["--prior 0.5"]);
         assert_eq!(hints_resume(&[], &["--prior", "0.5"]), ["--prior 0"]);
+        assert_eq!(hints_resume(&["--ties", "compact"], &[]), ["--ties compact"]);
+        assert_eq!(hints_resume(&[], &["--ties", "compact"]), ["--ties newer"]);
         assert_eq!(hints_resume(&["--playouts", "1000"], &[]), ["--playouts 1000"]);
         assert_eq!(hints_resume(&[], &["--playouts", "1000"]), ["no --playouts"]);
         // Rosin's NRPA: its name gives back both the bound and the playouts per adapt

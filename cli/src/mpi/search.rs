@@ -67,6 +67,7 @@ pub(super) struct Setup {
     stabilize: u32,
     clamp: Option<f64>,
     prior: f64,
+    tie_break: bool,
     threads: u32,
 }
 
@@ -135,6 +136,7 @@ fn setup_of(p: &Prepared) -> Setup {
         stabilize: c.stabilize,
         clamp: c.clamp,
         prior: c.prior,
+        tie_break: c.tie_break,
         threads: p.threads as u32,
     }
 }
@@ -161,6 +163,7 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
         stabilize: s.stabilize,
         clamp: s.clamp,
         prior: s.prior,
+        tie_break: s.tie_break,
     };
     config.validate().map_err(|e| crate::search_options::with_flag(&e))?;
     Ok((root, config))

@@ -250,6 +250,30 @@ impl Board {
         (i < self.dense.len() && self.dense[i].line_id() == id).then(|| self.dense[i])
     }
 
+    /// How far apart the dots are: the sum over the two axes of n times the squared
+    /// distances of the dots' coordinates from their mean (n^2 times the variance, in
+    /// integers), n the number of dots. The search's tie-break between games of equal
+    /// length (`Problem::tie_break`): long games are compact. From the bit rows (a row's
+    /// dots on one axis, a column's on the other), without a list of the dots.
+    pub(crate) fn spread(&self) -> i64 {
+        let mut total = 0i128;
+        // the grid lines of H are the rows (index y), those of V the columns (index x)
+        for d in 0..2 {
+            let (mut n, mut s1, mut s2) = (0i128, 0i128, 0i128);
+            for line in 0..self.w as usize {
+                let at = self.off[DOTS][d] + line * self.wpl;
+                let c: i128 = self.bits[at..at + self.wpl].iter().map(|w| w.count_ones() as i128).sum();
+                let k = line as i128;
+                n += c;
+                s1 += c * k;
+                s2 += c * k * k;
+            }
+            total += n * s2 - s1 * s1;
+        }
+        // at most 4 * (w^2)^2 * w^2 / 4: beyond i64 only on grids far past any game's
+        total.min(i64::MAX as i128) as i64
+    }
+
     /// Dot, direction and pos of a candidate, in the standard frame.
     pub(crate) fn decode(&self, c: Cand) -> (Point, Dir, u8) {
         let d = c.dir();

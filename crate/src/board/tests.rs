@@ -172,3 +172,48 @@ fn copy_from_restores_membership() {
         assert!(b.find(dot.step(d, -(pos as i32)), d).is_some());
     }
 }
+
+/// n times the sum over x and y of the squared deviations from their means, from a list
+/// of the dots: what `spread` computes from the bit rows.
+fn spread_of(dots: &[Point]) -> i64 {
+    let n = dots.len() as i64;
+    let axis = |f: fn(&Point) -> i64| {
+        let (s1, s2) = dots.iter().fold((0, 0), |(s1, s2), p| (s1 + f(p), s2 + f(p) * f(p)));
+        n * s2 - s1 * s1
+    };
+    axis(|p| p.x as i64) + axis(|p| p.y as i64)
+}
+
+/// `spread` counts every dot, on the first grid and on grown ones, along random games: it
+/// is n^2 times the variance of the dots' x plus that of their y (so three dots in a row
+/// 1 apart give 3 * 2 = 6, and moving the dots changes nothing).
+#[test]
+fn spread_is_n_squared_times_the_variance_of_the_dots() {
+    let three = [Point::new(0, 0), Point::new(1, 0), Point::new(2, 0)];
+    assert_eq!(spread_of(&three), 6);
+    let b = Board::new(Variant::T5, &Start::new(three).unwrap());
+    assert_eq!(b.spread(), 6);
+    let far = Board::new(Variant::T5, &Start::new(three.map(|p| Point::new(p.x + 40, p.y - 30))).unwrap());
+    assert_eq!(far.spread(), 6);
+    let mut grew = false;
+    for v in [Variant::T5, Variant::D5, "3T".parse().unwrap()] {
+        let start = Start::cross(v);
+        let mut b = Board::new(v, &start);
+        let mut dots = start.dots().to_vec();
+        let mut rng = Rng::new(11);
+        for _ in 0..3000 {
+            assert_eq!(b.spread(), spread_of(&dots), "{v} after {} moves", dots.len() - start.len());
+            if b.num_candidates() == 0 {
+                break;
+            }
+            let c = b.candidates()[rng.below(b.num_candidates())];
+            let (dot, _, _) = b.decode(c);
+            if b.play(c).is_err() {
+                break;
+            }
+            dots.push(dot);
+            grew |= !b.in_first_grid();
+        }
+    }
+    assert!(grew, "a 3T game left the first grid");
+}

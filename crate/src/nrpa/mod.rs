@@ -60,6 +60,10 @@ pub struct Config {
     /// prior weight of each move ([`Problem::prior`]; for Morpion, minus the distance of
     /// the move's line from the centre of the start). 0: no prior (Rosin's).
     pub prior: f64,
+    /// Of two results of equal score, a level keeps the one [`Problem::tie_break`] ranks
+    /// at least as high (for Morpion, the more compact game), the newer of two alike.
+    /// False: the newer always (Rosin's `>=`).
+    pub tie_break: bool,
 }
 
 impl Config {
@@ -94,7 +98,13 @@ impl Config {
 
     /// This config with `method`'s knobs.
     pub fn with_method(self, method: Method) -> Config {
-        Config { stabilize: method.stabilize(), clamp: method.clamp(), prior: method.prior(), ..self }
+        Config {
+            stabilize: method.stabilize(),
+            clamp: method.clamp(),
+            prior: method.prior(),
+            tie_break: method.tie_break(),
+            ..self
+        }
     }
 
     /// Playouts in one top-level run: N^level adapts at level 1, each after `stabilize`
@@ -121,6 +131,7 @@ impl Default for Config {
             stabilize: 1,
             clamp: None,
             prior: 0.0,
+            tie_break: false,
         }
         .with_method(Method::default())
     }

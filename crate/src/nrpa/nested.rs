@@ -20,6 +20,8 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
     iterations: u32,
     /// Playouts per adapt at level 1.
     stabilize: u32,
+    /// Ties between results of equal score go to the problem's tie-break.
+    tie_break: bool,
     learning: Learning,
     /// `policies[l]` is level l's policy; level 0 (a playout) has none of its own.
     policies: Vec<Policy>,
@@ -58,6 +60,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             state: root.clone(),
             iterations: config.iterations,
             stabilize: config.stabilize,
+            tie_break: config.tie_break,
             learning: config.learning(),
             policies: (0..n).map(|l| if l == 0 { Policy::empty() } else { prior.policy() }).collect(),
             best: (0..n).map(|_| Seq::none()).collect(),
@@ -129,8 +132,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                 lower[l - 1].copy_from(&upper[0]);
                 self.level(l as u32 - 1);
             }
-            // `>=`: an equal score replaces the best (Rosin's choice: it keeps moving)
-            if self.best[l - 1].score >= self.best[l].score {
+            if self.best[l - 1].replaces(&self.best[l]) {
                 self.best.swap(l, l - 1);
             }
             if (i + 1) % per_adapt == 0 {
@@ -146,7 +148,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
     /// `best[0]`. Offers its result to the monitor, which keeps it if it is the best so far.
     fn playout(&mut self, pl: usize) {
         let policy = &self.policies[pl];
-        let seq = &mut self.best[0];
+        // `best[0]` is the playout's record, `best[1]` level 1's best
+        let (last, levels) = self.best.split_at_mut(1);
+        let seq = &mut last[0];
         seq.clear();
         self.state.copy_from(self.root);
         loop {
@@ -182,6 +186,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             }
         }
         seq.score = self.state.score();
+        // the tie-break only where it can matter: a playout at least as good as level 1's
+        // best (whose own tie was set when it was a playout)
+        seq.tie = if self.tie_break && seq.score >= levels[0].score { self.state.tie_break() } else { 0 };
         self.monitor.offer(seq.score, &seq.moves);
         self.unflushed += 1;
         if self.unflushed == FLUSH {

@@ -240,7 +240,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                     sh.runs.iter().position(|r| r.id == run).expect("a run ends after its last iteration");
                 let r = &mut sh.runs[i];
                 let result = w.result(top - 1);
-                if result.score >= r.best.score {
+                if result.replaces(&r.best) {
                     r.best.copy_from(result);
                 }
                 r.policy.adapt(&r.best, &learning, &mut sh.scratch);

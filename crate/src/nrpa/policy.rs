@@ -326,6 +326,9 @@ impl Scratch {
 #[derive(Clone, Debug)]
 pub(crate) struct Seq<M> {
     pub(crate) score: i64,
+    /// The problem's tie-break of the final state ([`Problem::tie_break`]) when the search
+    /// uses one and the sequence was a candidate for a level's best; 0 otherwise.
+    pub(crate) tie: i64,
     pub(crate) moves: Vec<M>,
     /// Codes of the legal moves of every ply, one after the other; ply k's are
     /// `codes[ends[k - 1]..ends[k]]`.
@@ -337,11 +340,28 @@ pub(crate) struct Seq<M> {
 impl<M> Seq<M> {
     /// No sequence yet: any result beats it.
     pub(crate) fn none() -> Seq<M> {
-        Seq { score: i64::MIN, moves: Vec::new(), codes: Vec::new(), ends: Vec::new(), chosen: Vec::new() }
+        Seq {
+            score: i64::MIN,
+            tie: 0,
+            moves: Vec::new(),
+            codes: Vec::new(),
+            ends: Vec::new(),
+            chosen: Vec::new(),
+        }
+    }
+
+    /// This result takes the place of `best` as a level's best: a higher score, or an
+    /// equal one and a tie-break at least as high. `>=`, not `>`: of two alike, the newer
+    /// (Rosin's choice: the best keeps moving along games of equal score, worth 8 moves
+    /// of 5T at level 3, BENCHMARKS.md). Without a tie-break every tie is 0: Rosin's rule.
+    #[inline]
+    pub(crate) fn replaces(&self, best: &Seq<M>) -> bool {
+        (self.score, self.tie) >= (best.score, best.tie)
     }
 
     pub(crate) fn clear(&mut self) {
         self.score = i64::MIN;
+        self.tie = 0;
         self.moves.clear();
         self.codes.clear();
         self.ends.clear();
@@ -353,6 +373,7 @@ impl<M> Seq<M> {
         M: Copy,
     {
         self.score = other.score;
+        self.tie = other.tie;
         self.moves.clear();
         self.moves.extend_from_slice(&other.moves);
         self.codes.clear();
@@ -374,7 +395,14 @@ mod tests {
     fn adapt_follows_rosins_formula() {
         let mut p = Prior::none(4).policy();
         let mut s = Scratch::new(4);
-        let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
+        let seq = Seq::<()> {
+            score: 1,
+            tie: 0,
+            moves: vec![()],
+            codes: vec![0, 1],
+            ends: vec![2],
+            chosen: vec![0],
+        };
         p.adapt(&seq, &Learning::new(1.0, None), &mut s);
         assert!((p.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((p.exp_w[1].ln() + 0.5).abs() < 1e-12);
@@ -383,6 +411,7 @@ mod tests {
         let mut q = Prior::none(4).policy();
         let seq = Seq::<()> {
             score: 2,
+            tie: 0,
             moves: vec![(), ()],
             codes: vec![0, 1, 1, 2],
             ends: vec![2, 4],
@@ -401,7 +430,14 @@ mod tests {
     #[test]
     fn clamp_bounds_every_weight() {
         let mut s = Scratch::new(2);
-        let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
+        let seq = Seq::<()> {
+            score: 1,
+            tie: 0,
+            moves: vec![()],
+            codes: vec![0, 1],
+            ends: vec![2],
+            chosen: vec![0],
+        };
         let mut clamped = Prior::none(2).policy();
         let mut free = Prior::none(2).policy();
         for _ in 0..3 {
@@ -467,7 +503,14 @@ mod tests {
         let mut p = prior.policy();
         assert!((p.exp_w[0].ln() - 2.0).abs() < 1e-12 && p.exp_w[1] == 1.0);
         let mut s = Scratch::new(2);
-        let seq = Seq::<()> { score: 1, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] };
+        let seq = Seq::<()> {
+            score: 1,
+            tie: 0,
+            moves: vec![()],
+            codes: vec![0, 1],
+            ends: vec![2],
+            chosen: vec![0],
+        };
         for _ in 0..50 {
             p.adapt(&seq, &Learning::new(1.0, Some(0.7)), &mut s);
         }

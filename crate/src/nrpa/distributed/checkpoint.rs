@@ -61,6 +61,9 @@ pub struct Checkpoint {
     /// The prior's strength (absent before it existed: 0, none).
     #[serde(default)]
     prior: f64,
+    /// Ties to the problem's tie-break (absent before it existed: false, Rosin's).
+    #[serde(default)]
+    tie_break: bool,
     /// `one-run`, `playouts` or `until-stopped`.
     budget: String,
     /// The whole playout budget (with `playouts`), and what is not yet given out.
@@ -163,6 +166,7 @@ impl Checkpoint {
             stabilize: top.config.stabilize,
             clamp: top.config.clamp,
             prior: top.config.prior,
+            tie_break: top.config.tie_break,
             budget: budget.to_string(),
             budget_playouts,
             remaining: (top.remaining != u64::MAX).then_some(top.remaining),
@@ -246,7 +250,17 @@ impl Checkpoint {
         differ(Setting::PlayoutsPerAdapt, given(&self.stabilize), given(&config.stabilize))?;
         // + 0.0: -0 and 0 are the same prior
         differ(Setting::Prior, given(&(self.prior + 0.0)), given(&(config.prior + 0.0)))?;
+        differ(Setting::TieRule, given(&tie_rule(self.tie_break)), given(&tie_rule(config.tie_break)))?;
         Ok(())
+    }
+}
+
+/// A tie rule as `search --ties` takes it.
+fn tie_rule(tie_break: bool) -> &'static str {
+    if tie_break {
+        "compact"
+    } else {
+        "newer"
     }
 }
 
@@ -264,7 +278,8 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             let moves = moves_of(recs, line_len)?;
             let steps = steps_of(&top.problem, &moves)
                 .ok_or_else(|| damaged(format!("{what} has an illegal move")))?;
-            let seq = seq_of(&top.problem, &steps, &mut state).expect("steps just found replay");
+            let seq = seq_of(&top.problem, &steps, &mut state, top.config.tie_break)
+                .expect("steps just found replay");
             Ok((steps, seq))
         };
     if cp.next_run == 0 {

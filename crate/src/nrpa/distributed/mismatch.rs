@@ -30,6 +30,8 @@ pub enum Setting {
     WeightClamp,
     /// The prior's strength.
     Prior,
+    /// Which of two results of equal score a level keeps (`newer` or `compact`).
+    TieRule,
     /// One run, a number of playouts or until stopped.
     Budget,
     /// The whole playout budget.
@@ -50,6 +52,7 @@ impl fmt::Display for Setting {
             Setting::PlayoutsPerAdapt => "playouts per adapt",
             Setting::WeightClamp => "weight clamp",
             Setting::Prior => "prior",
+            Setting::TieRule => "tie rule",
             Setting::Budget => "budget",
             Setting::PlayoutBudget => "playout budget",
         })

@@ -173,7 +173,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> RankOps for RankOf<P> {
         let mut state = self.problem.clone();
         let mut fresh: Vec<(u32, Seq<Move>)> = Vec::with_capacity(sync.bests.len());
         for (i, steps) in sync.bests.iter().enumerate() {
-            let seq = seq_of(&self.problem, steps, &mut state).ok_or(SyncError::BadBest { run })?;
+            // only adapted to, never compared: no tie-break
+            let seq = seq_of(&self.problem, steps, &mut state, false).ok_or(SyncError::BadBest { run })?;
             fresh.push((c.bests + i as u32, seq));
         }
         // check every adapt's best before changing the copy

@@ -6,8 +6,14 @@ use crate::nrpa::problem::{FindStep, TrustedCodes};
 
 /// The sequence `steps` plays from `root`, with every ply's legal codes and the chosen
 /// one, as the playout that found it recorded them. `None` if a step is not legal (a
-/// damaged message). `state` is scratch, reused between calls.
-pub(super) fn seq_of<P: TrustedCodes>(root: &P, steps: &[u32], state: &mut P) -> Option<Seq<P::Move>> {
+/// damaged message). `state` is scratch, reused between calls. `tie_break`: the sequence
+/// gets the problem's tie-break of its end, for a comparison with a run's best.
+pub(super) fn seq_of<P: TrustedCodes>(
+    root: &P,
+    steps: &[u32],
+    state: &mut P,
+    tie_break: bool,
+) -> Option<Seq<P::Move>> {
     let mut seq = Seq::none();
     state.copy_from(root);
     for &k in steps {
@@ -22,6 +28,9 @@ pub(super) fn seq_of<P: TrustedCodes>(root: &P, steps: &[u32], state: &mut P) ->
         seq.chosen.push(chosen);
     }
     seq.score = state.score();
+    if tie_break {
+        seq.tie = state.tie_break();
+    }
     Some(seq)
 }
 

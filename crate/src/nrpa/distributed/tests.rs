@@ -360,11 +360,22 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     assert!(
         Coordinator::resume(&root, Config { prior: -0.0, ..c.clone() }, Budget::UntilStopped, &cp).is_ok()
     );
+    let e = Coordinator::resume(&root, Config { tie_break: true, ..c.clone() }, Budget::UntilStopped, &cp)
+        .expect_err("a mismatch");
+    assert_eq!(
+        e,
+        CheckpointError::Mismatch {
+            what: Setting::TieRule,
+            saved: Value::Given("newer".into()),
+            asked: Value::Given("compact".into())
+        }
+    );
     // a checkpoint written before the knobs existed is Rosin's NRPA's
     let mut old: serde_json::Value = serde_json::to_value(&cp).unwrap();
     old.as_object_mut().unwrap().remove("stabilize");
     old.as_object_mut().unwrap().remove("clamp");
     old.as_object_mut().unwrap().remove("prior");
+    old.as_object_mut().unwrap().remove("tie_break");
     let old: Checkpoint = serde_json::from_value(old).unwrap();
     assert!(matches!(
         Coordinator::resume(&root, Config { stabilize: 4, ..c.clone() }, Budget::UntilStopped, &old),

@@ -174,7 +174,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
     }
 
     fn replay(&mut self, rank: usize, score: i64, steps: &[u32]) -> Result<Seq<Move>, FoldError> {
-        let seq = seq_of(&self.problem, steps, &mut self.state).ok_or(FoldError::BadSteps { rank })?;
+        let seq = seq_of(&self.problem, steps, &mut self.state, self.config.tie_break)
+            .ok_or(FoldError::BadSteps { rank })?;
         if seq.score != score {
             return Err(FoldError::BadScore { rank, said: score, found: seq.score });
         }
@@ -301,8 +302,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         let r = &mut self.runs[i];
         r.pending.retain(|&(it, _)| it != iter);
         if let (Some(seq), Some((_, steps))) = (seq, done.best) {
-            // `>=`: an equal score replaces the best (Rosin's choice), as in `parallel`
-            if seq.score >= r.best.score {
+            // as in `parallel`: `>=`, and ties to the tie-break if the config has one
+            if seq.replaces(&r.best) {
                 r.best = seq;
                 if r.bests.last() != Some(&steps) {
                     r.bests.push(steps);
@@ -400,7 +401,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
                     .iter()
                     .map(|steps| {
                         let mut state = self.problem.clone();
-                        let seq = seq_of(&self.problem, steps, &mut state).expect("a run's bests replay");
+                        let seq =
+                            seq_of(&self.problem, steps, &mut state, false).expect("a run's bests replay");
                         checkpoint::moves_rec(&seq.moves)
                     })
                     .collect(),
