@@ -99,7 +99,7 @@ pub struct Args {
     pub prior: Option<f64>,
     /// Of two games of equal length, the one a level keeps: `newer` (Rosin's, every
     /// method's) or `compact` (the one whose dots are closer together, the newer if alike;
-    /// for experiments: it helped 5T and hurt 5D).
+    /// for experiments: no significant change in 5T, a loss in 5D).
     #[arg(long, value_name = "RULE", value_parser = ["newer", "compact"])]
     pub ties: Option<String>,
     /// No progress lines.

@@ -147,6 +147,8 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
     /// One playout from the root choosing moves by the softmax of `policies[pl]`, into
     /// `best[0]`. Offers its result to the monitor, which keeps it if it is the best so far.
     fn playout(&mut self, pl: usize) {
+        // level 1 runs the playouts: `best[1]` below is its best
+        debug_assert_eq!(pl, 1, "playouts are level 1's");
         let policy = &self.policies[pl];
         // `best[0]` is the playout's record, `best[1]` level 1's best
         let (last, levels) = self.best.split_at_mut(1);

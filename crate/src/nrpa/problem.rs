@@ -45,7 +45,8 @@ pub trait Problem: Clone + Send + Sync {
     }
     /// Which of two finished states of equal score a search with [`Config::tie_break`]
     /// keeps: the one this ranks higher (the newer of two alike). Read when a playout ends
-    /// at least as well as its level's best. 0 (all alike) by default.
+    /// at least as well as level 1's best, and when the coordinator of a distributed search
+    /// replays a result. 0 (all alike) by default.
     ///
     /// [`Config::tie_break`]: super::Config::tie_break
     fn tie_break(&self) -> i64 {
@@ -194,8 +195,8 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
     }
 
     /// The more compact game: minus the dots' spread ([`Board::spread`]), since long
-    /// games are compact. A small gain in 5T, a loss in 5D, so only `--ties compact` asks
-    /// for it (BENCHMARKS.md, "Ties to the more compact game").
+    /// games are compact. No significant change in 5T (+0.6 ± 0.3 moves), a loss in 5D, so
+    /// only `--ties compact` asks for it (BENCHMARKS.md, "Ties to the more compact game").
     fn tie_break(&self) -> i64 {
         -self.board.spread()
     }

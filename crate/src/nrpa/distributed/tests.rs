@@ -61,6 +61,9 @@ fn one_rank_finds_what_one_thread_finds() {
         // a prior: every run's policy starts from it on the ranks as on the threads
         (Config { prior: 0.5, ..config(2, 30, 8).with_method(Method::Stabilized) }, Budget::OneRun),
         (Config { prior: 1.0, ..config(1, 50, 9) }, Budget::Playouts(420)),
+        // ties to the tie-break: the coordinator ranks a replayed result as a thread does
+        (Config { tie_break: true, ..config(2, 30, 8).with_method(Method::Stabilized) }, Budget::OneRun),
+        (Config { tie_break: true, ..config(3, 10, 13) }, Budget::Playouts(3_000)),
     ] {
         let (want, playouts) = threaded(&root, &c, budget);
         for ranks in [1, 3] {
@@ -101,12 +104,17 @@ fn a_playout_budget_is_spent_exactly_when_jobs_overlap() {
     assert!(best.is_finished() && best.score() as i64 == coord.best_score().unwrap());
 }
 
-/// With and without a prior: the new ranks rebuild each run's policy from the prior and the
-/// checkpoint's bests, and the search goes on as if never stopped.
+/// With and without a prior, and with ties to the tie-break: the new ranks rebuild each
+/// run's policy from the prior and the checkpoint's bests, the coordinator ranks each run's
+/// best again, and the search goes on as if never stopped.
 #[test]
 fn a_checkpoint_between_jobs_resumes_the_same_search() {
     let root = Position::new(Variant::D5);
-    for c in [config(2, 40, 9), Config { prior: 0.5, ..config(2, 40, 10) }] {
+    for c in [
+        config(2, 40, 9),
+        Config { prior: 0.5, ..config(2, 40, 10) },
+        Config { tie_break: true, ..config(2, 40, 11) },
+    ] {
         let budget = Budget::Playouts(5_000);
         let (want, _) = threaded(&root, &c, budget);
         let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();

@@ -173,9 +173,15 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
         true
     }
 
-    fn replay(&mut self, rank: usize, score: i64, steps: &[u32]) -> Result<Seq<Move>, FoldError> {
-        let seq = seq_of(&self.problem, steps, &mut self.state, self.config.tie_break)
-            .ok_or(FoldError::BadSteps { rank })?;
+    fn replay(
+        &mut self,
+        rank: usize,
+        score: i64,
+        steps: &[u32],
+        tie_break: bool,
+    ) -> Result<Seq<Move>, FoldError> {
+        let seq =
+            seq_of(&self.problem, steps, &mut self.state, tie_break).ok_or(FoldError::BadSteps { rank })?;
         if seq.score != score {
             return Err(FoldError::BadScore { rank, said: score, found: seq.score });
         }
@@ -189,12 +195,13 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
         rank: usize,
         done: &Done,
     ) -> Result<(Option<Seq<Move>>, Option<Seq<Move>>), FoldError> {
+        // the result is ranked against its run's best; the game found, only scored
         let seq = match &done.best {
-            Some((score, steps)) => Some(self.replay(rank, *score, steps)?),
+            Some((score, steps)) => Some(self.replay(rank, *score, steps, self.config.tie_break)?),
             None => None,
         };
         let found = match &done.found {
-            Some((score, steps)) => Some(self.replay(rank, *score, steps)?),
+            Some((score, steps)) => Some(self.replay(rank, *score, steps, false)?),
             None => None,
         };
         Ok((seq, found))
@@ -335,7 +342,8 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         if self.best.as_ref().is_some_and(|(s, _)| *s >= score) {
             return Ok(false);
         }
-        let seq = self.replay(rank, score, steps)?;
+        // the overall best game: only scored
+        let seq = self.replay(rank, score, steps, false)?;
         Ok(self.keep_best(&seq))
     }
 
