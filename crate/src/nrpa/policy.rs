@@ -389,20 +389,18 @@ impl<M> Seq<M> {
 mod tests {
     use super::*;
 
+    /// A sequence of one ply with two legal codes, 0 and 1, and 0 chosen.
+    fn one_ply() -> Seq<()> {
+        Seq { score: 1, tie: 0, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] }
+    }
+
     /// One ply, two legal codes: adapt moves the chosen one's probability from 1/2 up by
     /// exactly the softmax gradient: w0 = 1 - 1/2, w1 = -1/2.
     #[test]
     fn adapt_follows_rosins_formula() {
         let mut p = Prior::none(4).policy();
         let mut s = Scratch::new(4);
-        let seq = Seq::<()> {
-            score: 1,
-            tie: 0,
-            moves: vec![()],
-            codes: vec![0, 1],
-            ends: vec![2],
-            chosen: vec![0],
-        };
+        let seq = one_ply();
         p.adapt(&seq, &Learning::new(1.0, None), &mut s);
         assert!((p.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((p.exp_w[1].ln() + 0.5).abs() < 1e-12);
@@ -430,14 +428,7 @@ mod tests {
     #[test]
     fn clamp_bounds_every_weight() {
         let mut s = Scratch::new(2);
-        let seq = Seq::<()> {
-            score: 1,
-            tie: 0,
-            moves: vec![()],
-            codes: vec![0, 1],
-            ends: vec![2],
-            chosen: vec![0],
-        };
+        let seq = one_ply();
         let mut clamped = Prior::none(2).policy();
         let mut free = Prior::none(2).policy();
         for _ in 0..3 {
@@ -503,14 +494,7 @@ mod tests {
         let mut p = prior.policy();
         assert!((p.exp_w[0].ln() - 2.0).abs() < 1e-12 && p.exp_w[1] == 1.0);
         let mut s = Scratch::new(2);
-        let seq = Seq::<()> {
-            score: 1,
-            tie: 0,
-            moves: vec![()],
-            codes: vec![0, 1],
-            ends: vec![2],
-            chosen: vec![0],
-        };
+        let seq = one_ply();
         for _ in 0..50 {
             p.adapt(&seq, &Learning::new(1.0, Some(0.7)), &mut s);
         }
