@@ -24,11 +24,14 @@ impl Board {
         // SAFETY: lines updated start within 2L - 2 cells of a dot, inside the grid.
         let i = unsafe { *self.sparse.get_unchecked(id) } as usize;
         debug_assert!(i < self.dense.len() && self.dense[i].line_id() == id, "not a candidate");
-        let last = self.dense.pop().expect("non-empty");
-        if i < self.dense.len() {
-            self.dense[i] = last;
-            self.sparse[last.line_id()] = i as u32;
-        }
+        // the last candidate takes the removed one's place, without a branch on whether it
+        // is that one (then both writes rewrite what is there): the branch went either way
+        // at random
+        let end = self.dense.len() - 1;
+        let last = self.dense[end];
+        self.dense[i] = last;
+        self.sparse[last.line_id()] = i as u32;
+        self.dense.truncate(end);
     }
 
     /// Bit j set iff the window of L cells starting at bit j of `m` has exactly one missing

@@ -250,15 +250,16 @@ pub(crate) struct Scratch {
     delta: Vec<f64>,
     /// Whether a code is among the touched ones.
     seen: Vec<bool>,
-    /// The codes this adapt changes, in `touched[..count]`. As long as the code space, so
-    /// listing a code (once, the first time it is seen) needs no capacity check.
+    /// The codes this adapt changes, in `touched[..count]`. One longer than the code space,
+    /// so listing a code (once, the first time it is seen) needs no capacity check, and
+    /// neither does writing one at `count` when the list may already hold every code.
     touched: Vec<u32>,
     count: usize,
 }
 
 impl Scratch {
     pub(crate) fn new(codes: usize) -> Scratch {
-        Scratch { delta: vec![0.0; codes], seen: vec![false; codes], touched: vec![0; codes], count: 0 }
+        Scratch { delta: vec![0.0; codes], seen: vec![false; codes], touched: vec![0; codes + 1], count: 0 }
     }
 
     /// Adds `d` to the change of `code` (below the code space, which the indexing checks).
@@ -290,13 +291,15 @@ impl Scratch {
             let i = c as usize;
             debug_assert!(i < w.len());
             // SAFETY: the caller's contract: `i` is below the length of all four arrays;
-            // `count` stays below it too, as each code is listed once
+            // `count` is at most that length, `touched`'s minus one, as each code is
+            // listed once
             unsafe {
-                if !*seen.get_unchecked(i) {
-                    *seen.get_unchecked_mut(i) = true;
-                    *touched.get_unchecked_mut(count) = c;
-                    count += 1;
-                }
+                // without a branch: the code is written past the list every time, and
+                // listed (the count moves on) only the first time it is seen
+                debug_assert!(count < touched.len());
+                *touched.get_unchecked_mut(count) = c;
+                count += !*seen.get_unchecked(i) as usize;
+                *seen.get_unchecked_mut(i) = true;
                 *delta.get_unchecked_mut(i) += g * *w.get_unchecked(i);
             }
         }
@@ -421,6 +424,21 @@ mod tests {
         assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
         assert!(s.count == 0 && s.delta.iter().all(|&d| d == 0.0) && s.seen.iter().all(|&x| !x));
+        // every code of the space touched, then one again: the list is full and a code is
+        // still written past it (the debug assertion in `spread` checks the room)
+        let mut r = Prior::none(2).policy();
+        let mut s2 = Scratch::new(2);
+        let seq = Seq::<()> {
+            score: 2,
+            tie: 0,
+            moves: vec![(), ()],
+            codes: vec![0, 1, 1, 0],
+            ends: vec![2, 4],
+            chosen: vec![0, 0],
+        };
+        r.adapt(&seq, &Learning::new(1.0, None), &mut s2);
+        // code 0: 1 - 1/2 twice; code 1: -1/2 twice
+        assert!((r.exp_w[0].ln() - 1.0).abs() < 1e-12 && (r.exp_w[1].ln() + 1.0).abs() < 1e-12);
     }
 
     /// A clamp of 0.7 stops the chosen weight at 0.7, and the other at -0.7, where three
