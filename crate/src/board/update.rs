@@ -114,6 +114,9 @@ impl Board {
         debug_assert!(!ONE || along.iter().all(|&a| a >= 2 * L - 2 && a + 2 * L - 2 < 64));
         let used_off = self.off[USED][0];
         debug_assert!((0..4).all(|k| self.off[USED][k] == used_off + self.off[DOTS][k]));
+        // The windows that stop and start being playable, of all four directions in one
+        // word each (`Changes`), so that two loops apply them rather than eight.
+        let mut ch = Changes::<L>::default();
 
         // The line's own direction: every window within 2L - 2 of p may change (it gains
         // or loses p, or overlaps the line).
@@ -124,12 +127,12 @@ impl Board {
         let dot = 1u64 << r;
         let drawn = smask << (r - pos);
         let (m1, o1) = if adding { (m0 | dot, o0 | drawn) } else { (m0 & !dot, o0 & !drawn) };
-        let starts = (1u64 << (2 * r - (L - 1) + 1)) - 1;
+        let starts = (1u64 << Changes::<L>::OWN) - 1;
         let was = self.playable::<L>(m0, o0) & starts;
         let is = self.playable::<L>(m1, o1) & starts;
         self.write_dot::<ONE>(&dots, &along, adding);
         self.write_line::<ONE>(dots[d] + used_off, a - pos, smask, adding);
-        self.apply::<L>(p - r * self.step[d], d, was & !is, is & !was, m1);
+        ch.add(0, p - r * self.step[d], self.step[d], d, was & !is, is & !was, m1);
 
         // The three other directions: only the L windows through p change, by one dot.
         let r = L - 1;
@@ -143,26 +146,27 @@ impl Board {
             let (one, full) = self.missing::<L>(m | 1 << r, o);
             let (with_p, without_p) = (one & starts, full & starts);
             let (was, is) = if adding { (without_p, with_p) } else { (with_p, without_p) };
-            self.apply::<L>(p - r * self.step[dd], dd, was & !is, is & !was, m);
+            ch.add(k, p - r * self.step[dd], self.step[dd], dd, was & !is, is & !was, m);
         }
+        self.apply::<L>(&ch);
     }
 
-    /// Removes the windows in `gone` and inserts those in `new` (bit j = the line starting
-    /// j steps after cell `base`); `m` holds the dots after the move, for the missing point.
+    /// Removes the windows that stopped being playable and inserts those that started.
     #[inline(always)]
-    fn apply<const L: i32>(&mut self, base: i32, d: usize, mut gone: u64, mut new: u64, m: u64) {
-        let st = self.step[d];
+    fn apply<const L: i32>(&mut self, ch: &Changes<L>) {
+        let mut gone = ch.gone;
         while gone != 0 {
-            let j = gone.trailing_zeros() as i32;
+            let (k, j) = Changes::<L>::part(gone.trailing_zeros() as i32);
             gone &= gone - 1;
-            self.remove_member(base + j * st, d);
+            self.remove_member(ch.base[k] + j * ch.step[k], ch.dir[k]);
         }
         let full = (1u64 << L) - 1;
+        let mut new = ch.new;
         while new != 0 {
-            let j = new.trailing_zeros() as i32;
+            let (k, j) = Changes::<L>::part(new.trailing_zeros() as i32);
             new &= new - 1;
-            let pos = (!m & (full << j)).trailing_zeros() as i32 - j;
-            self.insert(base + j * st, d, pos);
+            let pos = (!ch.dots[k] & (full << j)).trailing_zeros() as i32 - j;
+            self.insert(ch.base[k] + j * ch.step[k], ch.dir[k], pos);
         }
     }
 
@@ -198,5 +202,59 @@ impl Board {
                 }
             }
         }
+    }
+}
+
+/// What a move changes in the legal moves: the windows of its four directions that stop
+/// (`gone`) and start (`new`) being playable, in one word each. Part 0 is the line's own
+/// direction, `OWN` windows from bit 0; parts 1 to 3 the other directions, L windows each
+/// after it. Bit j of a part is the line starting j steps after the part's `base` cell,
+/// whose dots after the move are in `dots` from bit j.
+///
+/// One word rather than a loop per direction and kind: the number of windows a move
+/// changes in a direction is 0, 1 or 2 at random, so each of eight loops mispredicted
+/// its exit; two loops over all of them do so twice (BENCHMARKS.md).
+#[derive(Default)]
+struct Changes<const L: i32> {
+    gone: u64,
+    new: u64,
+    base: [i32; 4],
+    step: [i32; 4],
+    dir: [usize; 4],
+    dots: [u64; 4],
+}
+
+impl<const L: i32> Changes<L> {
+    /// Windows of the own direction: those starting within 2L - 2 cells before the dot
+    /// to those ending as far after it, 3L - 2.
+    const OWN: i32 = 3 * L - 2;
+
+    /// The first bit of part `k`.
+    const fn at(k: usize) -> i32 {
+        if k == 0 {
+            0
+        } else {
+            Self::OWN + (k as i32 - 1) * L
+        }
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn add(&mut self, k: usize, base: i32, step: i32, dir: usize, gone: u64, new: u64, dots: u64) {
+        debug_assert!(gone >> (if k == 0 { Self::OWN } else { L }) == 0);
+        debug_assert!(new >> (if k == 0 { Self::OWN } else { L }) == 0);
+        self.gone |= gone << Self::at(k);
+        self.new |= new << Self::at(k);
+        self.base[k] = base;
+        self.step[k] = step;
+        self.dir[k] = dir;
+        self.dots[k] = dots;
+    }
+
+    /// The part of bit `b` and the bit's index within the part.
+    #[inline(always)]
+    fn part(b: i32) -> (usize, i32) {
+        let k = (b >= Self::at(1)) as usize + (b >= Self::at(2)) as usize + (b >= Self::at(3)) as usize;
+        (k, b - Self::at(k))
     }
 }
