@@ -283,7 +283,8 @@ impl Scratch {
     /// Every code is below `w.len()`.
     #[inline(always)]
     unsafe fn spread(&mut self, w: &[f64], codes: &[u32], g: f64) {
-        // once a ply: then `w`'s bound is every array's (all are the code space long)
+        // once a ply: then `w`'s bound is every array's (the code space: `touched` is one
+        // longer)
         assert_eq!(w.len(), self.delta.len(), "a policy and its scratch cover the same codes");
         let (delta, seen, touched) = (&mut self.delta[..], &mut self.seen[..], &mut self.touched[..]);
         let mut count = self.count;
@@ -439,6 +440,7 @@ mod tests {
         r.adapt(&seq, &Learning::new(1.0, None), &mut s2);
         // code 0: 1 - 1/2 twice; code 1: -1/2 twice
         assert!((r.exp_w[0].ln() - 1.0).abs() < 1e-12 && (r.exp_w[1].ln() + 1.0).abs() < 1e-12);
+        assert!(s2.count == 0 && s2.delta.iter().all(|&d| d == 0.0) && s2.seen.iter().all(|&x| !x));
     }
 
     /// A clamp of 0.7 stops the chosen weight at 0.7, and the other at -0.7, where three
