@@ -121,6 +121,35 @@ fn updates_on_a_grown_grid_match_a_full_rescan() {
     }
 }
 
+/// A start spread wider than the first grid (the cross and two far dots on either side)
+/// gets a bigger grid from the first move, so every move and undo of every variant takes
+/// the two-word path (`update_one::<false>`), which the games above reach only in 3T and
+/// 3D; the cross sits across the middle of the grid, where windows straddle two words.
+#[test]
+fn updates_on_a_wide_start_match_a_full_rescan() {
+    for v in Variant::ALL {
+        let mut dots = Start::cross(v).dots().to_vec();
+        // the cross's dots are from (0, 0) on, and it is at most 13 wide (6T, 6D)
+        dots.extend([Point::new(-25, -25), Point::new(34, 34)]);
+        let start = Start::new(dots).expect("a start");
+        let mut rng = Rng::new(11);
+        for _game in 0..5 {
+            let mut b = Board::new(v, &start);
+            assert!(b.w > FIRST_SIDE, "{v}: a grid of {}", b.w);
+            for _ in 0..200 {
+                if b.num_candidates() == 0 {
+                    break;
+                }
+                let c = b.candidates()[rng.below(b.num_candidates())];
+                let (dot, d, pos) = b.decode(c);
+                b.play(c).expect("room");
+                assert_eq!(sorted(&b), reference(&b), "{v} on a grid of {}", b.w);
+                undo_and_redo(&mut b, (dot, d, pos));
+            }
+        }
+    }
+}
+
 /// Policy codes name lines, not grid cells: a line keeps its code when the grid grows,
 /// and far lines fall in the shared range, below `LINE_CODES`.
 #[test]
