@@ -212,8 +212,8 @@ impl Board {
 /// whose dots after the move are in `dots` from bit j.
 ///
 /// One word rather than a loop per direction and kind: the number of windows a move
-/// changes in a direction is (most often) 0, 1 or 2, at random, so each of eight loops mispredicted
-/// its exit; two loops over all of them do so twice (BENCHMARKS.md).
+/// changes in a direction is (most often) 0, 1 or 2, at random, so each of eight loops
+/// mispredicted its exit; two loops over all of them do so twice (BENCHMARKS.md).
 #[derive(Default)]
 struct Changes<const L: i32> {
     gone: u64,
