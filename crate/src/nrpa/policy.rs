@@ -398,6 +398,24 @@ mod tests {
         Seq { score: 1, tie: 0, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] }
     }
 
+    /// A sequence of two plies of two legal codes each (`codes`, the first ply's first),
+    /// `chosen` the code played at each.
+    fn two_plies(codes: [u32; 4], chosen: [u32; 2]) -> Seq<()> {
+        Seq {
+            score: 2,
+            tie: 0,
+            moves: vec![(), ()],
+            codes: codes.to_vec(),
+            ends: vec![2, 4],
+            chosen: chosen.to_vec(),
+        }
+    }
+
+    /// After adapt, its scratch is ready for the next: no change summed, no code listed.
+    fn is_clear(s: &Scratch) -> bool {
+        s.count == 0 && s.delta.iter().all(|&d| d == 0.0) && s.seen.iter().all(|&x| !x)
+    }
+
     /// One ply, two legal codes: adapt moves the chosen one's probability from 1/2 up by
     /// exactly the softmax gradient: w0 = 1 - 1/2, w1 = -1/2.
     #[test]
@@ -411,36 +429,22 @@ mod tests {
         assert_eq!(p.exp_w[2], 1.0);
         // two plies sharing code 1: both probabilities come from the policy before the call
         let mut q = Prior::none(4).policy();
-        let seq = Seq::<()> {
-            score: 2,
-            tie: 0,
-            moves: vec![(), ()],
-            codes: vec![0, 1, 1, 2],
-            ends: vec![2, 4],
-            chosen: vec![0, 1],
-        };
+        let seq = two_plies([0, 1, 1, 2], [0, 1]);
         q.adapt(&seq, &Learning::new(1.0, None), &mut s);
         // code 1: -1/2 (ply 1) + 1 - 1/2 (ply 2) = 0
         assert!(q.exp_w[1].ln().abs() < 1e-12);
         assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
-        assert!(s.count == 0 && s.delta.iter().all(|&d| d == 0.0) && s.seen.iter().all(|&x| !x));
+        assert!(is_clear(&s));
         // every code of the space touched, then one again: the list is full and a code is
         // still written past it (the debug assertion in `spread` checks the room)
         let mut r = Prior::none(2).policy();
         let mut s2 = Scratch::new(2);
-        let seq = Seq::<()> {
-            score: 2,
-            tie: 0,
-            moves: vec![(), ()],
-            codes: vec![0, 1, 1, 0],
-            ends: vec![2, 4],
-            chosen: vec![0, 0],
-        };
+        let seq = two_plies([0, 1, 1, 0], [0, 0]);
         r.adapt(&seq, &Learning::new(1.0, None), &mut s2);
         // code 0: 1 - 1/2 twice; code 1: -1/2 twice
         assert!((r.exp_w[0].ln() - 1.0).abs() < 1e-12 && (r.exp_w[1].ln() + 1.0).abs() < 1e-12);
-        assert!(s2.count == 0 && s2.delta.iter().all(|&d| d == 0.0) && s2.seen.iter().all(|&x| !x));
+        assert!(is_clear(&s2));
     }
 
     /// A clamp of 0.7 stops the chosen weight at 0.7, and the other at -0.7, where three
