@@ -220,6 +220,7 @@ impl Policy {
     /// probability is read from the unchanged policy, then applied with one `exp` per code.
     pub(crate) fn adapt<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
         let alpha = learning.alpha;
+        scratch.reserve(seq.codes.len() + seq.chosen.len());
         let mut from = 0;
         for (&end, &chosen) in seq.ends.iter().zip(&seq.chosen) {
             let codes = &seq.codes[from..end as usize];
@@ -246,28 +247,37 @@ fn out_of_range(code: u32, space: usize) -> ! {
 /// Per-code accumulators for adapt, reused between calls (sized to the code space).
 #[derive(Clone, Debug)]
 pub(crate) struct Scratch {
-    /// The summed change of each code's weight.
+    /// The summed change of each code's weight; 0 for every code between adapts.
     delta: Vec<f64>,
-    /// Whether a code is among the touched ones.
-    seen: Vec<bool>,
-    /// The codes this adapt changes, in `touched[..count]`. One longer than the code space,
-    /// so listing a code (once, the first time it is seen) needs no capacity check, and
-    /// neither does writing one at `count` when the list may already hold every code.
+    /// The codes this adapt changes, in `touched[..count]`: a code is listed when its change
+    /// is 0 before an addition, so at its first one, and again (rarely) if its additions
+    /// came back to exactly 0, which is harmless: the first listing applies the whole
+    /// change and sets it to 0, so a second one multiplies by exp(0) = 1. Without a flag
+    /// per code, a ply's pass over its codes does one load and one store less per code.
+    /// Grown by `reserve` to list every addition an adapt makes, plus one: writing a code
+    /// at `count` needs no capacity check even when the list may be full.
     touched: Vec<u32>,
     count: usize,
 }
 
 impl Scratch {
     pub(crate) fn new(codes: usize) -> Scratch {
-        Scratch { delta: vec![0.0; codes], seen: vec![false; codes], touched: vec![0; codes + 1], count: 0 }
+        Scratch { delta: vec![0.0; codes], touched: Vec::new(), count: 0 }
+    }
+
+    /// Room in the list for `additions` more codes, plus one.
+    fn reserve(&mut self, additions: usize) {
+        let want = self.count + additions + 1;
+        if self.touched.len() < want {
+            self.touched.resize(want, 0);
+        }
     }
 
     /// Adds `d` to the change of `code` (below the code space, which the indexing checks).
     #[inline(always)]
     fn add(&mut self, code: u32, d: f64) {
         let i = code as usize;
-        if !self.seen[i] {
-            self.seen[i] = true;
+        if self.delta[i] == 0.0 {
             self.touched[self.count] = code;
             self.count += 1;
         }
@@ -283,25 +293,24 @@ impl Scratch {
     /// Every code is below `w.len()`.
     #[inline(always)]
     unsafe fn spread(&mut self, w: &[f64], codes: &[u32], g: f64) {
-        // once a ply: then `w`'s bound is every array's (the code space: `touched` is one
-        // longer)
+        // once a ply: then `w`'s bound is `delta`'s, and the list has room for every code
         assert_eq!(w.len(), self.delta.len(), "a policy and its scratch cover the same codes");
-        let (delta, seen, touched) = (&mut self.delta[..], &mut self.seen[..], &mut self.touched[..]);
+        assert!(self.count + codes.len() < self.touched.len(), "adapt reserves the list's room");
+        let (delta, touched) = (&mut self.delta[..], &mut self.touched[..]);
         let mut count = self.count;
         for &c in codes {
             let i = c as usize;
-            debug_assert!(i < w.len());
-            // SAFETY: the caller's contract: `i` is below the length of all four arrays;
-            // `count` is at most that length, `touched`'s minus one, as each code is
-            // listed once
+            debug_assert!(i < w.len() && count < touched.len());
+            // SAFETY: the caller's contract: `i` is below the length of `w` and `delta`;
+            // `count` moves at most once a code, so it stays below `touched`'s length
+            // (asserted above)
             unsafe {
                 // without a branch: the code is written past the list every time, and
-                // listed (the count moves on) only the first time it is seen
-                debug_assert!(count < touched.len());
+                // listed (the count moves on) only if its change is 0 so far
+                let d = *delta.get_unchecked(i);
                 *touched.get_unchecked_mut(count) = c;
-                count += !*seen.get_unchecked(i) as usize;
-                *seen.get_unchecked_mut(i) = true;
-                *delta.get_unchecked_mut(i) += g * *w.get_unchecked(i);
+                count += (d == 0.0) as usize;
+                *delta.get_unchecked_mut(i) = d + g * *w.get_unchecked(i);
             }
         }
         self.count = count;
@@ -311,7 +320,7 @@ impl Scratch {
     /// within the bounds around its prior, and clears the accumulators for the next adapt.
     fn apply(&mut self, exp_w: &mut [f64], prior: Option<&[f64]>, learning: &Learning) {
         let n = self.delta.len();
-        let (exp_w, delta, seen) = (&mut exp_w[..n], &mut self.delta[..], &mut self.seen[..n]);
+        let (exp_w, delta) = (&mut exp_w[..n], &mut self.delta[..]);
         let prior = prior.map(|e| &e[..n]);
         for &c in &self.touched[..self.count] {
             let i = c as usize;
@@ -320,7 +329,6 @@ impl Scratch {
             let at = prior.map_or(1.0, |e| e[i]);
             exp_w[i] = (exp_w[i] * exp(delta[i])).clamp(learning.min_exp * at, learning.max_exp * at);
             delta[i] = 0.0;
-            seen[i] = false;
         }
         self.count = 0;
     }
@@ -413,7 +421,7 @@ mod tests {
 
     /// After adapt, its scratch is ready for the next: no change summed, no code listed.
     fn is_clear(s: &Scratch) -> bool {
-        s.count == 0 && s.delta.iter().all(|&d| d == 0.0) && s.seen.iter().all(|&x| !x)
+        s.count == 0 && s.delta.iter().all(|&d| d == 0.0)
     }
 
     /// One ply, two legal codes: adapt moves the chosen one's probability from 1/2 up by
@@ -436,8 +444,8 @@ mod tests {
         assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
         assert!(is_clear(&s));
-        // every code of the space touched, then one again: the list is full and a code is
-        // still written past it (the debug assertion in `spread` checks the room)
+        // every code of the space touched, then each again: a code is still written past
+        // the list (`spread` asserts the room)
         let mut r = Prior::none(2).policy();
         let mut s2 = Scratch::new(2);
         let seq = two_plies([0, 1, 1, 0], [0, 0]);
@@ -445,6 +453,31 @@ mod tests {
         // code 0: 1 - 1/2 twice; code 1: -1/2 twice
         assert!((r.exp_w[0].ln() - 1.0).abs() < 1e-12 && (r.exp_w[1].ln() + 1.0).abs() < 1e-12);
         assert!(is_clear(&s2));
+    }
+
+    /// A code whose summed change comes back to exactly 0 in the middle of an adapt is
+    /// listed again at its next change, and the second listing changes nothing: the weights
+    /// are Rosin's, each applied once.
+    #[test]
+    fn a_change_back_to_zero_is_applied_once() {
+        let mut p = Prior::none(4).policy();
+        let mut s = Scratch::new(4);
+        // ply 1: codes 0, 1, 0 chosen; ply 2: 1, 2, 1 chosen (code 1: -1/2 - 1/2 + 1 = 0);
+        // ply 3: 1, 3, 3 chosen (code 1 listed again: -1/2)
+        let seq = Seq {
+            score: 3,
+            tie: 0,
+            moves: vec![(); 3],
+            codes: vec![0, 1, 1, 2, 1, 3],
+            ends: vec![2, 4, 6],
+            chosen: vec![0, 1, 3],
+        };
+        p.adapt(&seq, &Learning::new(1.0, None), &mut s);
+        let want = [0.5, -0.5, -0.5, 0.5];
+        for (c, w) in want.iter().enumerate() {
+            assert!((p.exp_w[c].ln() - w).abs() < 1e-12, "code {c}: {} against {w}", p.exp_w[c].ln());
+        }
+        assert!(is_clear(&s));
     }
 
     /// A clamp of 0.7 stops the chosen weight at 0.7, and the other at -0.7, where three
