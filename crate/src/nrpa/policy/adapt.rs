@@ -34,9 +34,18 @@ impl Policy {
     /// -= alpha * p(m) for every legal move m, p being the softmax of the policy as it was
     /// before this call. The changes are summed per code in `scratch` first, so every
     /// probability is read from the unchanged policy, then applied with one `exp` per code.
+    ///
+    /// With w = exp(weight) and t the ply's total, p(m) = w / t, so a code's change is w
+    /// times (the sum of -alpha / t over the plies it is legal in, plus alpha / w for each
+    /// time it is chosen): the pass over every ply's codes adds -alpha / t without reading
+    /// w, and `apply` multiplies by w once per code (1.3 % faster in 5D NRPA than reading w
+    /// at every ply: BENCHMARKS.md, "Adapt from an index of its sequence").
     pub(crate) fn adapt<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
         let alpha = learning.alpha;
         scratch.reserve(seq.codes.len() + seq.chosen.len());
+        // once: the bound of the unchecked additions below (every code is below the
+        // policy's length, which the playout checked or the problem guarantees)
+        assert_eq!(self.exp_w.len(), scratch.delta.len(), "a policy and its scratch cover the same codes");
         let mut from = 0;
         for (&end, &chosen) in seq.ends.iter().zip(&seq.chosen) {
             let codes = &seq.codes[from..end as usize];
@@ -44,10 +53,10 @@ impl Policy {
             // SAFETY: a sequence's codes were checked by the playout that recorded them (or
             // are trusted), against a policy of this one's length (the search's code space)
             unsafe {
-                let f = alpha / self.total(codes);
-                scratch.spread(&self.exp_w, codes, -f);
+                let t = self.total(codes);
+                scratch.spread(codes, -alpha / t);
             }
-            scratch.add(chosen, alpha);
+            scratch.add(chosen, alpha / self.exp_w[chosen as usize]);
         }
         let prior = self.prior.as_deref();
         scratch.apply(&mut self.exp_w, prior, learning);
@@ -57,7 +66,8 @@ impl Policy {
 /// Per-code accumulators for adapt, reused between calls (sized to the code space).
 #[derive(Clone, Debug)]
 pub(crate) struct Scratch {
-    /// The summed change of each code's weight; 0 for every code between adapts.
+    /// The summed change of each code's weight, over its exp(weight) before the adapt
+    /// (`Policy::adapt`); 0 for every code between adapts.
     delta: Vec<f64>,
     /// The codes this adapt changes, in `touched[..count]`: a code is listed when its change
     /// is 0 before an addition, so at its first one, and again (rarely) if its additions
@@ -94,24 +104,23 @@ impl Scratch {
         self.delta[i] += d;
     }
 
-    /// `add(c, g * w[c])` for every code of a ply, in order, with the arrays' addresses and
-    /// the count held in locals: a wasm engine reloads from memory whatever a store might
-    /// have changed, and this loop is most of adapt (BENCHMARKS.md, "The browser's search
-    /// at about 0.82x native").
+    /// `add(c, g)` for every code of a ply, in order, with the arrays' addresses and the
+    /// count held in locals: a wasm engine reloads from memory whatever a store might have
+    /// changed, and this loop is most of adapt (BENCHMARKS.md, "The browser's search at
+    /// about 0.82x native").
     ///
     /// # Safety
-    /// Every code is below `w.len()`.
+    /// Every code is below the code space (`delta`'s length).
     #[inline(always)]
-    unsafe fn spread(&mut self, w: &[f64], codes: &[u32], g: f64) {
-        // once a ply: then `w`'s bound is `delta`'s, and the list has room for every code
-        assert_eq!(w.len(), self.delta.len(), "a policy and its scratch cover the same codes");
+    unsafe fn spread(&mut self, codes: &[u32], g: f64) {
+        // once a ply: the list has room for every code
         assert!(self.count + codes.len() < self.touched.len(), "adapt reserves the list's room");
         let (delta, touched) = (&mut self.delta[..], &mut self.touched[..]);
         let mut count = self.count;
         for &c in codes {
             let i = c as usize;
-            debug_assert!(i < w.len() && count < touched.len());
-            // SAFETY: the caller's contract: `i` is below the length of `w` and `delta`;
+            debug_assert!(i < delta.len() && count < touched.len());
+            // SAFETY: the caller's contract: `i` is below `delta`'s length;
             // `count` moves at most once a code, so it stays below `touched`'s length
             // (asserted above)
             unsafe {
@@ -120,14 +129,15 @@ impl Scratch {
                 let d = *delta.get_unchecked(i);
                 *touched.get_unchecked_mut(count) = c;
                 count += (d == 0.0) as usize;
-                *delta.get_unchecked_mut(i) = d + g * *w.get_unchecked(i);
+                *delta.get_unchecked_mut(i) = d + g;
             }
         }
         self.count = count;
     }
 
-    /// Multiplies the stored exp(weight) of every touched code by exp(its summed change),
-    /// within the bounds around its prior, and clears the accumulators for the next adapt.
+    /// Multiplies the stored exp(weight) w of every touched code by exp(its summed change,
+    /// w times `delta`), within the bounds around its prior, and clears the accumulators for
+    /// the next adapt.
     fn apply(&mut self, exp_w: &mut [f64], prior: Option<&[f64]>, learning: &Learning) {
         let n = self.delta.len();
         let (exp_w, delta) = (&mut exp_w[..n], &mut self.delta[..]);
@@ -137,7 +147,8 @@ impl Scratch {
             assert!(i < n, "touched codes are below the code space");
             // the clamp bounds the learnt part of the weight: around the prior
             let at = prior.map_or(1.0, |e| e[i]);
-            exp_w[i] = (exp_w[i] * exp(delta[i])).clamp(learning.min_exp * at, learning.max_exp * at);
+            let w = exp_w[i];
+            exp_w[i] = (w * exp(w * delta[i])).clamp(learning.min_exp * at, learning.max_exp * at);
             delta[i] = 0.0;
         }
         self.count = 0;
