@@ -8,9 +8,9 @@
 //! - [`search`] runs the same algorithm on any [`Problem`].
 //!
 //! The modules: `problem` (the trait, Morpion as a problem), `policy` (weights, the draw,
-//! sequences; `policy::adapt`, Rosin's adapt), `nested` (one thread's levels and playouts), `parallel` (sharing the top level
-//! out), `monitor` (progress and stop), `distributed` (the top level over messages, for
-//! processes that share no memory: MPI).
+//! sequences; `policy::adapt`, Rosin's adapt), `nested` (one thread's levels and
+//! playouts), `parallel` (sharing the top level out), `monitor` (progress and stop),
+//! `distributed` (the top level over messages, for processes that share no memory: MPI).
 
 pub mod distributed;
 mod exp;

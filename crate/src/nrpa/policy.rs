@@ -3,7 +3,8 @@
 //!
 //! Storage (BENCHMARKS.md has the measurements): a dense array over the bounded code space,
 //! holding exp(weight) rather than the weight. A playout reads one entry per legal move per
-//! ply and never calls `exp`; adapt calls it once per distinct code it touches.
+//! ply and never calls `exp`; adapt calls it once per distinct code it touches (rarely more:
+//! `adapt::Scratch`).
 //!
 //! A sequence keeps, for every ply, the codes of all legal moves and the one chosen. That is
 //! all adapt needs, so adapt never replays the game on a board: it is a pass over arrays.

@@ -63,7 +63,8 @@ impl Policy {
     }
 }
 
-/// Per-code accumulators for adapt, reused between calls (sized to the code space).
+/// Per-code accumulators for adapt, reused between calls: the sums sized to the code space,
+/// the list of the codes changed grown to the longest sequence adapted.
 #[derive(Clone, Debug)]
 pub(crate) struct Scratch {
     /// The summed change of each code's weight, over its exp(weight) before the adapt
@@ -148,7 +149,12 @@ impl Scratch {
             // the clamp bounds the learnt part of the weight: around the prior
             let at = prior.map_or(1.0, |e| e[i]);
             let w = exp_w[i];
-            exp_w[i] = (w * exp(w * delta[i])).clamp(learning.min_exp * at, learning.max_exp * at);
+            // max then min, not `clamp`, so that a NaN goes to the lower bound: with an
+            // alpha above about 1e8 and weights near their bounds, alpha / w and -alpha / t
+            // overflow, and their sum is NaN (the exact change is then astronomical either
+            // way; Rosin's formula computed ply by ply gave the lower bound too)
+            let v = w * exp(w * delta[i]);
+            exp_w[i] = v.max(learning.min_exp * at).min(learning.max_exp * at);
             delta[i] = 0.0;
         }
         self.count = 0;
@@ -204,8 +210,7 @@ mod tests {
         assert!((q.exp_w[0].ln() - 0.5).abs() < 1e-12);
         assert!((q.exp_w[2].ln() + 0.5).abs() < 1e-12);
         assert!(is_clear(&s));
-        // every code of the space touched, then each again: a code is still written past
-        // the list (`spread` asserts the room)
+        // every code of the space touched at both plies
         let mut r = Prior::none(2).policy();
         let mut s2 = Scratch::new(2);
         let seq = two_plies([0, 1, 1, 0], [0, 0]);
@@ -279,5 +284,67 @@ mod tests {
         assert_eq!(none.exp_w, vec![1.0; 3]);
         // a prior's exponential is bounded like any weight's, NaN (an outside problem's) too
         assert_eq!((bounded(f64::NAN), bounded(0.0), bounded(f64::INFINITY)), (MIN_EXP, MIN_EXP, MAX_EXP));
+    }
+    /// Rosin's adapt computed the plain way, in log space, ply by ply: the reference.
+    fn reference(exp_w: &[f64], seq: &Seq<()>, alpha: f64) -> Vec<f64> {
+        let mut weight: Vec<f64> = exp_w.iter().map(|w| w.ln()).collect();
+        let mut from = 0;
+        for (&end, &chosen) in seq.ends.iter().zip(&seq.chosen) {
+            let codes = &seq.codes[from..end as usize];
+            from = end as usize;
+            let total: f64 = codes.iter().map(|&c| exp_w[c as usize]).sum();
+            for &c in codes {
+                weight[c as usize] -= alpha * exp_w[c as usize] / total;
+            }
+            weight[chosen as usize] += alpha;
+        }
+        weight
+    }
+
+    /// Uneven weights (from a prior, so the clamp's centre moves too), three plies, a code
+    /// legal in all of them, one legal twice in a ply (codes shared beyond the first grid),
+    /// alpha 0.7: every weight is the reference's, to rounding. A listing or a factor of the
+    /// weight gone wrong moves some weight by a whole share.
+    #[test]
+    fn adapt_matches_the_plain_formula_on_uneven_weights() {
+        let prior = Prior {
+            codes: 6,
+            exp: Some(Arc::from(vec![0.3f64.exp(), 1.0, 2.5f64.exp(), (-1.2f64).exp(), 0.7f64.exp(), 1.0])),
+        };
+        let mut p = prior.policy();
+        // learnt weights on top of the prior
+        for (c, d) in [0.4f64, -0.8, 1.1, 0.0, -2.0, 0.9].iter().enumerate() {
+            p.exp_w[c] *= d.exp();
+        }
+        let before = p.exp_w.clone();
+        let seq = Seq {
+            score: 3,
+            tie: 0,
+            moves: vec![(); 3],
+            codes: vec![0, 1, 2, 3, 1, 2, 4, 2, 4, 5, 5],
+            ends: vec![4, 7, 11],
+            chosen: vec![3, 1, 5],
+        };
+        let mut s = Scratch::new(6);
+        p.adapt(&seq, &Learning::new(0.7, None), &mut s);
+        let want = reference(&before, &seq, 0.7);
+        for (c, w) in want.iter().enumerate() {
+            let got = p.exp_w[c].ln();
+            assert!((got - w).abs() < 1e-12, "code {c}: {got} against {w}");
+        }
+        assert!(is_clear(&s));
+    }
+
+    /// An alpha so large that alpha / w and -alpha / t overflow (their sum NaN) leaves no
+    /// weight NaN: each stays within its bounds.
+    #[test]
+    fn a_huge_alpha_leaves_no_weight_nan() {
+        let mut p = Prior::none(3).policy();
+        p.exp_w.fill(MIN_EXP);
+        let seq = two_plies([0, 1, 1, 2], [0, 1]);
+        let mut s = Scratch::new(3);
+        p.adapt(&seq, &Learning::new(1e300, None), &mut s);
+        assert!(p.exp_w.iter().all(|w| (MIN_EXP..=MAX_EXP).contains(w)), "{:?}", p.exp_w);
+        assert!(is_clear(&s));
     }
 }
