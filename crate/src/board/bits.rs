@@ -6,6 +6,8 @@ use crate::geom::Point;
 
 impl Board {
     /// 64 bits of set `set`, direction `d`, grid line `line`, from index `a` (>= 0) on.
+    /// On the first grid (no spare word) the bits past the line's end are the next line's:
+    /// only the cell at `a` is read (`bit`).
     #[inline(always)]
     fn read(&self, set: usize, d: usize, line: usize, a: i32) -> u64 {
         self.read_line::<false>(self.off[set][d] + line * self.wpl, a)
@@ -28,8 +30,9 @@ impl Board {
         }
         let i = word + (a >> 6) as usize;
         debug_assert!(a >= 0 && i + 1 < self.bits.len());
-        // SAFETY: `a` and the line come from cells inside the grid, and every line has a
-        // spare word after its last one (plus one at the very end), so i + 1 is in `bits`.
+        // SAFETY: `a` and the line come from cells inside the grid, and after a line's last
+        // word comes its spare word, or (first grid) the next line's, or the one spare at
+        // the very end of `bits`: i + 1 is in `bits`.
         let (lo, hi) = unsafe { (*self.bits.get_unchecked(i), *self.bits.get_unchecked(i + 1)) };
         ((((hi as u128) << 64) | lo as u128) >> (a & 63)) as u64
     }
@@ -56,6 +59,8 @@ impl Board {
         // the bits past the word's end: `mask >> (64 - s)`, which would overflow at s = 0,
         // where two shifts give 0
         let (lo, hi) = (mask << s, (mask >> 1) >> (63 - s));
+        // the first grid's lines have no spare word: only single cells are written here
+        debug_assert!(hi == 0 || self.wpl > 1, "a write past the line's word on the first grid");
         let w = &mut self.bits[i..i + 2];
         if on {
             w[0] |= lo;

@@ -15,7 +15,8 @@
 //! - Legal moves: a sparse set (dense array + index by line id) of candidate lines, each
 //!   with the position of its single missing point. O(1) insert, remove and uniform
 //!   choice; the index array never needs clearing (entries are validated against the dense
-//!   array), so copying a position for a playout copies ~12 KiB of bits and the candidates.
+//!   array), so copying a position for a playout copies 6 KiB of bits (on the first grid)
+//!   and the candidates.
 //! - A move changes only windows near its dot. For each direction the status of every such
 //!   window (exactly one missing dot, no used cell) before and after the move is computed
 //!   for all windows at once with word operations; the difference is what to remove and
@@ -106,8 +107,13 @@ pub(crate) struct Board {
     oy: i32,
     /// Cell-index step of each direction.
     step: [i32; 4],
-    /// Words per grid line (one spare, so a 64-bit window read never leaves the line's
-    /// storage), and where each (set, direction) starts in `bits`.
+    /// Words per grid line, and where each (set, direction) starts in `bits`. A grid of
+    /// more than 64 cells a side gives each line a spare word, so that a 64-bit window
+    /// read never leaves the line's storage. The first grid (64 a side) has none: its
+    /// windows are read and written within a line's one word (`read_line`'s `ONE`), and the
+    /// reads and writes that may cross a word (`read`, `flip`, `set_dot`) touch a single
+    /// cell, whose bit is in the line's word; the board a playout copies is then half as
+    /// large (BENCHMARKS.md).
     wpl: usize,
     off: [[usize; 4]; 2],
     bits: Vec<u64>,
@@ -142,7 +148,7 @@ impl Board {
     fn empty(variant: Variant, w: i32, ox: i32, oy: i32) -> Board {
         let len = variant.line_len() as i32;
         let disjoint = variant.rule() == Rule::Disjoint;
-        let wpl = w as usize / 64 + 1;
+        let wpl = if w <= 64 { 1 } else { w as usize / 64 + 1 };
         // grid lines per direction: w rows, w columns, 2w - 1 diagonals each way
         let lines = [w as usize, w as usize, 2 * w as usize - 1, 2 * w as usize - 1];
         let mut off = [[0; 4]; 2];
