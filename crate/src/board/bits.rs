@@ -5,14 +5,6 @@ use super::{Board, DOTS};
 use crate::geom::Point;
 
 impl Board {
-    /// 64 bits of set `set`, direction `d`, grid line `line`, from index `a` (>= 0) on.
-    /// On the first grid (no spare word) the bits past the line's end are the next line's:
-    /// only the cell at `a` is read (`bit`).
-    #[inline(always)]
-    fn read(&self, set: usize, d: usize, line: usize, a: i32) -> u64 {
-        self.read_line::<false>(self.off[set][d] + line * self.wpl, a)
-    }
-
     /// 64 bits of the grid line whose words start at `word` in `bits`, from index `a` (>= 0)
     /// on.
     ///
@@ -59,8 +51,8 @@ impl Board {
         // the bits past the word's end: `mask >> (64 - s)`, which would overflow at s = 0,
         // where two shifts give 0
         let (lo, hi) = (mask << s, (mask >> 1) >> (63 - s));
-        // the first grid's lines have no spare word: only single cells are written here
-        debug_assert!(hi == 0 || self.wpl > 1, "a write past the line's word on the first grid");
+        // every cell written is on the line (the first grid's lines have no spare word)
+        debug_assert!(a + (64 - mask.leading_zeros() as i32) <= self.w, "a write past the line's end");
         let w = &mut self.bits[i..i + 2];
         if on {
             w[0] |= lo;
@@ -108,6 +100,9 @@ impl Board {
             return false;
         }
         let (line, a) = self.coords(d, p.x - self.ox, p.y - self.oy);
-        self.read(set, d, line, a) & 1 != 0
+        // one cell: the one word that holds it (not a 64-bit window, which on the first
+        // grid would run into the next line's word)
+        let word = self.bits[self.off[set][d] + line * self.wpl + (a >> 6) as usize];
+        (word >> (a & 63)) & 1 != 0
     }
 }

@@ -110,10 +110,9 @@ pub(crate) struct Board {
     /// Words per grid line, and where each (set, direction) starts in `bits`. A grid of
     /// more than 64 cells a side gives each line a spare word, so that a 64-bit window
     /// read never leaves the line's storage. The first grid (64 a side) has none: its
-    /// windows are read and written within a line's one word (`read_line`'s `ONE`), and the
-    /// reads and writes that may cross a word (`read`, `flip`, `set_dot`) touch a single
-    /// cell, whose bit is in the line's word; the board a playout copies is then half as
-    /// large (BENCHMARKS.md).
+    /// windows are read and written within a line's one word (`read_line`'s `ONE`), and
+    /// what else reads or writes the bits (`bit`, `flip`, `set_dot`) touches a single cell;
+    /// the board a playout copies is then half as large (BENCHMARKS.md).
     wpl: usize,
     off: [[usize; 4]; 2],
     bits: Vec<u64>,

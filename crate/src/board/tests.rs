@@ -185,6 +185,20 @@ fn line_codes_survive_growth() {
     assert!(b.w > first.w && far > 0, "the game went beyond the first grid");
 }
 
+/// The first grid's bit rows have one word a grid line (no spare word): 382 grid lines
+/// (64 rows, 64 columns, 127 diagonals each way) in each of the two sets, plus the one spare
+/// word at the end, so a playout's copy is 6 KiB; a grown grid gives its lines a spare word.
+#[test]
+fn the_first_grid_has_one_word_a_line() {
+    for v in [Variant::T5, Variant::D5] {
+        let b = Board::new(v, &Start::cross(v));
+        assert_eq!(b.w, 64);
+        assert_eq!(b.bits.len(), 2 * (64 + 64 + 127 + 127) + 1, "{v}");
+        let grown = Board::empty(v, 128, 0, 0);
+        assert_eq!(grown.bits.len(), 2 * (128 + 128 + 255 + 255) * 3 + 1, "{v}");
+    }
+}
+
 #[test]
 fn copy_from_restores_membership() {
     let mut b = Board::new(Variant::D5, &Start::cross(Variant::D5));
