@@ -65,7 +65,7 @@ impl Board {
 
     #[inline(always)]
     pub(super) fn flip(&mut self, set: usize, d: usize, line: usize, a: i32, on: bool) {
-        self.write_line::<false>(self.off[set][d] + line * self.wpl, a, 1, on);
+        self.write_line::<false>(self.line_word(set, d, line), a, 1, on);
     }
 
     /// Where the dots of each direction's grid line through cell (cx, cy) start in `bits`
@@ -75,7 +75,7 @@ impl Board {
         let (lines, along) = self.lines_through(cx, cy);
         let mut words = [0; 4];
         for k in 0..4 {
-            words[k] = self.off[DOTS][k] + lines[k] as usize * self.wpl;
+            words[k] = self.line_word(DOTS, k, lines[k] as usize);
         }
         (words, along)
     }
@@ -102,7 +102,7 @@ impl Board {
         let (line, a) = self.coords(d, p.x - self.ox, p.y - self.oy);
         // one cell: the one word that holds it (not a 64-bit window, which on the first
         // grid would run into the next line's word)
-        let word = self.bits[self.off[set][d] + line * self.wpl + (a >> 6) as usize];
+        let word = self.bits[self.line_word(set, d, line) + (a >> 6) as usize];
         (word >> (a & 63)) & 1 != 0
     }
 }

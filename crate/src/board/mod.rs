@@ -147,7 +147,7 @@ impl Board {
     fn empty(variant: Variant, w: i32, ox: i32, oy: i32) -> Board {
         let len = variant.line_len() as i32;
         let disjoint = variant.rule() == Rule::Disjoint;
-        let wpl = if w <= 64 { 1 } else { w as usize / 64 + 1 };
+        let wpl = if Board::one_word(w) { 1 } else { w as usize / 64 + 1 };
         // grid lines per direction: w rows, w columns, 2w - 1 diagonals each way
         let lines = [w as usize, w as usize, 2 * w as usize - 1, 2 * w as usize - 1];
         let mut off = [[0; 4]; 2];
@@ -176,6 +176,20 @@ impl Board {
             code_ox: ox,
             code_oy: oy,
         }
+    }
+
+    /// A grid line of a grid `w` cells a side fits in one word: the first grid's. Its lines
+    /// then have no spare word (`wpl`) and moves read and write them a word at a time
+    /// (`read_line`'s `ONE`); one test for both, since each relies on the other.
+    #[inline(always)]
+    const fn one_word(w: i32) -> bool {
+        w <= 64
+    }
+
+    /// Where the words of grid line `line` of set `set`, direction `d`, start in `bits`.
+    #[inline(always)]
+    fn line_word(&self, set: usize, d: usize, line: usize) -> usize {
+        self.off[set][d] + line * self.wpl
     }
 
     /// Dots keep this many cells between them and the grid's edge, so that every window a
@@ -266,7 +280,7 @@ impl Board {
         for d in 0..2 {
             let (mut n, mut s1, mut s2) = (0i128, 0i128, 0i128);
             for line in 0..self.w as usize {
-                let at = self.off[DOTS][d] + line * self.wpl;
+                let at = self.line_word(DOTS, d, line);
                 let c: i128 = self.bits[at..at + self.wpl].iter().map(|w| w.count_ones() as i128).sum();
                 let k = line as i128;
                 n += c;

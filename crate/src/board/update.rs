@@ -82,7 +82,7 @@ impl Board {
     #[inline(always)]
     fn update(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
         // a grid line of at most 64 cells is one word (`read_line`'s `ONE`)
-        if self.w <= 64 {
+        if Board::one_word(self.w) {
             self.update_one::<true>(start, d, pos, adding)
         } else {
             self.update_one::<false>(start, d, pos, adding)
