@@ -8,8 +8,10 @@ use crate::geom::{Dir, Point};
 
 impl Board {
     /// Makes sure the dot of `c` will keep its margin, growing the grid if needed. Returns
-    /// the candidate's (start, dir, pos) in the possibly new grid.
-    #[inline]
+    /// the candidate's (start, dir, pos) in the possibly new grid. The test inline, the
+    /// growth out of line (`make_room`): a playout's every move makes the test, one in
+    /// thousands grows the grid.
+    #[inline(always)]
     pub(super) fn ensure_room(&mut self, c: Cand) -> Result<(i32, usize, i32), BoardLimit> {
         let (start, d, pos) = (c.start(), c.dir(), c.pos());
         let p = start + pos * self.step[d];
@@ -18,6 +20,15 @@ impl Board {
         if cx >= m && cy >= m && cx < self.w - m && cy < self.w - m {
             return Ok((start, d, pos));
         }
+        self.make_room(start, d, pos)
+    }
+
+    /// `ensure_room` when the dot comes within the margin: grows the grid until it does not.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, start: i32, d: usize, pos: i32) -> Result<(i32, usize, i32), BoardLimit> {
+        let p = start + pos * self.step[d];
+        let m = Board::margin_for(self.len);
         let dot = self.point(p);
         let line_start = self.point(start);
         if dot.x.abs() > COORD_LIMIT || dot.y.abs() > COORD_LIMIT {
