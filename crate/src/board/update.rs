@@ -69,11 +69,11 @@ impl Board {
 
     /// Plays a legal candidate. Grows the grid first if the new dot comes near its edge.
     ///
-    /// Inlined into its caller, the playout loop: the call cost the page's search 3-4 % and
-    /// native 3-5 % (BENCHMARKS.md, "The rules inlined into the playout"; our reading for
-    /// wasm: V8 saves no register across a call, so the loop's live values were stored and
-    /// reloaded every move). Out of line the other way, each (L, one word) body a function
-    /// of its own, wasm was 4 % slower than before.
+    /// Inlined into its caller, the playout loop: the call cost the wasm search 3-4 % (in
+    /// Node's V8) and native 3-5 % (BENCHMARKS.md, "The rules inlined into the playout";
+    /// our reading for wasm: V8 saves no register across a call, so the loop's live values
+    /// were stored and reloaded every move). Out of line the other way, each (L, one word)
+    /// body a function of its own, wasm was 4 % slower than before.
     #[inline(always)]
     pub(crate) fn play(&mut self, c: Cand) -> Result<(), BoardLimit> {
         let (start, d, pos) = self.ensure_room(c)?;
