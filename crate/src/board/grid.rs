@@ -9,8 +9,8 @@ use crate::geom::{Dir, Point};
 impl Board {
     /// Makes sure the dot of `c` will keep its margin, growing the grid if needed. Returns
     /// the candidate's (start, dir, pos) in the possibly new grid. The test inline, the
-    /// growth out of line (`make_room`): a playout's every move makes the test, one in
-    /// thousands grows the grid.
+    /// growth out of line (`make_room`): a playout's every move makes the test, and few
+    /// moves ever grow the grid.
     #[inline(always)]
     pub(super) fn ensure_room(&mut self, c: Cand) -> Result<(i32, usize, i32), BoardLimit> {
         let (start, d, pos) = (c.start(), c.dir(), c.pos());
