@@ -121,6 +121,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         self.best[l].clear();
         // level 1 adapts once every `stabilize` playouts (u64: no product overflows)
         let per_adapt = if l == 1 { self.stabilize as u64 } else { 1 };
+        // level 1's best was drawn by its policy as it is now (a playout since the last
+        // adapt took the best's place): adapt can read the playout's totals
+        let mut drawn = false;
         for i in 0..self.iterations as u64 * per_adapt {
             if l == 1 {
                 if !self.take_playout() {
@@ -134,9 +137,15 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             }
             if self.best[l - 1].replaces(&self.best[l]) {
                 self.best.swap(l, l - 1);
+                drawn = l == 1;
             }
             if (i + 1) % per_adapt == 0 {
-                self.policies[l].adapt(&self.best[l], &self.learning, &mut self.scratch);
+                if drawn {
+                    self.policies[l].adapt_drawn(&self.best[l], &self.learning, &mut self.scratch);
+                    drawn = false;
+                } else {
+                    self.policies[l].adapt(&self.best[l], &self.learning, &mut self.scratch);
+                }
             }
             if self.monitor.is_stopped() || self.spent {
                 break;
@@ -169,9 +178,10 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             }
             // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
             // (without CHECK), whose `push_codes` pushes a code for each of the legal moves
-            let k = unsafe {
+            let (k, total) = unsafe {
                 let lanes = policy.lanes(codes);
-                policy.pick(codes, &lanes, self.rng.unit() * Policy::sum(&lanes))
+                let total = Policy::sum(&lanes);
+                (policy.pick(codes, &lanes, self.rng.unit() * total), total)
             };
             let step = legal[k];
             let code = codes[k];
@@ -180,6 +190,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                     seq.moves.push(m);
                     seq.ends.push(seq.codes.len() as u32);
                     seq.chosen.push(code);
+                    seq.totals.push(total);
                 }
                 None => {
                     seq.codes.truncate(from);

@@ -219,6 +219,10 @@ pub(crate) struct Seq<M> {
     pub(crate) codes: Vec<u32>,
     pub(crate) ends: Vec<u32>,
     pub(crate) chosen: Vec<u32>,
+    /// Per ply, the softmax's denominator under the policy that drew the sequence (its
+    /// playout's sums): what adapt reads instead of summing again while that policy has
+    /// not changed (`Policy::adapt_drawn`).
+    pub(crate) totals: Vec<f64>,
 }
 
 impl<M> Seq<M> {
@@ -231,6 +235,7 @@ impl<M> Seq<M> {
             codes: Vec::new(),
             ends: Vec::new(),
             chosen: Vec::new(),
+            totals: Vec::new(),
         }
     }
 
@@ -250,6 +255,7 @@ impl<M> Seq<M> {
         self.codes.clear();
         self.ends.clear();
         self.chosen.clear();
+        self.totals.clear();
     }
 
     pub(crate) fn copy_from(&mut self, other: &Seq<M>)
@@ -266,6 +272,8 @@ impl<M> Seq<M> {
         self.ends.extend_from_slice(&other.ends);
         self.chosen.clear();
         self.chosen.extend_from_slice(&other.chosen);
+        self.totals.clear();
+        self.totals.extend_from_slice(&other.totals);
     }
 }
 

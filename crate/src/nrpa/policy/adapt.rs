@@ -40,20 +40,47 @@ impl Policy {
     /// time it is chosen): the pass over every ply's codes adds -alpha / t without reading
     /// w, and `apply` multiplies by w once per code (1.3 % faster in 5D NRPA than reading w
     /// at every ply: BENCHMARKS.md, "Adapt from an index of its sequence").
+    #[inline(never)]
     pub(crate) fn adapt<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
+        self.adapt_with::<M, false>(seq, learning, scratch);
+    }
+
+    /// `adapt` to a sequence this very policy drew (no adapt since): every ply's total is
+    /// the one its playout summed (`Seq::totals`), the same bits, so the pass over the
+    /// codes skips the sum and only spreads the change. Level 1 adapts to such a sequence
+    /// whenever one of its playouts since its last adapt took the best's place.
+    #[inline(never)]
+    pub(crate) fn adapt_drawn<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
+        assert_eq!(seq.totals.len(), seq.chosen.len(), "a drawn sequence has every ply's total");
+        self.adapt_with::<M, true>(seq, learning, scratch);
+    }
+
+    /// Adapt with each ply's total summed here, or (`DRAWN`) read from the sequence.
+    #[inline(always)]
+    fn adapt_with<M, const DRAWN: bool>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
         let alpha = learning.alpha;
         scratch.reserve(seq.codes.len() + seq.chosen.len());
         // once: the bound of the unchecked additions below (every code is below the
         // policy's length, which the playout checked or the problem guarantees)
         assert_eq!(self.exp_w.len(), scratch.delta.len(), "a policy and its scratch cover the same codes");
         let mut from = 0;
-        for (&end, &chosen) in seq.ends.iter().zip(&seq.chosen) {
+        for (k, (&end, &chosen)) in seq.ends.iter().zip(&seq.chosen).enumerate() {
             let codes = &seq.codes[from..end as usize];
             from = end as usize;
             // SAFETY: a sequence's codes were checked by the playout that recorded them (or
             // are trusted), against a policy of this one's length (the search's code space)
             unsafe {
-                let t = self.total(codes);
+                let t = if DRAWN {
+                    let t = seq.totals[k];
+                    debug_assert_eq!(
+                        t.to_bits(),
+                        self.total(codes).to_bits(),
+                        "ply {k}: not drawn by this policy"
+                    );
+                    t
+                } else {
+                    self.total(codes)
+                };
                 scratch.spread(codes, -alpha / t);
             }
             scratch.add(chosen, alpha / self.exp_w[chosen as usize]);
@@ -169,7 +196,15 @@ mod tests {
 
     /// A sequence of one ply with two legal codes, 0 and 1, and 0 chosen.
     fn one_ply() -> Seq<()> {
-        Seq { score: 1, tie: 0, moves: vec![()], codes: vec![0, 1], ends: vec![2], chosen: vec![0] }
+        Seq {
+            score: 1,
+            tie: 0,
+            moves: vec![()],
+            codes: vec![0, 1],
+            ends: vec![2],
+            chosen: vec![0],
+            totals: vec![],
+        }
     }
 
     /// A sequence of two plies of two legal codes each (`codes`, the first ply's first),
@@ -182,6 +217,7 @@ mod tests {
             codes: codes.to_vec(),
             ends: vec![2, 4],
             chosen: chosen.to_vec(),
+            totals: Vec::new(),
         }
     }
 
@@ -236,6 +272,7 @@ mod tests {
             codes: vec![0, 1, 1, 2, 1, 3],
             ends: vec![2, 4, 6],
             chosen: vec![0, 1, 3],
+            totals: Vec::new(),
         };
         p.adapt(&seq, &Learning::new(1.0, None), &mut s);
         let want = [0.5, -0.5, -0.5, 0.5];
@@ -324,6 +361,7 @@ mod tests {
             codes: vec![0, 1, 2, 3, 1, 2, 4, 2, 4, 5, 5],
             ends: vec![4, 7, 11],
             chosen: vec![3, 1, 5],
+            totals: Vec::new(),
         };
         let mut s = Scratch::new(6);
         p.adapt(&seq, &Learning::new(0.7, None), &mut s);
@@ -346,5 +384,54 @@ mod tests {
         p.adapt(&seq, &Learning::new(1e300, None), &mut s);
         assert!(p.exp_w.iter().all(|w| (MIN_EXP..=MAX_EXP).contains(w)), "{:?}", p.exp_w);
         assert!(is_clear(&s));
+    }
+
+    /// A sequence drawn by the policy, with its playout's totals: `adapt_drawn` leaves every
+    /// weight with the same bits as `adapt`, which sums each ply again, and both leave the
+    /// scratch clear. Uneven weights (a prior, learnt changes), a clamp, a code legal twice.
+    #[test]
+    fn adapt_drawn_gives_adapts_bits() {
+        let prior = Prior {
+            codes: 6,
+            exp: Some(Arc::from(vec![0.3f64.exp(), 1.0, 2.5f64.exp(), 1.0, 0.7f64.exp(), 1.0])),
+        };
+        let mut p = prior.policy();
+        for (c, d) in [0.4f64, -0.8, 1.1, 0.0, -2.0, 0.9].iter().enumerate() {
+            p.exp_w[c] *= d.exp();
+        }
+        let mut seq = Seq {
+            score: 3,
+            tie: 0,
+            moves: vec![(); 3],
+            codes: vec![0, 1, 2, 3, 1, 2, 4, 2, 4, 5, 5],
+            ends: vec![4, 7, 11],
+            chosen: vec![3, 1, 5],
+            totals: Vec::new(),
+        };
+        let mut from = 0;
+        for &end in &seq.ends {
+            // SAFETY: every code is below 6, the code space
+            let t = unsafe { Policy::sum(&p.lanes(&seq.codes[from..end as usize])) };
+            seq.totals.push(t);
+            from = end as usize;
+        }
+        let learning = Learning::new(0.9, Some(1.5));
+        let (mut a, mut b) = (p.clone(), p.clone());
+        let (mut sa, mut sb) = (Scratch::new(6), Scratch::new(6));
+        for _ in 0..2 {
+            a.adapt(&seq, &learning, &mut sa);
+            b.adapt_drawn(&seq, &learning, &mut sb);
+            let bits = |q: &Policy| q.exp_w.iter().map(|w| w.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&a), bits(&b));
+            assert!(is_clear(&sa) && is_clear(&sb));
+            // again from the adapted policy, with its totals (as if it had drawn the sequence)
+            seq.totals.clear();
+            from = 0;
+            for &end in &seq.ends {
+                // SAFETY: as above
+                seq.totals.push(unsafe { a.total(&seq.codes[from..end as usize]) });
+                from = end as usize;
+            }
+        }
     }
 }
