@@ -2,7 +2,7 @@
 //! allocated once per thread and reused (a level-3 run is a million adapts at level 1).
 
 use super::monitor::Monitor;
-use super::policy::{Learning, Policy, Prior, Scratch, Seq};
+use super::policy::{Learning, Ply, Policy, Prior, Scratch, Seq};
 use super::problem::{PlyCodes, Problem};
 use super::Config;
 use crate::rng::Rng;
@@ -188,9 +188,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             match self.state.play(step) {
                 Some(m) => {
                     seq.moves.push(m);
-                    seq.ends.push(seq.codes.len() as u32);
-                    seq.chosen.push(code);
-                    seq.totals.push(total);
+                    seq.plies.push(Ply { end: seq.codes.len() as u32, chosen: code, total });
                 }
                 None => {
                     seq.codes.truncate(from);

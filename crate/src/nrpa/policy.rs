@@ -206,6 +206,22 @@ fn out_of_range(code: u32, space: usize) -> ! {
     panic!("Problem::code returned {code}, not below Problem::code_space() = {space}")
 }
 
+/// What a sequence keeps of one ply besides its codes: one record, so that a playout
+/// appends one per ply rather than one to each of three arrays (a wasm engine reloads each
+/// array's address, length and capacity at every append).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Ply {
+    /// The end of the ply's codes in `Seq::codes` (they start at the ply before's end).
+    pub(crate) end: u32,
+    /// The code of the move played.
+    pub(crate) chosen: u32,
+    /// The softmax's denominator of the ply under the policy that drew the sequence (its
+    /// playout's sum): what adapt reads instead of summing again while that policy has not
+    /// changed (`Policy::adapt_drawn`). NaN for a sequence no playout drew (rebuilt from its
+    /// moves).
+    pub(crate) total: f64,
+}
+
 /// A playout's result: its score and moves, and per ply the legal codes and the chosen one.
 #[derive(Clone, Debug)]
 pub(crate) struct Seq<M> {
@@ -215,28 +231,15 @@ pub(crate) struct Seq<M> {
     pub(crate) tie: i64,
     pub(crate) moves: Vec<M>,
     /// Codes of the legal moves of every ply, one after the other; ply k's are
-    /// `codes[ends[k - 1]..ends[k]]`.
+    /// `codes[plies[k - 1].end..plies[k].end]`.
     pub(crate) codes: Vec<u32>,
-    pub(crate) ends: Vec<u32>,
-    pub(crate) chosen: Vec<u32>,
-    /// Per ply, the softmax's denominator under the policy that drew the sequence (its
-    /// playout's sums): what adapt reads instead of summing again while that policy has
-    /// not changed (`Policy::adapt_drawn`).
-    pub(crate) totals: Vec<f64>,
+    pub(crate) plies: Vec<Ply>,
 }
 
 impl<M> Seq<M> {
     /// No sequence yet: any result beats it.
     pub(crate) fn none() -> Seq<M> {
-        Seq {
-            score: i64::MIN,
-            tie: 0,
-            moves: Vec::new(),
-            codes: Vec::new(),
-            ends: Vec::new(),
-            chosen: Vec::new(),
-            totals: Vec::new(),
-        }
+        Seq { score: i64::MIN, tie: 0, moves: Vec::new(), codes: Vec::new(), plies: Vec::new() }
     }
 
     /// This result takes the place of `best` as a level's best: a higher score, or an
@@ -253,9 +256,7 @@ impl<M> Seq<M> {
         self.tie = 0;
         self.moves.clear();
         self.codes.clear();
-        self.ends.clear();
-        self.chosen.clear();
-        self.totals.clear();
+        self.plies.clear();
     }
 
     pub(crate) fn copy_from(&mut self, other: &Seq<M>)
@@ -268,12 +269,8 @@ impl<M> Seq<M> {
         self.moves.extend_from_slice(&other.moves);
         self.codes.clear();
         self.codes.extend_from_slice(&other.codes);
-        self.ends.clear();
-        self.ends.extend_from_slice(&other.ends);
-        self.chosen.clear();
-        self.chosen.extend_from_slice(&other.chosen);
-        self.totals.clear();
-        self.totals.extend_from_slice(&other.totals);
+        self.plies.clear();
+        self.plies.extend_from_slice(&other.plies);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Sequences as steps (the index of each move among its ply's legal moves) and back: what
 //! travels between ranks, and how both ends rebuild what adapt needs from it.
 
-use crate::nrpa::policy::Seq;
+use crate::nrpa::policy::{Ply, Seq};
 use crate::nrpa::problem::{FindStep, TrustedCodes};
 
 /// The sequence `steps` plays from `root`, with every ply's legal codes and the chosen
@@ -24,8 +24,7 @@ pub(super) fn seq_of<P: TrustedCodes>(
         let chosen = seq.codes[from + k as usize];
         let m = state.play(step)?;
         seq.moves.push(m);
-        seq.ends.push(seq.codes.len() as u32);
-        seq.chosen.push(chosen);
+        seq.plies.push(Ply { end: seq.codes.len() as u32, chosen, total: f64::NAN });
     }
     seq.score = state.score();
     if tie_break {

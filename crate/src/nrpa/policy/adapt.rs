@@ -46,12 +46,11 @@ impl Policy {
     }
 
     /// `adapt` to a sequence this very policy drew (no adapt since): every ply's total is
-    /// the one its playout summed (`Seq::totals`), the same bits, so the pass over the
+    /// the one its playout summed (`Ply::total`), the same bits, so the pass over the
     /// codes skips the sum and only spreads the change. Level 1 adapts to such a sequence
     /// whenever one of its playouts since its last adapt took the best's place.
     #[inline(never)]
     pub(crate) fn adapt_drawn<M>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
-        assert_eq!(seq.totals.len(), seq.chosen.len(), "a drawn sequence has every ply's total");
         self.adapt_with::<M, true>(seq, learning, scratch);
     }
 
@@ -59,19 +58,19 @@ impl Policy {
     #[inline(always)]
     fn adapt_with<M, const DRAWN: bool>(&mut self, seq: &Seq<M>, learning: &Learning, scratch: &mut Scratch) {
         let alpha = learning.alpha;
-        scratch.reserve(seq.codes.len() + seq.chosen.len());
+        scratch.reserve(seq.codes.len() + seq.plies.len());
         // once: the bound of the unchecked additions below (every code is below the
         // policy's length, which the playout checked or the problem guarantees)
         assert_eq!(self.exp_w.len(), scratch.delta.len(), "a policy and its scratch cover the same codes");
         let mut from = 0;
-        for (k, (&end, &chosen)) in seq.ends.iter().zip(&seq.chosen).enumerate() {
-            let codes = &seq.codes[from..end as usize];
-            from = end as usize;
+        for (k, ply) in seq.plies.iter().enumerate() {
+            let codes = &seq.codes[from..ply.end as usize];
+            from = ply.end as usize;
             // SAFETY: a sequence's codes were checked by the playout that recorded them (or
             // are trusted), against a policy of this one's length (the search's code space)
             unsafe {
                 let t = if DRAWN {
-                    let t = seq.totals[k];
+                    let t = ply.total;
                     debug_assert_eq!(
                         t.to_bits(),
                         self.total(codes).to_bits(),
@@ -83,7 +82,7 @@ impl Policy {
                 };
                 scratch.spread(codes, -alpha / t);
             }
-            scratch.add(chosen, alpha / self.exp_w[chosen as usize]);
+            scratch.add(ply.chosen, alpha / self.exp_w[ply.chosen as usize]);
         }
         let prior = self.prior.as_deref();
         scratch.apply(&mut self.exp_w, prior, learning);
@@ -190,35 +189,24 @@ impl Scratch {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{bounded, Prior};
+    use super::super::{bounded, Ply, Prior};
     use super::*;
     use std::sync::Arc;
 
+    /// Plies ending at `ends` in the codes, `chosen` played at each, drawn by no policy.
+    fn plies(ends: &[u32], chosen: &[u32]) -> Vec<Ply> {
+        ends.iter().zip(chosen).map(|(&end, &chosen)| Ply { end, chosen, total: f64::NAN }).collect()
+    }
+
     /// A sequence of one ply with two legal codes, 0 and 1, and 0 chosen.
     fn one_ply() -> Seq<()> {
-        Seq {
-            score: 1,
-            tie: 0,
-            moves: vec![()],
-            codes: vec![0, 1],
-            ends: vec![2],
-            chosen: vec![0],
-            totals: vec![],
-        }
+        Seq { score: 1, tie: 0, moves: vec![()], codes: vec![0, 1], plies: plies(&[2], &[0]) }
     }
 
     /// A sequence of two plies of two legal codes each (`codes`, the first ply's first),
     /// `chosen` the code played at each.
     fn two_plies(codes: [u32; 4], chosen: [u32; 2]) -> Seq<()> {
-        Seq {
-            score: 2,
-            tie: 0,
-            moves: vec![(), ()],
-            codes: codes.to_vec(),
-            ends: vec![2, 4],
-            chosen: chosen.to_vec(),
-            totals: Vec::new(),
-        }
+        Seq { score: 2, tie: 0, moves: vec![(), ()], codes: codes.to_vec(), plies: plies(&[2, 4], &chosen) }
     }
 
     /// After adapt, its scratch is ready for the next: no change summed, no code listed.
@@ -270,9 +258,7 @@ mod tests {
             tie: 0,
             moves: vec![(); 3],
             codes: vec![0, 1, 1, 2, 1, 3],
-            ends: vec![2, 4, 6],
-            chosen: vec![0, 1, 3],
-            totals: Vec::new(),
+            plies: plies(&[2, 4, 6], &[0, 1, 3]),
         };
         p.adapt(&seq, &Learning::new(1.0, None), &mut s);
         let want = [0.5, -0.5, -0.5, 0.5];
@@ -326,14 +312,14 @@ mod tests {
     fn reference(exp_w: &[f64], seq: &Seq<()>, alpha: f64) -> Vec<f64> {
         let mut weight: Vec<f64> = exp_w.iter().map(|w| w.ln()).collect();
         let mut from = 0;
-        for (&end, &chosen) in seq.ends.iter().zip(&seq.chosen) {
-            let codes = &seq.codes[from..end as usize];
-            from = end as usize;
+        for ply in &seq.plies {
+            let codes = &seq.codes[from..ply.end as usize];
+            from = ply.end as usize;
             let total: f64 = codes.iter().map(|&c| exp_w[c as usize]).sum();
             for &c in codes {
                 weight[c as usize] -= alpha * exp_w[c as usize] / total;
             }
-            weight[chosen as usize] += alpha;
+            weight[ply.chosen as usize] += alpha;
         }
         weight
     }
@@ -359,9 +345,7 @@ mod tests {
             tie: 0,
             moves: vec![(); 3],
             codes: vec![0, 1, 2, 3, 1, 2, 4, 2, 4, 5, 5],
-            ends: vec![4, 7, 11],
-            chosen: vec![3, 1, 5],
-            totals: Vec::new(),
+            plies: plies(&[4, 7, 11], &[3, 1, 5]),
         };
         let mut s = Scratch::new(6);
         p.adapt(&seq, &Learning::new(0.7, None), &mut s);
@@ -404,17 +388,18 @@ mod tests {
             tie: 0,
             moves: vec![(); 3],
             codes: vec![0, 1, 2, 3, 1, 2, 4, 2, 4, 5, 5],
-            ends: vec![4, 7, 11],
-            chosen: vec![3, 1, 5],
-            totals: Vec::new(),
+            plies: plies(&[4, 7, 11], &[3, 1, 5]),
         };
-        let mut from = 0;
-        for &end in &seq.ends {
-            // SAFETY: every code is below 6, the code space
-            let t = unsafe { Policy::sum(&p.lanes(&seq.codes[from..end as usize])) };
-            seq.totals.push(t);
-            from = end as usize;
-        }
+        // the totals a playout from `q` would have recorded
+        let draw = |seq: &mut Seq<()>, q: &Policy| {
+            let mut from = 0;
+            for ply in &mut seq.plies {
+                // SAFETY: every code is below 6, the code space
+                ply.total = unsafe { Policy::sum(&q.lanes(&seq.codes[from..ply.end as usize])) };
+                from = ply.end as usize;
+            }
+        };
+        draw(&mut seq, &p);
         let learning = Learning::new(0.9, Some(1.5));
         let (mut a, mut b) = (p.clone(), p.clone());
         let (mut sa, mut sb) = (Scratch::new(6), Scratch::new(6));
@@ -425,13 +410,7 @@ mod tests {
             assert_eq!(bits(&a), bits(&b));
             assert!(is_clear(&sa) && is_clear(&sb));
             // again from the adapted policy, with its totals (as if it had drawn the sequence)
-            seq.totals.clear();
-            from = 0;
-            for &end in &seq.ends {
-                // SAFETY: as above
-                seq.totals.push(unsafe { a.total(&seq.codes[from..end as usize]) });
-                from = end as usize;
-            }
+            draw(&mut seq, &a);
         }
     }
 }
