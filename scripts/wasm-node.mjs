@@ -6,6 +6,7 @@
 //   node scripts/wasm-node.mjs build DIR [TREE]     # TREE's crate (default: this one) into DIR
 //   node scripts/wasm-node.mjs run DIR... [--search "5D 3 nrpa 1"] [--rounds N] [--bin PATH]
 //   node scripts/wasm-node.mjs profile DIR [--search "5D 3 nrpa 1"]
+//   node scripts/wasm-node.mjs one DIR VARIANT LEVEL METHOD SEED   # one search, its figures as JSON
 //
 // build: the one-thread release build of the crate, as the page's default build is made
 // (cargo for wasm32, wasm-bindgen, then wasm-opt -O3), for Node (`--target nodejs`) and
@@ -17,6 +18,8 @@
 // target/release/morpion, built by you: say which tree it is), whose playouts a second give
 // the ratio. A wasm run whose game differs from the native one is flagged.
 // profile: one search under V8's sampling profiler, self time per function.
+// one: one search in this process (what `run` and `profile` start): for a tool wrapped
+// around it, such as callgrind counting the instructions of V8's code (BENCHMARKS.md).
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
