@@ -111,6 +111,20 @@ fn two_to(n: i64) -> f64 {
 /// e^x rounds to 0), infinity above 709.79 (where it overflows).
 #[inline]
 pub(crate) fn exp(x: f64) -> f64 {
+    // one test for what adapt meets: for |x| < 707 (not NaN) the result is 2^n times the
+    // reduced one with n within -1020..=1020, a normal double, in one scaling
+    if x.abs() < 707.0 {
+        let (y, n) = reduced(x);
+        y * two_to(n)
+    } else {
+        exp_far(x)
+    }
+}
+
+/// e^x for |x| >= 707 or NaN: the results near overflow or below the normal range. Inlined,
+/// not a call: around a call the loop of `adapt` would store and reload its live values.
+#[inline(always)]
+fn exp_far(x: f64) -> f64 {
     if !(x > -745.2 && x < 709.79) {
         return if x.is_nan() {
             x
@@ -120,29 +134,37 @@ pub(crate) fn exp(x: f64) -> f64 {
             0.0
         };
     }
-    // k = round(x * 64 / ln 2), exactly an integer, -68,806 <= k <= 65,537
-    let kf = (x * INV_LN2_64 + ROUND) - ROUND;
-    let r = (x - kf * LN2_64_HI) - kf * LN2_64_LO;
-    // e^r - 1 for |r| <= ln2/128 (+ a rounding), Horner
-    let p = r + r * r * (0.5 + r * (1.0 / 6.0 + r * (1.0 / 24.0 + r * (1.0 / 120.0))));
-    let k = kf as i64;
-    let t = TWO_TO_J_64[(k & 63) as usize];
-    let y = t + t * p;
-    // k = 64 n + j with j = k & 63 (the shift floors negative k)
-    let n = k >> 6;
+    let (y, n) = reduced(x);
     if (-1021..=1022).contains(&n) {
         y * two_to(n)
     } else {
-        // the results near overflow or below the normal range: in two steps, each 2^m
-        // representable (n is within -1076..=1024)
+        // in two steps, each 2^m representable (n is within -1076..=1024)
         let half = n / 2;
         y * two_to(half) * two_to(n - half)
     }
 }
 
+/// (y, n) with e^x = y * 2^n, y within [0.98, 1.43], for -745.2 < x < 709.79.
+#[inline(always)]
+fn reduced(x: f64) -> (f64, i64) {
+    // k = round(x * 64 / ln 2), exactly an integer, -68,806 <= k <= 65,537
+    let shifted = x * INV_LN2_64 + ROUND;
+    let kf = shifted - ROUND;
+    let r = (x - kf * LN2_64_HI) - kf * LN2_64_LO;
+    // e^r - 1 for |r| <= ln2/128 (+ a rounding), Horner
+    let p = r + r * r * (0.5 + r * (1.0 / 6.0 + r * (1.0 / 24.0 + r * (1.0 / 120.0))));
+    // k read from `shifted`'s bits, where it is ROUND's plus k (ROUND's ulp is 1 and |k| is
+    // far below 2^51): no float-to-integer conversion, whose saturation `as` would check
+    let k = shifted.to_bits() as i64 - ROUND.to_bits() as i64;
+    debug_assert_eq!(k, kf as i64);
+    let t = TWO_TO_J_64[(k & 63) as usize];
+    // k = 64 n + j with j = k & 63 (the shift floors negative k)
+    (t + t * p, k >> 6)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::exp;
+    use super::{exp, exp_far};
     use crate::rng::Rng;
 
     /// Units in the last place between two positive doubles.
@@ -200,6 +222,24 @@ mod tests {
             assert!(y >= last, "exp({x}) = {y:e} < {last:e}");
             last = y;
             x += 0.0171;
+        }
+    }
+
+    /// The short path (one test, one scaling) gives the general path's bits wherever it is
+    /// taken, up to its ends.
+    #[test]
+    fn the_short_path_is_the_general_one() {
+        let mut rng = Rng::new(17);
+        for i in 0..200_000 {
+            let x = match i % 3 {
+                0 => (rng.unit() - 0.5) * 1414.0,
+                1 => 707.0 - rng.unit() * 2.0,
+                _ => -707.0 + rng.unit() * 2.0,
+            };
+            assert_eq!(exp(x).to_bits(), exp_far(x).to_bits(), "exp({x:e})");
+        }
+        for x in [706.999_999_999_999_9, -706.999_999_999_999_9, 0.0, 1e-300] {
+            assert_eq!(exp(x).to_bits(), exp_far(x).to_bits(), "exp({x:e})");
         }
     }
 
