@@ -144,7 +144,7 @@ fn exp_far(x: f64) -> f64 {
     }
 }
 
-/// (y, n) with e^x = y * 2^n, y within [0.98, 1.43], for -745.2 < x < 709.79.
+/// (y, n) with e^x = y * 2^n, y within [0.99, 2), for -745.2 < x < 709.79.
 #[inline(always)]
 fn reduced(x: f64) -> (f64, i64) {
     // k = round(x * 64 / ln 2), exactly an integer, -68,806 <= k <= 65,537
