@@ -112,7 +112,7 @@ fn two_to(n: i64) -> f64 {
 #[inline]
 pub(crate) fn exp(x: f64) -> f64 {
     // one test for what adapt meets: for |x| < 707 (not NaN) the result is 2^n times the
-    // reduced one with n within -1020..=1020, a normal double, in one scaling
+    // reduced one with n within -1020..=1019, a normal double, in one scaling
     if x.abs() < 707.0 {
         let (y, n) = reduced(x);
         y * two_to(n)
@@ -164,7 +164,7 @@ fn reduced(x: f64) -> (f64, i64) {
 
 #[cfg(test)]
 mod tests {
-    use super::{exp, exp_far};
+    use super::{exp, exp_far, reduced, INV_LN2_64, LN2_64_HI, LN2_64_LO, ROUND, TWO_TO_J_64};
     use crate::rng::Rng;
 
     /// Units in the last place between two positive doubles.
@@ -240,6 +240,36 @@ mod tests {
         }
         for x in [706.999_999_999_999_9, -706.999_999_999_999_9, 0.0, 1e-300] {
             assert_eq!(exp(x).to_bits(), exp_far(x).to_bits(), "exp({x:e})");
+        }
+    }
+
+    /// `reduced` as it was written before k was read from the bits: by a conversion.
+    fn reduced_by_conversion(x: f64) -> (f64, i64) {
+        let kf = (x * INV_LN2_64 + ROUND) - ROUND;
+        let r = (x - kf * LN2_64_HI) - kf * LN2_64_LO;
+        let p = r + r * r * (0.5 + r * (1.0 / 6.0 + r * (1.0 / 24.0 + r * (1.0 / 120.0))));
+        let k = kf as i64;
+        let t = TWO_TO_J_64[(k & 63) as usize];
+        (t + t * p, k >> 6)
+    }
+
+    /// k read from the bits is the converted k, over the whole range (negative k too): the
+    /// same reduced value and exponent, in release builds as well, where the debug
+    /// assertion is gone.
+    #[test]
+    fn k_from_the_bits_is_the_converted_k() {
+        let mut rng = Rng::new(29);
+        for i in 0..200_000 {
+            let x = match i % 3 {
+                0 => -745.19 + rng.unit() * (745.19 + 709.78),
+                1 => (rng.unit() - 0.5) * 8.0,
+                _ => (rng.unit() - 0.5) * 1e-6,
+            };
+            let (got, want) = (reduced(x), reduced_by_conversion(x));
+            assert_eq!((got.0.to_bits(), got.1), (want.0.to_bits(), want.1), "x = {x:e}");
+        }
+        for x in [-745.19, 709.78, -0.0, 0.0, -1e-300] {
+            assert_eq!(reduced(x).1, reduced_by_conversion(x).1, "x = {x:e}");
         }
     }
 

@@ -385,7 +385,22 @@ mod tests {
     #[test]
     fn within_is_max_then_min() {
         let (lo, hi) = (1e-150, 1e150);
-        for v in [f64::NAN, 0.0, -0.0, 1e-300, lo, 0.5, 1.0, hi, 1e200, f64::INFINITY, f64::NEG_INFINITY] {
+        let subnormal = f64::from_bits(1);
+        for v in [
+            f64::NAN,
+            0.0,
+            -0.0,
+            subnormal,
+            f64::MIN_POSITIVE,
+            1e-300,
+            lo,
+            0.5,
+            1.0,
+            hi,
+            1e200,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ] {
             assert_eq!(within(v, lo, hi).to_bits(), v.max(lo).min(hi).to_bits(), "{v:e}");
         }
         assert_eq!(within(f64::NAN, 2.0, 2.0), 2.0);
