@@ -5,7 +5,7 @@
 //! changed. Adapt is over a quarter of a 5D NRPA run (BENCHMARKS.md, "Adapt from an index of
 //! its sequence"): the per-ply pass over the codes, `Scratch::spread`, is its largest part.
 
-use super::{Policy, Seq, MAX_EXP, MIN_EXP};
+use super::{within, Policy, Seq, MAX_EXP, MIN_EXP};
 use crate::nrpa::exp::exp;
 
 /// How adapt learns: the rate, and the bounds every weight is kept within. A clamp C keeps
@@ -192,22 +192,6 @@ impl Scratch {
             delta[i] = 0.0;
         }
         self.count = 0;
-    }
-}
-
-/// `v` within [`lo`, `hi`] (`lo` <= `hi`), a NaN at `lo`: with an alpha above about 1e8
-/// and weights near their bounds, alpha / w and -alpha / t overflow, and their sum is NaN
-/// (the exact change is then astronomical either way; Rosin's formula computed ply by ply
-/// gave the lower bound too). Written as two comparisons rather than `max` then `min`:
-/// the same results, but each compiles to one instruction (x86's `maxsd` and `minsd`, a
-/// compare and a select in wasm) where `f64::max`'s NaN rule takes five.
-#[inline(always)]
-fn within(v: f64, lo: f64, hi: f64) -> f64 {
-    let v = if v > lo { v } else { lo };
-    if v < hi {
-        v
-    } else {
-        hi
     }
 }
 
