@@ -244,6 +244,12 @@ impl Board {
         self.variant
     }
 
+    /// L, the points of a line (the variant's, cached).
+    #[inline(always)]
+    pub(crate) fn line_len(&self) -> i32 {
+        self.len
+    }
+
     /// Number of cells a line marks: L - 1 segments (T) or L points (D).
     pub(crate) fn span(&self) -> i32 {
         self.span

@@ -155,7 +155,23 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
 
     /// One playout from the root choosing moves by the softmax of `policies[pl]`, into
     /// `best[0]`. Offers its result to the monitor, which keeps it if it is the best so far.
+    /// Its loop is compiled for each form of the problem's rules ([`Problem::form`]): one
+    /// chosen here, once, rather than at every move.
+    #[inline(always)]
     fn playout(&mut self, pl: usize) {
+        const _: () = assert!(super::problem::FORMS == 4, "a loop for each form");
+        match self.root.form() {
+            1 => self.playout_in::<1>(pl),
+            2 => self.playout_in::<2>(pl),
+            3 => self.playout_in::<3>(pl),
+            4 => self.playout_in::<4>(pl),
+            _ => self.playout_in::<0>(pl),
+        }
+    }
+
+    /// `playout` with the rules in form `F`.
+    #[inline(always)]
+    fn playout_in<const F: usize>(&mut self, pl: usize) {
         // level 1 runs the playouts: `best[1]` below is its best
         debug_assert_eq!(pl, 1, "playouts are level 1's");
         let policy = &self.policies[pl];
@@ -185,7 +201,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             };
             let step = legal[k];
             let code = codes[k];
-            match self.state.play(step) {
+            match self.state.play_in::<F>(step) {
                 Some(m) => {
                     seq.moves.push(m);
                     seq.plies.push(Ply { end: seq.codes.len() as u32, chosen: code, total });

@@ -33,6 +33,19 @@ pub trait Problem: Clone + Send + Sync {
     /// Plays a legal move, returning it as recorded; `None` if the state cannot take it
     /// (the playout then ends there).
     fn play(&mut self, step: Self::Step) -> Option<Self::Move>;
+    /// Which compiled form of the rules this state and every state after it play in: 1 to
+    /// [`FORMS`] for [`Problem::play_in`]'s, 0 for `play` itself (the default). A playout
+    /// reads it once, from the root, and runs a loop compiled for that form: a problem
+    /// whose rules take a parameter (Morpion's line length) can make it a constant of the
+    /// loop rather than branch on it at every move.
+    fn form(&self) -> usize {
+        0
+    }
+    /// `play` in form `F`: what a playout calls when `form()` was `F` (0: `play`).
+    #[inline(always)]
+    fn play_in<const F: usize>(&mut self, step: Self::Step) -> Option<Self::Move> {
+        self.play(step)
+    }
     /// The score of this state (read when no move is left).
     fn score(&self) -> i64;
     /// Makes `self` equal to `other`, reusing memory (done before every playout).
@@ -53,6 +66,10 @@ pub trait Problem: Clone + Send + Sync {
         0
     }
 }
+
+/// How many forms [`Problem::form`] may name besides 0: a playout loop is compiled for
+/// each (Morpion's four line lengths, 3 to 6).
+pub const FORMS: usize = 4;
 
 /// Where [`Problem::push_codes`] appends a ply's codes: the end of the playout's record of
 /// every ply's codes, which a problem can only add to (the plies before are the search's).
@@ -189,6 +206,35 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         Some(Move::new(dot, dir, pos))
     }
 
+    /// One form per line length: form k plays lines of k + 2 points. Never 0, as the
+    /// compiler can see (a match, not arithmetic), so a Morpion search compiles no loop
+    /// for form 0.
+    #[inline(always)]
+    fn form(&self) -> usize {
+        match self.board.line_len() {
+            3 => 1,
+            4 => 2,
+            5 => 3,
+            _ => 4,
+        }
+    }
+
+    /// The rules with the line length a constant (`Board::play_len`).
+    #[inline(always)]
+    fn play_in<const F: usize>(&mut self, c: Cand) -> Option<Move> {
+        let (dot, dir, pos) = self.board.decode(c);
+        match F {
+            1 => self.board.play_len::<3>(c),
+            2 => self.board.play_len::<4>(c),
+            3 => self.board.play_len::<5>(c),
+            4 => self.board.play_len::<6>(c),
+            _ => self.board.play(c),
+        }
+        .ok()?;
+        self.score += 1;
+        Some(Move::new(dot, dir, pos))
+    }
+
     #[inline(always)]
     fn score(&self) -> i64 {
         self.score
@@ -277,6 +323,47 @@ mod tests {
             dot.board.copy_from(&line.board);
         }
         assert!(grew, "the game left the first grid");
+    }
+
+    /// A game played in the state's form (`play_in`, the line length a constant) keeps the
+    /// same legal moves, in the same order, as one played by `play`, for every line length,
+    /// on a grid that grows (3T) and on one that does not.
+    #[test]
+    fn play_in_the_states_form_plays_as_play_does() {
+        fn play_in(m: &mut Morpion<false>, c: Cand) -> Option<Move> {
+            match m.form() {
+                1 => m.play_in::<1>(c),
+                2 => m.play_in::<2>(c),
+                3 => m.play_in::<3>(c),
+                4 => m.play_in::<4>(c),
+                f => panic!("form {f}"),
+            }
+        }
+        for (v, form) in [("3T", 1), ("4D", 2), ("5T", 3), ("5D", 3), ("6T", 4)] {
+            let v: Variant = v.parse().unwrap();
+            let mut rng = crate::rng::Rng::new(11);
+            let mut grew = false;
+            for _ in 0..20 {
+                let (mut a, mut b) =
+                    (Morpion::<false>::new(&Position::new(v)), Morpion::<false>::new(&Position::new(v)));
+                assert_eq!(a.form(), form, "{v}");
+                for _ in 0..2000 {
+                    if a.legal().is_empty() {
+                        break;
+                    }
+                    let c = a.legal()[rng.below(a.legal().len())];
+                    let (ma, mb) = (a.play(c), play_in(&mut b, c));
+                    assert_eq!(ma, mb, "{v}");
+                    assert_eq!(a.legal(), b.legal(), "{v}");
+                    if ma.is_none() {
+                        break;
+                    }
+                }
+                assert_eq!(a.score(), b.score(), "{v}");
+                grew |= !b.board.in_first_grid();
+            }
+            assert!(grew || v.line_len() > 3, "no 3T game left the first grid");
+        }
     }
 
     /// The prior of each first move is minus the distance from its line's midpoint (the
