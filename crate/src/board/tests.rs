@@ -260,3 +260,14 @@ fn spread_is_n_squared_times_the_variance_of_the_dots() {
     }
     assert!(grew, "a 3T game left the first grid");
 }
+
+/// `play_len` of a length other than the board's stops with a message before touching the
+/// board: its update reads unchecked within a margin made for the board's own length.
+#[test]
+#[should_panic(expected = "Board::play_len for lines of 6 points on a board of lines of 5")]
+fn play_len_of_another_length_panics() {
+    let v: Variant = "5T".parse().unwrap();
+    let mut b = Board::new(v, &Start::cross(v));
+    let c = b.candidates()[0];
+    let _ = b.play_len::<6>(c);
+}

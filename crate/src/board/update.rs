@@ -81,14 +81,21 @@ impl Board {
         Ok(())
     }
 
-    /// `play` on a board of line length `L` (which it must be), the length a constant: a
-    /// loop that plays a whole game (the playout) chooses its length's body once, before
-    /// the game, rather than at every move, and holds one body where `play` inlines all
-    /// eight. In wasm, V8 then keeps more of the loop's values in registers: 3.5 % fewer
-    /// instructions in a 5D search (BENCHMARKS.md, "The line length chosen once a playout").
+    /// `play` on a board of line length `L`, the length a constant: a loop that plays a
+    /// whole game (the playout) chooses its length's body once, before the game, rather than
+    /// at every move, and holds two bodies (one word a grid line, or more) where `play`
+    /// inlines eight. In wasm, V8 then spills less of the loop's values: about 1.7 % fewer
+    /// instructions (BENCHMARKS.md, "The line length chosen once a playout").
+    ///
+    /// Panics if `L` is not this board's line length: the update's unchecked reads stay
+    /// within the grid's margin only for the board's own length. One comparison a move,
+    /// which never fails in a playout (the problem's form is its root's, and a copy keeps
+    /// the length).
     #[inline(always)]
     pub(crate) fn play_len<const L: i32>(&mut self, c: Cand) -> Result<(), BoardLimit> {
-        debug_assert_eq!(L, self.len, "a board of another line length");
+        if L != self.len {
+            other_length(L, self.len);
+        }
         let (start, d, pos) = self.ensure_room(c)?;
         self.update_len::<L>(start, d, pos, true);
         Ok(())
@@ -223,6 +230,12 @@ impl Board {
             }
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn other_length(asked: i32, len: i32) -> ! {
+    panic!("Board::play_len for lines of {asked} points on a board of lines of {len}")
 }
 
 /// What a move changes in the legal moves: the windows of its four directions that stop

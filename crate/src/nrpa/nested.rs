@@ -201,7 +201,8 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             };
             let step = legal[k];
             let code = codes[k];
-            match self.state.play_in::<F>(step) {
+            let played = if F == 0 { self.state.play(step) } else { self.state.play_in::<F>(step) };
+            match played {
                 Some(m) => {
                     seq.moves.push(m);
                     seq.plies.push(Ply { end: seq.codes.len() as u32, chosen: code, total });

@@ -33,15 +33,18 @@ pub trait Problem: Clone + Send + Sync {
     /// Plays a legal move, returning it as recorded; `None` if the state cannot take it
     /// (the playout then ends there).
     fn play(&mut self, step: Self::Step) -> Option<Self::Move>;
-    /// Which compiled form of the rules this state and every state after it play in: 1 to
-    /// [`FORMS`] for [`Problem::play_in`]'s, 0 for `play` itself (the default). A playout
-    /// reads it once, from the root, and runs a loop compiled for that form: a problem
-    /// whose rules take a parameter (Morpion's line length) can make it a constant of the
-    /// loop rather than branch on it at every move.
+    /// Which compiled form of the rules a playout from this state plays in: 1 to [`FORMS`]
+    /// for [`Problem::play_in`]`::<F>`, anything else (0, the default) for `play` itself. A
+    /// playout reads it once, from its root, and runs a loop compiled for that form, so a
+    /// problem whose rules take a parameter (Morpion's line length) can make it a constant
+    /// of the loop rather than branch on it at every move. It must hold for the whole game:
+    /// every state reached from one of form F has form F.
     fn form(&self) -> usize {
         0
     }
-    /// `play` in form `F`: what a playout calls when `form()` was `F` (0: `play`).
+    /// `play` in form `F` (1 to [`FORMS`]): what a playout calls at every move when its
+    /// root's `form()` was `F`. It must do exactly what `play` does (the same move returned,
+    /// the same state after it); only faster. `play` itself by default.
     #[inline(always)]
     fn play_in<const F: usize>(&mut self, step: Self::Step) -> Option<Self::Move> {
         self.play(step)
@@ -68,7 +71,7 @@ pub trait Problem: Clone + Send + Sync {
 }
 
 /// How many forms [`Problem::form`] may name besides 0: a playout loop is compiled for
-/// each (Morpion's four line lengths, 3 to 6).
+/// each (Morpion's four line lengths, 3 to 6). It may grow in a later version.
 pub const FORMS: usize = 4;
 
 /// Where [`Problem::push_codes`] appends a ply's codes: the end of the playout's record of
