@@ -201,12 +201,10 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         }
     }
 
+    /// `play_in` with no form: the board's `play`, which chooses the line length's body.
     #[inline(always)]
     fn play(&mut self, c: Cand) -> Option<Move> {
-        let (dot, dir, pos) = self.board.decode(c);
-        self.board.play(c).ok()?;
-        self.score += 1;
-        Some(Move::new(dot, dir, pos))
+        self.play_in::<0>(c)
     }
 
     /// One form per line length: form k plays lines of k + 2 points. Never 0, as the
@@ -222,7 +220,8 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         }
     }
 
-    /// The rules with the line length a constant (`Board::play_len`).
+    /// The rules with the line length a constant (`Board::play_len`); form 0 (`play`): the
+    /// length chosen at the move.
     #[inline(always)]
     fn play_in<const F: usize>(&mut self, c: Cand) -> Option<Move> {
         let (dot, dir, pos) = self.board.decode(c);
