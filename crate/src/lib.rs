@@ -19,6 +19,7 @@ mod position;
 mod position_key;
 pub mod record;
 pub mod rng;
+mod spare;
 pub mod starts;
 pub mod two_player;
 pub mod variant;

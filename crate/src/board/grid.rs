@@ -13,14 +13,21 @@ impl Board {
     /// moves ever grow the grid.
     #[inline(always)]
     pub(super) fn ensure_room(&mut self, c: Cand) -> Result<(i32, usize, i32), BoardLimit> {
+        match self.has_room(c) {
+            Some(at) => Ok(at),
+            None => self.make_room(c.start(), c.dir(), c.pos()),
+        }
+    }
+
+    /// The candidate's start, direction and pos, if its dot keeps the margin from the
+    /// grid's edge (the grid need not grow).
+    #[inline(always)]
+    pub(super) fn has_room(&self, c: Cand) -> Option<(i32, usize, i32)> {
         let (start, d, pos) = (c.start(), c.dir(), c.pos());
         let p = start + pos * self.step[d];
         let (cx, cy) = (p & (self.w - 1), p >> self.shift);
         let m = Board::margin_for(self.len);
-        if cx >= m && cy >= m && cx < self.w - m && cy < self.w - m {
-            return Ok((start, d, pos));
-        }
-        self.make_room(start, d, pos)
+        (cx >= m && cy >= m && cx < self.w - m && cy < self.w - m).then_some((start, d, pos))
     }
 
     /// `ensure_room` when the dot comes within the margin: grows the grid until it does not.

@@ -37,6 +37,10 @@ mod update;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use update::Leave;
+#[cfg(test)]
+use update::SPARE as SPARE_ROOM;
+
 use crate::geom::{Dir, Point};
 use crate::starts::Start;
 use crate::variant::{Rule, Variant};

@@ -261,13 +261,33 @@ fn spread_is_n_squared_times_the_variance_of_the_dots() {
     assert!(grew, "a 3T game left the first grid");
 }
 
-/// `play_len` of a length other than the board's stops with a message before touching the
+/// `play_fast` of a length other than the board's stops with a message before touching the
 /// board: its update reads unchecked within a margin made for the board's own length.
 #[test]
-#[should_panic(expected = "Board::play_len for lines of 6 points on a board of lines of 5")]
-fn play_len_of_another_length_panics() {
+#[should_panic(
+    expected = "Board::play_fast for lines of 6 points on the first grid, on a board of lines of 5"
+)]
+fn play_fast_of_another_length_panics() {
     let v: Variant = "5T".parse().unwrap();
     let mut b = Board::new(v, &Start::cross(v));
     let c = b.candidates()[0];
-    let _ = b.play_len::<6>(c);
+    let _ = b.play_fast::<6>(c);
+}
+
+/// `play_fast` leaves to `play`, the board untouched, a move whose update might insert
+/// more candidates than the array has room for (it never grows it); `play` makes room.
+#[test]
+fn play_fast_leaves_a_move_without_room_to_play() {
+    let v: Variant = "5D".parse().unwrap();
+    let mut b = Board::new(v, &Start::cross(v));
+    b.dense.shrink_to_fit();
+    let c = b.candidates()[0];
+    let before = b.clone();
+    assert_eq!(b.play_fast::<5>(c), Err(Leave));
+    assert_eq!((&b.dense, &b.bits), (&before.dense, &before.bits));
+    b.play(c).unwrap();
+    assert!(b.dense.capacity() - b.dense.len() >= SPARE_ROOM);
+    let c = b.candidates()[0];
+    assert_eq!(b.play_fast::<5>(c), Ok(()));
+    assert_eq!(sorted(&b), reference(&b));
 }

@@ -5,15 +5,25 @@
 
 use super::{Board, BoardLimit, Cand, DOTS, USED};
 use crate::geom::{Dir, Point};
+use crate::spare;
 
 impl Board {
     /// Adds the line from cell `start` in direction `d`, whose missing point is the `pos`-th,
     /// to the legal moves (it must not be one already).
     #[inline]
     pub(super) fn insert(&mut self, start: i32, d: usize, pos: i32) {
+        self.dense.reserve(1);
+        self.insert_spare(start, d, pos);
+    }
+
+    /// `insert` within the candidates' capacity, without the call that would grow it: a
+    /// move's update holds no call (`crate::spare`). A move's update starts with room for
+    /// `SPARE`, more than it inserts.
+    #[inline(always)]
+    fn insert_spare(&mut self, start: i32, d: usize, pos: i32) {
         let c = Cand::new(start, d, pos);
         self.sparse[c.line_id()] = self.dense.len() as u32;
-        self.dense.push(c);
+        spare::push(&mut self.dense, c);
     }
 
     /// Removes a line known to be a candidate.
@@ -81,23 +91,28 @@ impl Board {
         Ok(())
     }
 
-    /// `play` on a board of line length `L`, the length a constant: a loop that plays a
-    /// whole game (the playout) chooses its length's body once, before the game, rather than
-    /// at every move, and holds two bodies (one word a grid line, or more) where `play`
-    /// inlines eight. In wasm, V8 then spills less of the loop's values: about 1.7 % fewer
-    /// instructions (BENCHMARKS.md, "The line length chosen once a playout").
+    /// `play` for a playout's loop: on a board of line length `L` (a constant, so the loop
+    /// holds one body where `play` inlines eight: one per length, times one word a grid
+    /// line or more) and of the first grid, where a grid line is a word. `Err(Leave)`, the
+    /// board untouched, when the move needs what this leaves out: a larger grid, or room
+    /// among the candidates; `play` then plays it. The loop then holds no call, which in
+    /// wasm saves V8 from keeping its values in memory around one: 6-8 % fewer
+    /// instructions together (BENCHMARKS.md, "The playout loop without a call").
     ///
-    /// Panics if `L` is not this board's line length: the update's unchecked reads stay
-    /// within the grid's margin only for the board's own length. One comparison a move,
-    /// which never fails in a playout (the problem's form is its root's, and a copy keeps
-    /// the length).
+    /// Panics if `L` is not this board's line length or the grid is not the first: the
+    /// update's unchecked reads stay within the grid's margin only for the board's own
+    /// length, and within a word only on the first grid. Comparisons that never fail in a
+    /// playout (its form is its root's: `Problem::form`, which the loop keeps).
     #[inline(always)]
-    pub(crate) fn play_len<const L: i32>(&mut self, c: Cand) -> Result<(), BoardLimit> {
-        if L != self.len {
-            other_length(L, self.len);
+    pub(crate) fn play_fast<const L: i32>(&mut self, c: Cand) -> Result<(), Leave> {
+        if L != self.len || !self.in_first_grid() {
+            other_form(L, self.len, self.w);
         }
-        let (start, d, pos) = self.ensure_room(c)?;
-        self.update_len::<L>(start, d, pos, true);
+        let (start, d, pos) = self.has_room(c).ok_or(Leave)?;
+        if !spare::has_room(&self.dense, SPARE) {
+            return Err(Leave);
+        }
+        self.update_l::<L, true>(start, d, pos, true);
         Ok(())
     }
 
@@ -108,6 +123,7 @@ impl Board {
 
     #[inline(always)]
     fn update(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
+        self.dense.reserve(SPARE);
         // One generic body; L becomes a compile-time constant so the short loops unroll.
         match self.len {
             3 => self.update_len::<3>(start, d, pos, adding),
@@ -128,10 +144,12 @@ impl Board {
     }
 
     /// Adds (`adding`) or removes the dot and line of a move and updates the legal moves
-    /// from the difference of the windows' status before and after.
+    /// from the difference of the windows' status before and after. The candidates must
+    /// have room for `SPARE` more.
     #[inline(always)]
     fn update_l<const L: i32, const ONE: bool>(&mut self, start: i32, d: usize, pos: i32, adding: bool) {
         debug_assert_eq!(L, self.len);
+        debug_assert!(spare::has_room(&self.dense, SPARE));
         let p = start + pos * self.step[d];
         let (cx, cy) = (p & (self.w - 1), p >> self.shift);
         let smask = (1u64 << self.span) - 1;
@@ -193,7 +211,7 @@ impl Board {
             let (k, j) = Changes::<L>::part(new.trailing_zeros() as i32);
             new &= new - 1;
             let pos = (!ch.dots[k] & (full << j)).trailing_zeros() as i32 - j;
-            self.insert(ch.base[k] + j * ch.step[k], ch.dir[k], pos);
+            self.insert_spare(ch.base[k] + j * ch.step[k], ch.dir[k], pos);
         }
     }
 
@@ -234,9 +252,19 @@ impl Board {
 
 #[cold]
 #[inline(never)]
-fn other_length(asked: i32, len: i32) -> ! {
-    panic!("Board::play_len for lines of {asked} points on a board of lines of {len}")
+fn other_form(asked: i32, len: i32, side: i32) -> ! {
+    panic!("Board::play_fast for lines of {asked} points on the first grid, on a board of lines of {len} and a grid of {side} cells a side")
 }
+
+/// Room for the candidates a move may insert, made before its update: at most the bits
+/// of `Changes` (3L - 2 windows of its own direction, L of each other), 34 for L = 6.
+pub(super) const SPARE: usize = 64;
+const _: () = assert!(3 * 6 - 2 + 3 * 6 <= SPARE as i32);
+
+/// What [`Board::play_fast`] leaves to [`Board::play`]: a move whose dot comes near the
+/// grid's edge (the grid grows), or that finds the candidates' array full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Leave;
 
 /// What a move changes in the legal moves: the windows of its four directions that stop
 /// (`gone`) and start (`new`) being playable, in one word each. Part 0 is the line's own

@@ -25,7 +25,7 @@ pub use method::{Method, UnknownMethod};
 pub use monitor::{Monitor, Progress};
 use parallel::search_trusted;
 pub use parallel::{search, search_here, Outcome};
-pub use problem::{CodeKind, PlyCodes, Problem, FORMS};
+pub use problem::{CodeKind, LeaveForm, PlyCodes, Problem, FORMS};
 
 use crate::position::Position;
 use crate::variant::{Move, Variant};

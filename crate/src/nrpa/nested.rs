@@ -3,9 +3,10 @@
 
 use super::monitor::Monitor;
 use super::policy::{Learning, Ply, Policy, Prior, Scratch, Seq};
-use super::problem::{PlyCodes, Problem};
+use super::problem::{LeaveForm, PlyCodes, Problem};
 use super::Config;
 use crate::rng::Rng;
+use crate::spare;
 
 /// Playouts are counted locally and added to the shared counter in batches this large.
 const FLUSH: u64 = 64;
@@ -155,31 +156,117 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
 
     /// One playout from the root choosing moves by the softmax of `policies[pl]`, into
     /// `best[0]`. Offers its result to the monitor, which keeps it if it is the best so far.
-    /// Its loop is compiled for each form of the problem's rules ([`Problem::form`]): one
-    /// chosen here, once, rather than at every move.
+    /// Its moves are played by a loop compiled for the problem's form ([`Problem::form`]):
+    /// one chosen here, once, rather than at every move; what the form leaves out, and a
+    /// problem without one, goes to the loop with `play` (`moves_out`).
     #[inline(always)]
     fn playout(&mut self, pl: usize) {
-        const _: () = assert!(super::problem::FORMS == 4, "a loop for each form");
-        match self.root.form() {
-            1 => self.playout_in::<1>(pl),
-            2 => self.playout_in::<2>(pl),
-            3 => self.playout_in::<3>(pl),
-            4 => self.playout_in::<4>(pl),
-            _ => self.playout_in::<0>(pl),
-        }
-    }
-
-    /// `playout` with the rules in form `F`.
-    #[inline(always)]
-    fn playout_in<const F: usize>(&mut self, pl: usize) {
         // level 1 runs the playouts: `best[1]` below is its best
         debug_assert_eq!(pl, 1, "playouts are level 1's");
-        let policy = &self.policies[pl];
+        self.best[0].clear();
+        self.state.copy_from(self.root);
+        const _: () = assert!(super::problem::FORMS == 4, "a loop for each form");
+        let left = match self.root.form() {
+            1 => self.moves_in::<1>(pl),
+            2 => self.moves_in::<2>(pl),
+            3 => self.moves_in::<3>(pl),
+            4 => self.moves_in::<4>(pl),
+            // a call of its own, not `Some(Left::Ply)`: wasm-opt inlines a function that
+            // has a single call site, whatever its size, and `moves_out` must stay out of
+            // the loops of `moves_in` (inlined, it cost the wasm search 5 % more instructions)
+            _ => {
+                self.moves_out(pl, Left::Ply);
+                None
+            }
+        };
+        if let Some(left) = left {
+            self.moves_out(pl, left);
+        }
         // `best[0]` is the playout's record, `best[1]` level 1's best
         let (last, levels) = self.best.split_at_mut(1);
         let seq = &mut last[0];
-        seq.clear();
-        self.state.copy_from(self.root);
+        seq.score = self.state.score();
+        // the tie-break only where it can matter: a playout at least as good as level 1's
+        // best (whose own tie was set when it was a playout)
+        seq.tie = if self.tie_break && seq.score >= levels[0].score { self.state.tie_break() } else { 0 };
+        self.monitor.offer(seq.score, &seq.moves);
+        self.unflushed += 1;
+        if self.unflushed == FLUSH {
+            self.flush();
+        }
+    }
+
+    /// The playout's moves in form `F` (1 to `FORMS`), into `best[0]`, until the game ends
+    /// or the form leaves the rest to `play` (`Left`). A loop without a call: the sequence
+    /// is written within its capacity (`crate::spare`), and a ply it has no room for is
+    /// left to `moves_out`, which grows it (the sequences are reused, so after the first
+    /// playouts they have room); in wasm V8 keeps the values live across any call in memory
+    /// (BENCHMARKS.md, "The playout loop without a call").
+    #[inline(always)]
+    fn moves_in<const F: usize>(&mut self, pl: usize) -> Option<Left<P::Step>> {
+        let policy = &self.policies[pl];
+        let seq = &mut self.best[0];
+        loop {
+            let legal = self.state.legal();
+            if legal.is_empty() {
+                return None;
+            }
+            let from = seq.codes.len();
+            if !(spare::has_room(&seq.codes, legal.len())
+                && spare::has_room(&seq.moves, 1)
+                && spare::has_room(&seq.plies, 1))
+            {
+                return Some(Left::Ply);
+            }
+            // a code for each legal move, by construction
+            for (slot, &s) in seq.codes.spare_capacity_mut().iter_mut().zip(legal) {
+                slot.write(self.state.code_in::<F>(s));
+            }
+            // SAFETY: the `legal.len()` elements after `from` were written just above (the
+            // spare capacity had room for them)
+            unsafe { seq.codes.set_len(from + legal.len()) };
+            let codes = &seq.codes[from..];
+            if CHECK {
+                policy.check(codes.iter().copied().max().unwrap_or(0));
+            }
+            // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
+            // (without CHECK), whose `code_in` is its `code` in the state's form, the root's
+            let (k, total) = unsafe { draw(policy, codes, &mut self.rng) };
+            let (step, code) = (legal[k], codes[k]);
+            match self.state.play_in::<F>(step) {
+                Ok(Some(m)) => {
+                    spare::push(&mut seq.moves, m);
+                    spare::push(&mut seq.plies, Ply { end: seq.codes.len() as u32, chosen: code, total });
+                }
+                Ok(None) => {
+                    seq.codes.truncate(from);
+                    return None;
+                }
+                Err(LeaveForm) => return Some(Left::Move { step, code, total, from }),
+            }
+        }
+    }
+
+    /// The rest of the playout with `play`: the move `moves_in` left, if it drew one, then
+    /// every ply to the game's end. Out of line: rare on a problem with a form (Morpion:
+    /// the grid grows, or a sequence is longer than any before), and its calls must not
+    /// weigh on how `moves_in`'s loop is compiled.
+    #[inline(never)]
+    fn moves_out(&mut self, pl: usize, left: Left<P::Step>) {
+        let policy = &self.policies[pl];
+        let seq = &mut self.best[0];
+        if let Left::Move { step, code, total, from } = left {
+            match self.state.play(step) {
+                Some(m) => {
+                    seq.moves.push(m);
+                    seq.plies.push(Ply { end: seq.codes.len() as u32, chosen: code, total });
+                }
+                None => {
+                    seq.codes.truncate(from);
+                    return;
+                }
+            }
+        }
         loop {
             let legal = self.state.legal();
             if legal.is_empty() {
@@ -194,15 +281,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             }
             // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
             // (without CHECK), whose `push_codes` pushes a code for each of the legal moves
-            let (k, total) = unsafe {
-                let lanes = policy.lanes(codes);
-                let total = Policy::sum(&lanes);
-                (policy.pick(codes, &lanes, self.rng.unit() * total), total)
-            };
-            let step = legal[k];
-            let code = codes[k];
-            let played = if F == 0 { self.state.play(step) } else { self.state.play_in::<F>(step) };
-            match played {
+            let (k, total) = unsafe { draw(policy, codes, &mut self.rng) };
+            let (step, code) = (legal[k], codes[k]);
+            match self.state.play(step) {
                 Some(m) => {
                     seq.moves.push(m);
                     seq.plies.push(Ply { end: seq.codes.len() as u32, chosen: code, total });
@@ -212,15 +293,6 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                     break;
                 }
             }
-        }
-        seq.score = self.state.score();
-        // the tie-break only where it can matter: a playout at least as good as level 1's
-        // best (whose own tie was set when it was a playout)
-        seq.tie = if self.tie_break && seq.score >= levels[0].score { self.state.tie_break() } else { 0 };
-        self.monitor.offer(seq.score, &seq.moves);
-        self.unflushed += 1;
-        if self.unflushed == FLUSH {
-            self.flush();
         }
     }
 
@@ -233,6 +305,29 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         self.unflushed = 0;
         (self.tick)();
         self.monitor.wait_while_paused();
+    }
+}
+
+/// Where `moves_in` left a playout to `moves_out`.
+enum Left<S> {
+    /// Before a ply, the sequence without room for it.
+    Ply,
+    /// At a move the form leaves to `play`, drawn from the ply's codes (from `from` on).
+    Move { step: S, code: u32, total: f64, from: usize },
+}
+
+/// The index of the move drawn from a ply's codes by the softmax of `policy`, and the
+/// ply's total (the softmax's denominator).
+///
+/// # Safety
+/// As [`Policy::lanes`]: every code is below the code space.
+#[inline(always)]
+unsafe fn draw(policy: &Policy, codes: &[u32], rng: &mut Rng) -> (usize, f64) {
+    // SAFETY: the caller's contract
+    unsafe {
+        let lanes = policy.lanes(codes);
+        let total = Policy::sum(&lanes);
+        (policy.pick(codes, &lanes, rng.unit() * total), total)
     }
 }
 

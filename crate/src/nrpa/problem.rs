@@ -6,7 +6,7 @@
 //! Morpion hot path free of indirection (the search is generic, so it is compiled for each
 //! problem).
 
-use crate::board::{Board, Cand, LINE_CODES};
+use crate::board::{Board, Cand, Leave, LINE_CODES};
 use crate::position::Position;
 use crate::variant::Move;
 
@@ -34,20 +34,29 @@ pub trait Problem: Clone + Send + Sync {
     /// (the playout then ends there).
     fn play(&mut self, step: Self::Step) -> Option<Self::Move>;
     /// Which compiled form of the rules a playout from this state plays in: 1 to [`FORMS`]
-    /// for [`Problem::play_in`]`::<F>`, anything else (0, the default) for `play` itself. A
-    /// playout reads it once, from its root, and runs a loop compiled for that form, so a
-    /// problem whose rules take a parameter (Morpion's line length) can make it a constant
-    /// of the loop rather than branch on it at every move. It must hold for the whole game:
-    /// every state reached from one of form F has form F.
+    /// for [`Problem::code_in`] and [`Problem::play_in`]`::<F>`, anything else (0, the
+    /// default) for `code` and `play` alone. A playout reads it once, from its root, and
+    /// runs a loop compiled for that form, so a problem whose rules take a parameter
+    /// (Morpion's line length) can make it a constant of the loop rather than branch on it
+    /// at every move, and can leave out of the loop what its states of that form do not
+    /// need (Morpion: a grid that grows).
     fn form(&self) -> usize {
         0
     }
-    /// `play` in form `F` (1 to [`FORMS`]): what a playout calls at every move when its
-    /// root's `form()` was `F`. It must do exactly what `play` does (the same move returned,
-    /// the same state after it); only faster. `play` itself by default.
+    /// `code` in form `F` (1 to [`FORMS`]): for a state of form F, exactly `code(step)`;
+    /// only faster. `code` itself by default.
     #[inline(always)]
-    fn play_in<const F: usize>(&mut self, step: Self::Step) -> Option<Self::Move> {
-        self.play(step)
+    fn code_in<const F: usize>(&self, step: Self::Step) -> u32 {
+        self.code(step)
+    }
+    /// `play` in form `F` (1 to [`FORMS`]), for a state of form F: exactly what `play`
+    /// does (the same move returned, the same state after it, again of form F); only
+    /// faster. Or, for a move it leaves to `play` (Morpion: one that grows the grid),
+    /// `Err(LeaveForm)` with the state untouched: the playout then plays that move and the
+    /// rest of its game with `play`. `Ok(play(step))` by default.
+    #[inline(always)]
+    fn play_in<const F: usize>(&mut self, step: Self::Step) -> Result<Option<Self::Move>, LeaveForm> {
+        Ok(self.play(step))
     }
     /// The score of this state (read when no move is left).
     fn score(&self) -> i64;
@@ -74,6 +83,10 @@ pub trait Problem: Clone + Send + Sync {
 /// each (Morpion's four line lengths, 3 to 6). It may grow in a later version.
 pub const FORMS: usize = 4;
 
+/// [`Problem::play_in`] leaves this move to [`Problem::play`], and the rest of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LeaveForm;
+
 /// Where [`Problem::push_codes`] appends a ply's codes: the end of the playout's record of
 /// every ply's codes, which a problem can only add to (the plies before are the search's).
 #[derive(Debug)]
@@ -97,7 +110,8 @@ impl<'a> PlyCodes<'a> {
 ///
 /// # Safety
 /// For every state and every step of `legal()`, `code(step) < code_space()` of the root,
-/// and `push_codes` pushes those codes.
+/// `push_codes` pushes those codes, and on a state of form F `code_in::<F>(step)` is
+/// `code(step)`.
 pub(crate) unsafe trait TrustedCodes: Problem {}
 
 /// How a Morpion move is coded for the policy (BENCHMARKS.md compares them).
@@ -162,7 +176,8 @@ impl<const DOT: bool> Morpion<DOT> {
 // below NEAR_CODES, or NEAR_CODES + a hash mod FAR_CODES; board/tests.rs checks it on
 // grown grids), and the dot's index adds 3 bits below LINE_CODES * 8 for LineDot: the
 // code spaces `code_space` gives. `push_codes` pushes `code` of each candidate (in the
-// first grid `line_code` is the line id, which it pushes directly).
+// first grid `line_code` is the line id, which it pushes directly), and `code_in` gives
+// the line id, a state of any form being on the first grid (`form`).
 unsafe impl<const DOT: bool> TrustedCodes for Morpion<DOT> {}
 
 impl<const DOT: bool> Problem for Morpion<DOT> {
@@ -201,17 +216,22 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         }
     }
 
-    /// `play_in` with no form: the board's `play`, which chooses the line length's body.
+    /// The board's `play`, which chooses the line length's body and grows the grid.
     #[inline(always)]
     fn play(&mut self, c: Cand) -> Option<Move> {
-        self.play_in::<0>(c)
+        let (dot, dir, pos) = self.board.decode(c);
+        self.board.play(c).ok()?;
+        self.score += 1;
+        Some(Move::new(dot, dir, pos))
     }
 
-    /// One form per line length: form k plays lines of k + 2 points. Never 0, as the
-    /// compiler can see (a match, not arithmetic), so a Morpion search compiles no loop
-    /// for form 0.
+    /// One form per line length, on the first grid (where a line's code is its id): form
+    /// k plays lines of k + 2 points; a board whose grid has grown has none (0).
     #[inline(always)]
     fn form(&self) -> usize {
+        if !self.board.in_first_grid() {
+            return 0;
+        }
         match self.board.line_len() {
             3 => 1,
             4 => 2,
@@ -220,21 +240,34 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
         }
     }
 
-    /// The rules with the line length a constant (`Board::play_len`); form 0 (`play`): the
-    /// length chosen at the move.
+    /// On the first grid, which every state of a form is on, a line's code is its id.
     #[inline(always)]
-    fn play_in<const F: usize>(&mut self, c: Cand) -> Option<Move> {
-        let (dot, dir, pos) = self.board.decode(c);
-        match F {
-            1 => self.board.play_len::<3>(c),
-            2 => self.board.play_len::<4>(c),
-            3 => self.board.play_len::<5>(c),
-            4 => self.board.play_len::<6>(c),
-            _ => self.board.play(c),
+    fn code_in<const F: usize>(&self, c: Cand) -> u32 {
+        debug_assert!(self.board.in_first_grid());
+        let line = c.line_id() as u32;
+        if DOT {
+            line << 3 | c.pos() as u32
+        } else {
+            line
         }
-        .ok()?;
+    }
+
+    /// The rules with the line length a constant, on the first grid (`Board::play_fast`),
+    /// which leaves a move that would grow it to `play`. Form 0 (`play`): the length and
+    /// the grid chosen at the move.
+    #[inline(always)]
+    fn play_in<const F: usize>(&mut self, c: Cand) -> Result<Option<Move>, LeaveForm> {
+        let (dot, dir, pos) = self.board.decode(c);
+        let played = match F {
+            1 => self.board.play_fast::<3>(c),
+            2 => self.board.play_fast::<4>(c),
+            3 => self.board.play_fast::<5>(c),
+            4 => self.board.play_fast::<6>(c),
+            _ => return Ok(self.play(c)),
+        };
+        played.map_err(|Leave| LeaveForm)?;
         self.score += 1;
-        Some(Move::new(dot, dir, pos))
+        Ok(Some(Move::new(dot, dir, pos)))
     }
 
     #[inline(always)]
@@ -327,44 +360,75 @@ mod tests {
         assert!(grew, "the game left the first grid");
     }
 
-    /// A game played in the state's form (`play_in`, the line length a constant) keeps the
-    /// same legal moves, in the same order, as one played by `play`, for every line length,
-    /// on a grid that grows (3T) and on one that does not.
+    /// A game played as a playout plays it (`play_in` in the state's form, `play` for the
+    /// moves it leaves and once the grid has grown) keeps the same legal moves, in the same
+    /// order, and the same codes (`code_in`), as one played by `play`, for every line
+    /// length, on a grid that grows (3T: the move that grows it is left to `play`, and the
+    /// grown board has no form) and on one that does not.
     #[test]
     fn play_in_the_states_form_plays_as_play_does() {
-        fn play_in(m: &mut Morpion<false>, c: Cand) -> Option<Move> {
-            match m.form() {
+        /// `None` if `play_in` left the move to `play`.
+        fn play_in<const DOT: bool>(m: &mut Morpion<DOT>, c: Cand) -> Option<Option<Move>> {
+            let played = match m.form() {
                 1 => m.play_in::<1>(c),
                 2 => m.play_in::<2>(c),
                 3 => m.play_in::<3>(c),
                 4 => m.play_in::<4>(c),
-                f => panic!("form {f}"),
+                _ => return None,
+            };
+            played.ok()
+        }
+        fn codes_in<const DOT: bool>(m: &Morpion<DOT>) -> Vec<u32> {
+            m.legal()
+                .iter()
+                .map(|&c| match m.form() {
+                    1 => m.code_in::<1>(c),
+                    2 => m.code_in::<2>(c),
+                    3 => m.code_in::<3>(c),
+                    4 => m.code_in::<4>(c),
+                    _ => m.code(c),
+                })
+                .collect()
+        }
+        fn game<const DOT: bool>(v: Variant, form: usize, rng: &mut crate::rng::Rng) -> usize {
+            let (mut a, mut b) =
+                (Morpion::<DOT>::new(&Position::new(v)), Morpion::<DOT>::new(&Position::new(v)));
+            assert_eq!(a.form(), form, "{v}");
+            let mut left = 0;
+            for _ in 0..2000 {
+                let codes: Vec<u32> = a.legal().iter().map(|&c| a.code(c)).collect();
+                assert_eq!(codes, codes_in(&b), "{v}");
+                if a.legal().is_empty() {
+                    break;
+                }
+                let c = a.legal()[rng.below(a.legal().len())];
+                let before = b.board.clone();
+                let mb = play_in(&mut b, c).unwrap_or_else(|| {
+                    // left to `play`, untouched
+                    assert_eq!(b.board.candidates(), before.candidates(), "{v}");
+                    assert!(!b.board.has_dot(b.board.decode(c).0), "{v}");
+                    left += (b.form() != 0) as usize;
+                    b.play(c)
+                });
+                let ma = a.play(c);
+                assert_eq!(ma, mb, "{v}");
+                assert_eq!(a.legal(), b.legal(), "{v}");
+                assert_eq!(b.form() == 0, !b.board.in_first_grid(), "{v}");
+                if ma.is_none() {
+                    break;
+                }
             }
+            assert_eq!(a.score(), b.score(), "{v}");
+            left
         }
         for (v, form) in [("3T", 1), ("4D", 2), ("5T", 3), ("5D", 3), ("6T", 4)] {
             let v: Variant = v.parse().unwrap();
             let mut rng = crate::rng::Rng::new(11);
-            let mut grew = false;
-            for _ in 0..20 {
-                let (mut a, mut b) =
-                    (Morpion::<false>::new(&Position::new(v)), Morpion::<false>::new(&Position::new(v)));
-                assert_eq!(a.form(), form, "{v}");
-                for _ in 0..2000 {
-                    if a.legal().is_empty() {
-                        break;
-                    }
-                    let c = a.legal()[rng.below(a.legal().len())];
-                    let (ma, mb) = (a.play(c), play_in(&mut b, c));
-                    assert_eq!(ma, mb, "{v}");
-                    assert_eq!(a.legal(), b.legal(), "{v}");
-                    if ma.is_none() {
-                        break;
-                    }
-                }
-                assert_eq!(a.score(), b.score(), "{v}");
-                grew |= !b.board.in_first_grid();
+            let mut left = 0;
+            for _ in 0..10 {
+                left += game::<false>(v, form, &mut rng) + game::<true>(v, form, &mut rng);
             }
-            assert!(grew || v.line_len() > 3, "no 3T game left the first grid");
+            assert!(left > 0 || v.line_len() > 3, "no 3T game grew its grid");
         }
     }
 
