@@ -32,15 +32,22 @@ fn no_room(len: usize) -> ! {
 
 #[cfg(test)]
 mod tests {
+    /// `push` appends in place, never moving nor growing the vector; `has_room` says how
+    /// many more fit.
     #[test]
     fn push_appends_within_the_capacity() {
-        let mut v: Vec<u32> = Vec::with_capacity(3);
-        for x in [4, 5, 6] {
-            assert!(super::has_room(&v, 1));
+        let mut v: Vec<u32> = Vec::with_capacity(5);
+        v.push(3);
+        let (at, cap) = (v.as_ptr(), v.capacity());
+        let spare = cap - v.len();
+        assert!(super::has_room(&v, spare) && !super::has_room(&v, spare + 1));
+        for x in 4..4 + spare as u32 {
             super::push(&mut v, x);
         }
-        assert_eq!(v, [4, 5, 6]);
-        assert!(!super::has_room(&v, 1) || v.capacity() > 3);
+        assert_eq!((v.as_ptr(), v.capacity(), v.len()), (at, cap, cap));
+        assert_eq!(v, (3..3 + cap as u32).collect::<Vec<_>>());
+        assert!(super::has_room(&v, 0) && !super::has_room(&v, 1));
+        assert!(!super::has_room(&Vec::<u32>::new(), 1));
     }
 
     #[test]

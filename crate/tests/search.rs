@@ -2,10 +2,10 @@
 //! finished games, budgets, stop, progress, partial games, parallel runs).
 
 use morpion::nrpa::{
-    search, Budget, CodeKind, Config, LeaveForm, Method, Monitor, PlyCodes, Problem, Search, SearchError,
+    search, Budget, CodeKind, Config, Method, Monitor, PlyCodes, Problem, Search, SearchError,
 };
 use morpion::{library, Position, Rng, Variant};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A needle in a haystack: choose one of K symbols N times; the game ends at the first
 /// wrong choice, and the score is the number of right ones. The optimum is N, and uniform
@@ -119,120 +119,6 @@ impl Problem for Hidden {
     fn tie_break(&self) -> i64 {
         self.right as i64
     }
-}
-
-/// A landscape without structure: N choices of K symbols, the score a hash of the whole
-/// game. What a search finds depends on every draw it makes.
-#[derive(Clone)]
-struct Rugged {
-    game: Vec<u8>,
-    steps: Vec<u8>,
-}
-
-impl Problem for Rugged {
-    type Step = u8;
-    type Move = u8;
-    fn code_space(&self) -> usize {
-        N * K as usize
-    }
-    fn legal(&self) -> &[u8] {
-        if self.game.len() < N {
-            &self.steps
-        } else {
-            &[]
-        }
-    }
-    fn code(&self, s: u8) -> u32 {
-        (self.game.len() * K as usize + s as usize) as u32
-    }
-    fn play(&mut self, s: u8) -> Option<u8> {
-        self.game.push(s);
-        Some(s)
-    }
-    fn score(&self) -> i64 {
-        let h = self
-            .game
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, &s| (h ^ s as u64).wrapping_mul(0x100_0000_01b3));
-        Rng::new(h).below(1_000_000) as i64
-    }
-    fn copy_from(&mut self, other: &Self) {
-        self.game.clone_from(&other.game);
-    }
-}
-
-/// `Rugged` with a form (2), whose `play_in` leaves every third move to `play`: the
-/// playout's loop for a form must give the very games the loop with `play` gives.
-#[derive(Clone)]
-struct Formed(Rugged);
-
-static PLAYED_IN: AtomicUsize = AtomicUsize::new(0);
-static LEFT: AtomicUsize = AtomicUsize::new(0);
-
-impl Problem for Formed {
-    type Step = u8;
-    type Move = u8;
-    fn code_space(&self) -> usize {
-        self.0.code_space()
-    }
-    fn legal(&self) -> &[u8] {
-        self.0.legal()
-    }
-    fn code(&self, s: u8) -> u32 {
-        self.0.code(s)
-    }
-    fn play(&mut self, s: u8) -> Option<u8> {
-        self.0.play(s)
-    }
-    fn form(&self) -> usize {
-        2
-    }
-    fn code_in<const F: usize>(&self, s: u8) -> u32 {
-        assert_eq!(F, 2);
-        self.0.code(s)
-    }
-    fn play_in<const F: usize>(&mut self, s: u8) -> Result<Option<u8>, LeaveForm> {
-        assert_eq!(F, 2);
-        if self.0.game.len() % 3 == 1 {
-            LEFT.fetch_add(1, Ordering::Relaxed);
-            return Err(LeaveForm);
-        }
-        PLAYED_IN.fetch_add(1, Ordering::Relaxed);
-        Ok(self.0.play(s))
-    }
-    fn score(&self) -> i64 {
-        self.0.score()
-    }
-    fn copy_from(&mut self, other: &Self) {
-        self.0.copy_from(&other.0);
-    }
-}
-
-/// A playout in a problem's form plays its moves through `play_in` and `code_in`, and the
-/// moves `play_in` leaves, with the rest of the game, through `play`: the same draws, so
-/// the same search as without the form, seed for seed (where every draw counts).
-#[test]
-fn a_problems_form_plays_the_same_search() {
-    let root = Rugged { game: Vec::new(), steps: (0..K).collect() };
-    let mut found = Vec::new();
-    for (seed, method) in [(1, Method::Nrpa), (2, Method::Nrpa), (3, Method::Stabilized)] {
-        let c = Config { level: 2, seed, ..Config::default() }.with_method(method);
-        let run = |formed: bool| {
-            let monitor = Monitor::new();
-            let out = if formed {
-                pool(1).install(|| search(&Formed(root.clone()), &c, Budget::OneRun, &monitor))
-            } else {
-                pool(1).install(|| search(&root, &c, Budget::OneRun, &monitor))
-            };
-            let out = out.unwrap();
-            (out.best.unwrap(), out.playouts)
-        };
-        let plain = run(false);
-        assert_eq!(run(true), plain, "seed {seed}");
-        found.push(plain.0);
-    }
-    assert!(PLAYED_IN.load(Ordering::Relaxed) > 0 && LEFT.load(Ordering::Relaxed) > 0);
-    assert!(found[0] != found[1] && found[1] != found[2], "each seed its own game: {found:?}");
 }
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -479,7 +365,10 @@ fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
     });
     let panic = outcome.expect_err("the search must not run with a code out of range");
     let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
-    assert!(message.contains("Problem::code returned 4, not below Problem::code_space() = 4"), "{message}");
+    assert!(
+        message.contains("Problem::code (or code_in) returned 4, not below Problem::code_space() = 4"),
+        "{message}"
+    );
 }
 
 /// A problem whose `push_codes` breaks its contract (fewer codes than legal moves): the

@@ -13,7 +13,7 @@ impl Board {
     /// moves ever grow the grid.
     #[inline(always)]
     pub(super) fn ensure_room(&mut self, c: Cand) -> Result<(i32, usize, i32), BoardLimit> {
-        match self.has_room(c) {
+        match self.within_margin(c) {
             Some(at) => Ok(at),
             None => self.make_room(c.start(), c.dir(), c.pos()),
         }
@@ -22,7 +22,7 @@ impl Board {
     /// The candidate's start, direction and pos, if its dot keeps the margin from the
     /// grid's edge (the grid need not grow).
     #[inline(always)]
-    pub(super) fn has_room(&self, c: Cand) -> Option<(i32, usize, i32)> {
+    pub(super) fn within_margin(&self, c: Cand) -> Option<(i32, usize, i32)> {
         let (start, d, pos) = (c.start(), c.dir(), c.pos());
         let p = start + pos * self.step[d];
         let (cx, cy) = (p & (self.w - 1), p >> self.shift);
@@ -51,7 +51,7 @@ impl Board {
     }
 
     /// Doubles the grid around its centre.
-    fn grow(&mut self) {
+    pub(super) fn grow(&mut self) {
         let shift = self.w / 2;
         let mut g = Board::empty(self.variant, self.w * 2, self.ox - shift, self.oy - shift);
         for cy in 0..self.w {

@@ -38,8 +38,6 @@ mod update;
 mod tests;
 
 pub(crate) use update::Leave;
-#[cfg(test)]
-use update::SPARE as SPARE_ROOM;
 
 use crate::geom::{Dir, Point};
 use crate::starts::Start;

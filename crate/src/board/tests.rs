@@ -275,7 +275,8 @@ fn play_fast_of_another_length_panics() {
 }
 
 /// `play_fast` leaves to `play`, the board untouched, a move whose update might insert
-/// more candidates than the array has room for (it never grows it); `play` makes room.
+/// more candidates than the array has room for (it never grows it), and plays it once
+/// there is room.
 #[test]
 fn play_fast_leaves_a_move_without_room_to_play() {
     let v: Variant = "5D".parse().unwrap();
@@ -285,9 +286,22 @@ fn play_fast_leaves_a_move_without_room_to_play() {
     let before = b.clone();
     assert_eq!(b.play_fast::<5>(c), Err(Leave));
     assert_eq!((&b.dense, &b.bits), (&before.dense, &before.bits));
-    b.play(c).unwrap();
-    assert!(b.dense.capacity() - b.dense.len() >= SPARE_ROOM);
-    let c = b.candidates()[0];
+    b.dense.reserve(update::SPARE);
     assert_eq!(b.play_fast::<5>(c), Ok(()));
     assert_eq!(sorted(&b), reference(&b));
+    let mut p = before.clone();
+    p.play(c).unwrap();
+    assert_eq!(sorted(&b), sorted(&p));
+}
+
+/// `play_fast` off the first grid stops with a message: its update reads a grid line as
+/// one word.
+#[test]
+#[should_panic(expected = "a grid of 128 cells a side")]
+fn play_fast_off_the_first_grid_panics() {
+    let v: Variant = "5T".parse().unwrap();
+    let mut b = Board::new(v, &Start::cross(v));
+    b.grow();
+    let c = b.candidates()[0];
+    let _ = b.play_fast::<5>(c);
 }

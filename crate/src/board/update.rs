@@ -96,8 +96,9 @@ impl Board {
     /// line or more) and of the first grid, where a grid line is a word. `Err(Leave)`, the
     /// board untouched, when the move needs what this leaves out: a larger grid, or room
     /// among the candidates; `play` then plays it. The loop then holds no call, which in
-    /// wasm saves V8 from keeping its values in memory around one: 6-8 % fewer
-    /// instructions together (BENCHMARKS.md, "The playout loop without a call").
+    /// wasm saves V8 from keeping its values in memory around one: 5-6 % fewer
+    /// instructions than a loop of `play` with the length alone a constant (BENCHMARKS.md,
+    /// "The playout loop without a call").
     ///
     /// Panics if `L` is not this board's line length or the grid is not the first: the
     /// update's unchecked reads stay within the grid's margin only for the board's own
@@ -108,7 +109,7 @@ impl Board {
         if L != self.len || !self.in_first_grid() {
             other_form(L, self.len, self.w);
         }
-        let (start, d, pos) = self.has_room(c).ok_or(Leave)?;
+        let (start, d, pos) = self.within_margin(c).ok_or(Leave)?;
         if !spare::has_room(&self.dense, SPARE) {
             return Err(Leave);
         }
@@ -256,13 +257,15 @@ fn other_form(asked: i32, len: i32, side: i32) -> ! {
     panic!("Board::play_fast for lines of {asked} points on the first grid, on a board of lines of {len} and a grid of {side} cells a side")
 }
 
-/// Room for the candidates a move may insert, made before its update: at most the bits
-/// of `Changes` (3L - 2 windows of its own direction, L of each other), 34 for L = 6.
+/// Room for the candidates a move may insert, made before its update: at most one per bit
+/// of `Changes::new`, a `u64` (3L - 2 windows of its own direction, L of each other: 34
+/// for L = 6).
 pub(super) const SPARE: usize = 64;
-const _: () = assert!(3 * 6 - 2 + 3 * 6 <= SPARE as i32);
+const _: () = assert!(Changes::<6>::OWN + 3 * 6 <= SPARE as i32 && SPARE == u64::BITS as usize);
 
 /// What [`Board::play_fast`] leaves to [`Board::play`]: a move whose dot comes near the
-/// grid's edge (the grid grows), or that finds the candidates' array full.
+/// grid's edge (the grid grows), or that finds the candidates' array without `SPARE`
+/// room (which `play` makes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Leave;
 

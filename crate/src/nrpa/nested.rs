@@ -230,7 +230,8 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                 policy.check(codes.iter().copied().max().unwrap_or(0));
             }
             // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
-            // (without CHECK), whose `code_in` is its `code` in the state's form, the root's
+            // (without CHECK), whose `code_in` is its `code` in the state's form: the root's,
+            // which the state keeps through `copy_from` and `play_in` (the trait's contract)
             let (k, total) = unsafe { draw(policy, codes, &mut self.rng) };
             let (step, code) = (legal[k], codes[k]);
             match self.state.play_in::<F>(step) {
@@ -249,13 +250,39 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
 
     /// The rest of the playout with `play`: the move `moves_in` left, if it drew one, then
     /// every ply to the game's end. Out of line: rare on a problem with a form (Morpion:
-    /// the grid grows, or a sequence is longer than any before), and its calls must not
-    /// weigh on how `moves_in`'s loop is compiled.
+    /// the grid grows, a board's candidates without room, after a copy, or a sequence
+    /// longer than any before), and its calls must not weigh on how `moves_in`'s loop is
+    /// compiled.
     #[inline(never)]
     fn moves_out(&mut self, pl: usize, left: Left<P::Step>) {
         let policy = &self.policies[pl];
         let seq = &mut self.best[0];
-        if let Left::Move { step, code, total, from } = left {
+        let mut drawn = match left {
+            Left::Move { step, code, total, from } => Some((step, code, total, from)),
+            Left::Ply => None,
+        };
+        loop {
+            let (step, code, total, from) = match drawn.take() {
+                Some(d) => d,
+                None => {
+                    let legal = self.state.legal();
+                    if legal.is_empty() {
+                        return;
+                    }
+                    let from = seq.codes.len();
+                    self.state.push_codes(&mut PlyCodes::new(&mut seq.codes));
+                    let codes = &seq.codes[from..];
+                    if CHECK {
+                        check_codes(codes.len(), legal.len());
+                        policy.check(codes.iter().copied().max().unwrap_or(0));
+                    }
+                    // SAFETY: the ply's codes are in range: checked above, or P is
+                    // `TrustedCodes` (without CHECK), whose `push_codes` pushes a code for
+                    // each of the legal moves
+                    let (k, total) = unsafe { draw(policy, codes, &mut self.rng) };
+                    (legal[k], codes[k], total, from)
+                }
+            };
             match self.state.play(step) {
                 Some(m) => {
                     seq.moves.push(m);
@@ -264,33 +291,6 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                 None => {
                     seq.codes.truncate(from);
                     return;
-                }
-            }
-        }
-        loop {
-            let legal = self.state.legal();
-            if legal.is_empty() {
-                break;
-            }
-            let from = seq.codes.len();
-            self.state.push_codes(&mut PlyCodes::new(&mut seq.codes));
-            let codes = &seq.codes[from..];
-            if CHECK {
-                check_codes(codes.len(), legal.len());
-                policy.check(codes.iter().copied().max().unwrap_or(0));
-            }
-            // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
-            // (without CHECK), whose `push_codes` pushes a code for each of the legal moves
-            let (k, total) = unsafe { draw(policy, codes, &mut self.rng) };
-            let (step, code) = (legal[k], codes[k]);
-            match self.state.play(step) {
-                Some(m) => {
-                    seq.moves.push(m);
-                    seq.plies.push(Ply { end: seq.codes.len() as u32, chosen: code, total });
-                }
-                None => {
-                    seq.codes.truncate(from);
-                    break;
                 }
             }
         }

@@ -215,7 +215,7 @@ impl Policy {
 #[cold]
 #[inline(never)]
 fn out_of_range(code: u32, space: usize) -> ! {
-    panic!("Problem::code returned {code}, not below Problem::code_space() = {space}")
+    panic!("Problem::code (or code_in) returned {code}, not below Problem::code_space() = {space}")
 }
 
 /// What a sequence keeps of one ply besides its codes: one record, so that a playout

@@ -24,7 +24,8 @@ pub trait Problem: Clone + Send + Sync {
     /// The policy code of a legal move. Codes of one state's legal moves should differ.
     fn code(&self, step: Self::Step) -> u32;
     /// Appends `code(step)` for every step of `legal()`, in order: what a playout does at
-    /// every ply. A problem may override it to compute the codes in one tight pass (a loop
+    /// every ply of a problem without a form, and of the rest of a playout its form left to
+    /// `play` (in a form, `code_in` gives the codes). A problem may override it to compute the codes in one tight pass (a loop
     /// that writes a buffer compiles to fewer memory operations than a push per move, which
     /// matters most in wasm, where the engine does not keep the buffer's ends in registers).
     fn push_codes(&self, out: &mut PlyCodes<'_>) {
@@ -111,7 +112,9 @@ impl<'a> PlyCodes<'a> {
 /// # Safety
 /// For every state and every step of `legal()`, `code(step) < code_space()` of the root,
 /// `push_codes` pushes those codes, and on a state of form F `code_in::<F>(step)` is
-/// `code(step)`.
+/// `code(step)`; a state of form F stays in form F through `play_in::<F>` (an `Err`
+/// leaves it untouched) and `copy_from`: the playout reads codes with `code_in` on the
+/// states its root's form reaches so.
 pub(crate) unsafe trait TrustedCodes: Problem {}
 
 /// How a Morpion move is coded for the policy (BENCHMARKS.md compares them).
@@ -177,7 +180,9 @@ impl<const DOT: bool> Morpion<DOT> {
 // grown grids), and the dot's index adds 3 bits below LINE_CODES * 8 for LineDot: the
 // code spaces `code_space` gives. `push_codes` pushes `code` of each candidate (in the
 // first grid `line_code` is the line id, which it pushes directly), and `code_in` gives
-// the line id, a state of any form being on the first grid (`form`).
+// the line id, a state of any form being on the first grid (`form`), which `play_fast`
+// never leaves (it leaves a move that would grow the grid to `play`, and panics off the
+// first grid) and `copy_from` keeps (the other board's grid).
 unsafe impl<const DOT: bool> TrustedCodes for Morpion<DOT> {}
 
 impl<const DOT: bool> Problem for Morpion<DOT> {
@@ -364,7 +369,8 @@ mod tests {
     /// moves it leaves and once the grid has grown) keeps the same legal moves, in the same
     /// order, and the same codes (`code_in`), as one played by `play`, for every line
     /// length, on a grid that grows (3T: the move that grows it is left to `play`, and the
-    /// grown board has no form) and on one that does not.
+    /// grown board has no form) and on one that does not. (A new state's candidates have no
+    /// spare room, a clone's, so its first move is left to `play` too.)
     #[test]
     fn play_in_the_states_form_plays_as_play_does() {
         /// `None` if `play_in` left the move to `play`.
@@ -394,7 +400,7 @@ mod tests {
             let (mut a, mut b) =
                 (Morpion::<DOT>::new(&Position::new(v)), Morpion::<DOT>::new(&Position::new(v)));
             assert_eq!(a.form(), form, "{v}");
-            let mut left = 0;
+            let mut grew = 0;
             for _ in 0..2000 {
                 let codes: Vec<u32> = a.legal().iter().map(|&c| a.code(c)).collect();
                 assert_eq!(codes, codes_in(&b), "{v}");
@@ -407,8 +413,9 @@ mod tests {
                     // left to `play`, untouched
                     assert_eq!(b.board.candidates(), before.candidates(), "{v}");
                     assert!(!b.board.has_dot(b.board.decode(c).0), "{v}");
-                    left += (b.form() != 0) as usize;
-                    b.play(c)
+                    let played = b.play(c);
+                    grew += (before.in_first_grid() && !b.board.in_first_grid()) as usize;
+                    played
                 });
                 let ma = a.play(c);
                 assert_eq!(ma, mb, "{v}");
@@ -419,16 +426,16 @@ mod tests {
                 }
             }
             assert_eq!(a.score(), b.score(), "{v}");
-            left
+            grew
         }
         for (v, form) in [("3T", 1), ("4D", 2), ("5T", 3), ("5D", 3), ("6T", 4)] {
             let v: Variant = v.parse().unwrap();
             let mut rng = crate::rng::Rng::new(11);
-            let mut left = 0;
+            let mut grew = 0;
             for _ in 0..10 {
-                left += game::<false>(v, form, &mut rng) + game::<true>(v, form, &mut rng);
+                grew += game::<false>(v, form, &mut rng) + game::<true>(v, form, &mut rng);
             }
-            assert!(left > 0 || v.line_len() > 3, "no 3T game grew its grid");
+            assert!(grew > 0 || v.line_len() > 3, "no 3T game grew its grid (by a move left to play)");
         }
     }
 
