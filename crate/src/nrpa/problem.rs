@@ -25,9 +25,10 @@ pub trait Problem: Clone + Send + Sync {
     fn code(&self, step: Self::Step) -> u32;
     /// Appends `code(step)` for every step of `legal()`, in order: what a playout does at
     /// every ply of a problem without a form, and of the rest of a playout its form left to
-    /// `play` (in a form, `code_in` gives the codes). A problem may override it to compute the codes in one tight pass (a loop
-    /// that writes a buffer compiles to fewer memory operations than a push per move, which
-    /// matters most in wasm, where the engine does not keep the buffer's ends in registers).
+    /// `play` (in a form, `code_in` gives the codes). A problem may override it to compute
+    /// the codes in one tight pass (a loop that writes a buffer compiles to fewer memory
+    /// operations than a push per move, which matters most in wasm, where the engine does
+    /// not keep the buffer's ends in registers).
     fn push_codes(&self, out: &mut PlyCodes<'_>) {
         out.extend(self.legal().iter().map(|&s| self.code(s)));
     }
@@ -164,6 +165,17 @@ pub(crate) struct Morpion<const DOT: bool> {
 const FAR_PRIOR: f64 = 91.0;
 
 impl<const DOT: bool> Morpion<DOT> {
+    /// The code of a candidate whose line's code is `line`: the line's, with the new dot's
+    /// index for [`CodeKind::LineDot`].
+    #[inline(always)]
+    fn line_dot(line: u32, c: Cand) -> u32 {
+        if DOT {
+            line << 3 | c.pos() as u32
+        } else {
+            line
+        }
+    }
+
     pub(crate) fn new(root: &Position) -> Self {
         let dots = root.start().dots();
         let n = dots.len() as f64;
@@ -200,12 +212,7 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
 
     #[inline(always)]
     fn code(&self, c: Cand) -> u32 {
-        let line = self.board.line_code(c);
-        if DOT {
-            line << 3 | c.pos() as u32
-        } else {
-            line
-        }
+        Self::line_dot(self.board.line_code(c), c)
     }
 
     /// With the line code, the grid check once a ply rather than once a move: until the
@@ -249,12 +256,7 @@ impl<const DOT: bool> Problem for Morpion<DOT> {
     #[inline(always)]
     fn code_in<const F: usize>(&self, c: Cand) -> u32 {
         debug_assert!(self.board.in_first_grid());
-        let line = c.line_id() as u32;
-        if DOT {
-            line << 3 | c.pos() as u32
-        } else {
-            line
-        }
+        Self::line_dot(c.line_id() as u32, c)
     }
 
     /// The rules with the line length a constant, on the first grid (`Board::play_fast`),
