@@ -33,8 +33,22 @@ rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
   "target/threaded/wasm32-unknown-unknown/$dir/morpion.wasm"
 if [ "$profile" = release ]; then
+  # --print-function-map after -O3: the names of the functions the optimised module keeps
+  # (wasm-bindgen's output has them; the written module has none without -g)
+  map=$(mktemp)
+  trap 'rm -f "$map"' EXIT
   wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-mutable-globals \
     --enable-sign-ext --enable-nontrapping-float-to-int --enable-reference-types \
-    --enable-multivalue "$out/morpion_bg.wasm" -o "$out/morpion_bg.wasm"
+    --enable-multivalue "$out/morpion_bg.wasm" -o "$out/morpion_bg.wasm" \
+    --print-function-map > "$map"
+  # The playout loop must hold no call on its hot path, and `moves_out` (the rest of a
+  # playout, with calls) must stay a function of its own: wasm-opt inlines any function
+  # with a single call site, which cost the search 5 % (ARCHITECTURE.md, "a playout loop
+  # without a call"). A change that brought it back inline fails here, not silently.
+  if ! grep -q '::moves_out$' "$map"; then
+    echo "build-threaded.sh: wasm-opt inlined nrpa::nested::Worker::moves_out into the" \
+      "playout loop (the search would be about 5 % slower); see ARCHITECTURE.md" >&2
+    exit 1
+  fi
 fi
 echo "threaded search module: $out"
