@@ -6,6 +6,7 @@
 //   node scripts/wasm-node.mjs build DIR [TREE]     # TREE's crate (default: this one) into DIR
 //   node scripts/wasm-node.mjs run DIR... [--search "5D 3 nrpa 1"] [--rounds N] [--bin PATH]
 //   node scripts/wasm-node.mjs profile DIR [--search "5D 3 nrpa 1"]
+//   node scripts/wasm-node.mjs count DIR... [--search "5D 2 nrpa 1"]   # needs valgrind
 //   node scripts/wasm-node.mjs one DIR VARIANT LEVEL METHOD SEED   # one search, its figures as JSON
 //
 // build: the one-thread release build of the crate, as the page's default build is made
@@ -18,6 +19,11 @@
 // target/release/morpion, built by you: say which tree it is), whose playouts a second give
 // the ratio. A wasm run whose game differs from the native one is flagged.
 // profile: one search under V8's sampling profiler, self time per function.
+// count: the instructions V8's compiled code runs in one search, under callgrind (Node with
+// --no-liftoff --single-threaded, so the optimising compiler's code from the start): the
+// same to about a hundred instructions run after run, where the whole process's count
+// (compiling, the garbage collector) moves by several per cent; the measure of a change to
+// the wasm's speed on a host too noisy to time it (BENCHMARKS.md, "V8's own instructions").
 // one: one search in this process (what `run` and `profile` start): for a tool wrapped
 // around it, such as callgrind counting the instructions of V8's code (BENCHMARKS.md).
 
@@ -112,6 +118,35 @@ function selfTimes(file) {
   return [...self.entries()].sort((a, b) => b[1] - a[1]).map(([k, us]) => ({ name: k, seconds: us / 1e6, share: us / total }));
 }
 
+/** One search under callgrind: its figures, the instructions of the code V8 generated
+ * (callgrind's entries without a file, "???:0x...": the wasm, and a little JS) and of the
+ * whole process. @param {string} dir @param {string[]} search */
+function count(dir, search) {
+  const out = mkdtempSync(join(tmpdir(), "morpion-count-"));
+  try {
+    const file = join(out, "callgrind.out");
+    const node = [process.execPath, "--no-liftoff", "--single-threaded", fileURLToPath(import.meta.url), "one", dir, ...search];
+    const p = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${file}`, ...node], { encoding: "utf8" });
+    if (p.error) throw new Error(`valgrind: ${p.error.message} (count needs valgrind)`);
+    if (p.status !== 0) throw new Error(`the search in ${dir} failed under valgrind:\n${p.stderr}`);
+    const annotated = execFileSync("callgrind_annotate", ["--inclusive=no", "--threshold=100", file],
+      { encoding: "utf8", maxBuffer: 1 << 28 });
+    let jit = 0;
+    let total = 0;
+    for (const line of annotated.split("\n")) {
+      const m = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line);
+      if (!m) continue;
+      const n = Number(m[1].replace(/,/g, ""));
+      if (m[2].startsWith("PROGRAM TOTALS")) total = n;
+      else if (m[2].startsWith("???:0x")) jit += n;
+    }
+    if (!(jit > 0 && total > 0)) throw new Error(`no count in callgrind_annotate's output for ${dir}`);
+    return { ...JSON.parse(p.stdout), jit, total };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === "build") {
   if (!rest[0]) throw new Error("build DIR [TREE]: where to build");
@@ -146,7 +181,20 @@ if (command === "build") {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+} else if (command === "count") {
+  const o = options(rest.includes("--search") ? rest : [...rest, "--search", "5D 2 nrpa 1"], false);
+  if (o.dirs.length === 0) throw new Error("count DIR...: give at least one build");
+  console.log(`search: ${o.search.join(" ")} (variant, level, method, seed), one thread, under callgrind`);
+  /** @type {number | undefined} */
+  let first;
+  for (const dir of o.dirs) {
+    const c = count(dir, o.search);
+    first ??= c.jit;
+    const M = (/** @type {number} */ n) => `${(n / 1e6).toLocaleString("en-US", { maximumFractionDigits: 2 })} M`;
+    const change = dir === o.dirs[0] ? "" : `, ${(100 * (c.jit / first - 1)).toFixed(2)} % against the first`;
+    console.log(`${dir}: ${M(c.jit)} in V8's code (process ${M(c.total)}), best ${c.best}, ${c.playouts} playouts${change}`);
+  }
 } else {
-  console.error("usage: wasm-node.mjs build DIR [TREE] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] [--bin PATH] | profile DIR [--search ...]");
+  console.error("usage: wasm-node.mjs build DIR [TREE] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] [--bin PATH] | profile DIR [--search ...] | count DIR... [--search ...]");
   process.exit(2);
 }

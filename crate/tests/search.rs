@@ -371,6 +371,64 @@ fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
     );
 }
 
+/// The same broken contract in the loop a form runs: `code_in` gives a code out of range
+/// (3 + 1), where `code`, which a playout reads outside that loop, does not. A playout's
+/// first ply runs outside it (its arrays have no room yet), so the first playout ends
+/// without a panic; the second runs in the form's loop, whose check must stop it.
+#[derive(Clone)]
+struct FormCodeOutOfRange {
+    moves: usize,
+}
+
+impl Problem for FormCodeOutOfRange {
+    type Step = u32;
+    type Move = u32;
+    fn code_space(&self) -> usize {
+        4
+    }
+    fn legal(&self) -> &[u32] {
+        if self.moves == 8 {
+            &[]
+        } else {
+            &[0, 1, 2, 3]
+        }
+    }
+    fn code(&self, s: u32) -> u32 {
+        s
+    }
+    fn form(&self) -> usize {
+        1
+    }
+    fn code_in<const F: usize>(&self, s: u32) -> u32 {
+        s + 1
+    }
+    fn play(&mut self, s: u32) -> Option<u32> {
+        self.moves += 1;
+        Some(s)
+    }
+    fn score(&self) -> i64 {
+        0
+    }
+    fn copy_from(&mut self, other: &Self) {
+        self.moves = other.moves;
+    }
+}
+
+#[test]
+fn a_code_outside_the_code_space_stops_a_forms_loop_with_a_message() {
+    let monitor = Monitor::new();
+    let outcome = std::panic::catch_unwind(|| {
+        let root = FormCodeOutOfRange { moves: 0 };
+        pool(1).install(|| search(&root, &config(1, 1), Budget::OneRun, &monitor))
+    });
+    let panic = outcome.expect_err("the search must not run with a code out of range");
+    let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
+    assert!(
+        message.contains("Problem::code (or code_in) returned 4, not below Problem::code_space() = 4"),
+        "{message}"
+    );
+}
+
 /// A problem whose `push_codes` breaks its contract (fewer codes than legal moves): the
 /// search stops with a message rather than draw a move from codes that are not the ply's.
 /// Its game is one move long, so without the check the search would end without a panic.

@@ -219,21 +219,22 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             {
                 return Some(Left::Ply);
             }
-            // a code for each legal move, by construction
-            for (slot, &s) in seq.codes.spare_capacity_mut().iter_mut().zip(legal) {
-                slot.write(self.state.code_in::<F>(s));
-            }
-            // SAFETY: the `legal.len()` elements after `from` were written just above (the
-            // spare capacity had room for them)
+            // a code for each legal move, and the ply's weights summed on the way
+            let state = &self.state;
+            // SAFETY: the ply's codes are in range: checked one by one (CHECK), or P is
+            // `TrustedCodes`, whose `code_in` is its `code` in the state's form: the root's,
+            // which the state keeps through `copy_from` and `play_in` (the trait's contract)
+            let lanes = unsafe {
+                policy
+                    .code_lanes::<_, CHECK>(legal, seq.codes.spare_capacity_mut(), |s| state.code_in::<F>(s))
+            };
+            // SAFETY: `code_lanes` wrote the `legal.len()` elements after `from` (the spare
+            // capacity had room for them)
             unsafe { seq.codes.set_len(from + legal.len()) };
             let codes = &seq.codes[from..];
-            if CHECK {
-                policy.check(codes.iter().copied().max().unwrap_or(0));
-            }
-            // SAFETY: the ply's codes are in range: checked above, or P is `TrustedCodes`
-            // (without CHECK), whose `code_in` is its `code` in the state's form: the root's,
-            // which the state keeps through `copy_from` and `play_in` (the trait's contract)
-            let (k, total) = unsafe { draw(policy, codes, &mut self.rng) };
+            let total = Policy::sum(&lanes);
+            // SAFETY: as for `code_lanes`
+            let k = unsafe { policy.pick(codes, &lanes, self.rng.unit() * total) };
             let (step, code) = (legal[k], codes[k]);
             match self.state.play_in::<F>(step) {
                 Ok(Some(m)) => {
