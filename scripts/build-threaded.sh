@@ -43,11 +43,15 @@ if [ "$profile" = release ]; then
     --print-function-map > "$map"
   # The playout loop must hold no call on its hot path, and `moves_out` (the rest of a
   # playout, with calls) must stay a function of its own: wasm-opt inlines any function
-  # with a single call site, which cost the search 5 % (ARCHITECTURE.md, "a playout loop
-  # without a call"). A change that brought it back inline fails here, not silently.
-  if ! grep -q '::moves_out$' "$map"; then
+  # with a single call site, which cost the search 10 % more instructions (ARCHITECTURE.md,
+  # "a playout loop without a call"). One copy a Morpion worker (line codes, line-dot
+  # codes); the name ends in a hash under the legacy mangling. A change that brought one
+  # back inline fails here, not silently.
+  kept=$(grep -Ec '::moves_out(::h[0-9a-f]{16})?$' "$map" || true)
+  if [ "$kept" -lt 2 ]; then
     echo "build-threaded.sh: wasm-opt inlined nrpa::nested::Worker::moves_out into the" \
-      "playout loop (the search would be about 5 % slower); see ARCHITECTURE.md" >&2
+      "playout loop ($kept copies of 2 left; the search would run about 10 % more" \
+      "instructions); see ARCHITECTURE.md" >&2
     exit 1
   fi
 fi

@@ -126,11 +126,14 @@ function count(dir, search) {
   try {
     const file = join(out, "callgrind.out");
     const node = [process.execPath, "--no-liftoff", "--single-threaded", fileURLToPath(import.meta.url), "one", dir, ...search];
-    const p = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${file}`, ...node], { encoding: "utf8" });
+    const p = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${file}`, ...node],
+      { encoding: "utf8", maxBuffer: 1 << 28 });
     if (p.error) throw new Error(`valgrind: ${p.error.message} (count needs valgrind)`);
     if (p.status !== 0) throw new Error(`the search in ${dir} failed under valgrind:\n${p.stderr}`);
-    const annotated = execFileSync("callgrind_annotate", ["--inclusive=no", "--threshold=100", file],
+    const a = spawnSync("callgrind_annotate", ["--inclusive=no", "--threshold=100", file],
       { encoding: "utf8", maxBuffer: 1 << 28 });
+    if (a.error || a.status !== 0) throw new Error(`callgrind_annotate (valgrind's): ${a.error?.message ?? a.stderr}`);
+    const annotated = a.stdout;
     let jit = 0;
     let total = 0;
     for (const line of annotated.split("\n")) {
@@ -138,7 +141,8 @@ function count(dir, search) {
       if (!m) continue;
       const n = Number(m[1].replace(/,/g, ""));
       if (m[2].startsWith("PROGRAM TOTALS")) total = n;
-      else if (m[2].startsWith("???:0x")) jit += n;
+      // code without a file nor an object: what V8 generated
+      else if (m[2].startsWith("???:0x") && m[2].endsWith("[???]")) jit += n;
     }
     if (!(jit > 0 && total > 0)) throw new Error(`no count in callgrind_annotate's output for ${dir}`);
     return { ...JSON.parse(p.stdout), jit, total };
@@ -187,11 +191,11 @@ if (command === "build") {
   console.log(`search: ${o.search.join(" ")} (variant, level, method, seed), one thread, under callgrind`);
   /** @type {number | undefined} */
   let first;
-  for (const dir of o.dirs) {
+  const M = (/** @type {number} */ n) => `${(n / 1e6).toLocaleString("en-US", { maximumFractionDigits: 2 })} M`;
+  for (const [i, dir] of o.dirs.entries()) {
     const c = count(dir, o.search);
     first ??= c.jit;
-    const M = (/** @type {number} */ n) => `${(n / 1e6).toLocaleString("en-US", { maximumFractionDigits: 2 })} M`;
-    const change = dir === o.dirs[0] ? "" : `, ${(100 * (c.jit / first - 1)).toFixed(2)} % against the first`;
+    const change = i === 0 ? "" : `, ${(100 * (c.jit / first - 1)).toFixed(2)} % against the first`;
     console.log(`${dir}: ${M(c.jit)} in V8's code (process ${M(c.total)}), best ${c.best}, ${c.playouts} playouts${change}`);
   }
 } else {

@@ -372,9 +372,10 @@ fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
 }
 
 /// The same broken contract in the loop a form runs: `code_in` gives a code out of range
-/// (3 + 1), where `code`, which a playout reads outside that loop, does not. A playout's
-/// first ply runs outside it (its arrays have no room yet), so the first playout ends
-/// without a panic; the second runs in the form's loop, whose check must stop it.
+/// (3 + 1), where `code`, which a playout reads outside that loop, does not. The first two
+/// playouts run outside it (each fills one of the two sequences a level swaps, which have
+/// no room before), so they end without a panic; the third runs in the form's loop, whose
+/// check must stop it.
 #[derive(Clone)]
 struct FormCodeOutOfRange {
     moves: usize,

@@ -173,7 +173,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             4 => self.moves_in::<4>(pl),
             // a call of its own, not `Some(Left::Ply)`: wasm-opt inlines a function that
             // has a single call site, whatever its size, and `moves_out` must stay out of
-            // the loops of `moves_in` (inlined, it cost the wasm search 5 % more instructions;
+            // the loops of `moves_in` (inlined, it cost the wasm search 10 % more instructions;
             // scripts/build-threaded.sh fails the page's build if it is)
             _ => {
                 self.moves_out(pl, Left::Ply);
