@@ -164,8 +164,8 @@ impl Policy {
     /// `lanes` of the codes that `code` gives `steps`, each written to `out` on the way
     /// (`out[i]` the code of `steps[i]`): the playout's ply in one pass over its moves
     /// rather than two, 1.6-2.0 % fewer instructions in wasm, 0.5-0.9 % natively
-    /// (BENCHMARKS.md, "V8's own instructions"). With `CHECK`, each code is checked (`check`) before its weight is
-    /// read. Panics if `out` is shorter than `steps`.
+    /// (BENCHMARKS.md, "V8's own instructions"). With `CHECK`, each code is checked
+    /// (`check`) before its weight is read. Panics if `out` is shorter than `steps`.
     ///
     /// # Safety
     /// Without `CHECK`, as [`Policy::lanes`] for every code `code` returns.
