@@ -357,14 +357,20 @@ impl Problem for CodeOutOfRange {
     fn copy_from(&mut self, _: &Self) {}
 }
 
+/// The message of the panic that a level-1 search from `root`, a problem breaking a
+/// contract, must stop with; `broken` says which, if it does not stop.
+fn panic_of_search<P: Problem>(root: &P, broken: &str) -> String {
+    let monitor = Monitor::new();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        pool(1).install(|| search(root, &config(1, 1), Budget::OneRun, &monitor))
+    }));
+    let panic = outcome.expect_err(broken);
+    panic.downcast_ref::<String>().cloned().unwrap_or_default()
+}
+
 #[test]
 fn a_code_outside_the_code_space_stops_the_search_with_a_message() {
-    let monitor = Monitor::new();
-    let outcome = std::panic::catch_unwind(|| {
-        pool(1).install(|| search(&CodeOutOfRange, &config(1, 1), Budget::OneRun, &monitor))
-    });
-    let panic = outcome.expect_err("the search must not run with a code out of range");
-    let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
+    let message = panic_of_search(&CodeOutOfRange, "the search must not run with a code out of range");
     assert!(
         message.contains("Problem::code (or code_in) returned 4, not below Problem::code_space() = 4"),
         "{message}"
@@ -417,13 +423,8 @@ impl Problem for FormCodeOutOfRange {
 
 #[test]
 fn a_code_outside_the_code_space_stops_a_forms_loop_with_a_message() {
-    let monitor = Monitor::new();
-    let outcome = std::panic::catch_unwind(|| {
-        let root = FormCodeOutOfRange { moves: 0 };
-        pool(1).install(|| search(&root, &config(1, 1), Budget::OneRun, &monitor))
-    });
-    let panic = outcome.expect_err("the search must not run with a code out of range");
-    let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
+    let root = FormCodeOutOfRange { moves: 0 };
+    let message = panic_of_search(&root, "the search must not run with a code out of range");
     assert!(
         message.contains("Problem::code (or code_in) returned 4, not below Problem::code_space() = 4"),
         "{message}"
@@ -467,13 +468,8 @@ impl Problem for ShortCodes {
 
 #[test]
 fn codes_that_do_not_match_the_legal_moves_stop_the_search_with_a_message() {
-    let monitor = Monitor::new();
-    let outcome = std::panic::catch_unwind(|| {
-        pool(1)
-            .install(|| search(&ShortCodes { legal: vec![0, 1, 2] }, &config(1, 1), Budget::OneRun, &monitor))
-    });
-    let panic = outcome.expect_err("the search must not run with codes that are not the ply's");
-    let message = panic.downcast_ref::<String>().map(String::as_str).unwrap_or("");
+    let root = ShortCodes { legal: vec![0, 1, 2] };
+    let message = panic_of_search(&root, "the search must not run with codes that are not the ply's");
     assert!(message.contains("Problem::push_codes pushed 2 codes for 3 legal moves"), "{message}");
 }
 
