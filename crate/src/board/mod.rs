@@ -67,6 +67,11 @@ impl Cand {
     pub(crate) fn new(start: i32, dir: usize, pos: i32) -> Cand {
         Cand(((start as u32) << 5) | ((dir as u32) << 3) | pos as u32)
     }
+    /// The move of line `line_id` (`start << 2 | dir`) whose missing point is the `pos`-th.
+    #[inline]
+    pub(crate) fn of_line(line_id: usize, pos: u32) -> Cand {
+        Cand(((line_id as u32) << 3) | pos)
+    }
     #[inline]
     pub(crate) fn start(self) -> i32 {
         (self.0 >> 5) as i32

@@ -13,23 +13,21 @@ impl Board {
     #[inline]
     pub(super) fn insert(&mut self, start: i32, d: usize, pos: i32) {
         self.dense.reserve(1);
-        self.insert_spare(start, d, pos);
+        self.insert_spare(Cand::new(start, d, pos));
     }
 
     /// `insert` within the candidates' capacity, without the call that would grow it: a
     /// move's update holds no call (`crate::spare`). A move's update starts with room for
     /// `SPARE`, more than it inserts.
     #[inline(always)]
-    fn insert_spare(&mut self, start: i32, d: usize, pos: i32) {
-        let c = Cand::new(start, d, pos);
+    fn insert_spare(&mut self, c: Cand) {
         self.sparse[c.line_id()] = self.dense.len() as u32;
         spare::push(&mut self.dense, c);
     }
 
-    /// Removes a line known to be a candidate.
+    /// Removes the line of id `id` (`Cand::line_id`), known to be a candidate.
     #[inline]
-    fn remove_member(&mut self, start: i32, d: usize) {
-        let id = ((start as usize) << 2) | d;
+    fn remove_member(&mut self, id: usize) {
         debug_assert!(id < self.sparse.len());
         // SAFETY: lines updated start within 2L - 2 cells of a dot, inside the grid.
         let i = unsafe { *self.sparse.get_unchecked(id) } as usize;
@@ -202,17 +200,18 @@ impl Board {
     fn apply<const L: i32>(&mut self, ch: &Changes<L>) {
         let mut gone = ch.gone;
         while gone != 0 {
-            let (k, j) = Changes::<L>::part(gone.trailing_zeros() as i32);
+            let b = gone.trailing_zeros() as i32;
             gone &= gone - 1;
-            self.remove_member(ch.base[k] + j * ch.step[k], ch.dir[k]);
+            self.remove_member(ch.line_id(b));
         }
         let full = (1u64 << L) - 1;
         let mut new = ch.new;
         while new != 0 {
-            let (k, j) = Changes::<L>::part(new.trailing_zeros() as i32);
+            let b = new.trailing_zeros() as i32;
             new &= new - 1;
-            let pos = (!ch.dots[k] & (full << j)).trailing_zeros() as i32 - j;
-            self.insert_spare(ch.base[k] + j * ch.step[k], ch.dir[k], pos);
+            let k = Changes::<L>::part(b);
+            let pos = (!ch.dots[k] & (full << b)).trailing_zeros() - b as u32;
+            self.insert_spare(Cand::of_line(ch.line_id(b), pos));
         }
     }
 
@@ -262,6 +261,8 @@ fn other_form(asked: i32, len: i32, side: i32) -> ! {
 /// for L = 6).
 pub(super) const SPARE: usize = 64;
 const _: () = assert!(Changes::<6>::OWN + 3 * 6 <= SPARE as i32 && SPARE == u64::BITS as usize);
+// `Changes::add` shifts a part's word by its first bit: its windows' bits must stay in it
+const _: () = assert!(Changes::<6>::at(3) + 2 * 6 - 1 <= 64);
 
 /// What [`Board::play_fast`] leaves to [`Board::play`]: a move whose dot comes near the
 /// grid's edge (the grid grows), or that finds the candidates' array without `SPARE`
@@ -272,8 +273,12 @@ pub(crate) struct Leave;
 /// What a move changes in the legal moves: the windows of its four directions that stop
 /// (`gone`) and start (`new`) being playable, in one word each. Part 0 is the line's own
 /// direction, `OWN` windows from bit 0; parts 1 to 3 the other directions, L windows each
-/// after it. Bit j of a part is the line starting j steps after the part's `base` cell,
-/// whose dots after the move are in `dots` from bit j.
+/// after it. Bit b of the word, bit j = b - `at(k)` of part k, is the line starting j
+/// steps after the part's base cell: its id is `id0[k] + b * id_step[k]`, and its dots
+/// after the move are in `dots[k]` from bit b (the part's word shifted by `at(k)`). So a
+/// change costs a multiply-add and no j, where the part's base, step and direction, each
+/// read, took 1.7-2.0 % more of the wasm search's instructions (BENCHMARKS.md, "V8's own
+/// instructions").
 ///
 /// One word rather than a loop per direction and kind: the number of windows a move
 /// changes in a direction is (most often) 0, 1 or 2, at random, so each of eight loops
@@ -282,9 +287,8 @@ pub(crate) struct Leave;
 struct Changes<const L: i32> {
     gone: u64,
     new: u64,
-    base: [i32; 4],
-    step: [i32; 4],
-    dir: [usize; 4],
+    id0: [i32; 4],
+    id_step: [i32; 4],
     dots: [u64; 4],
 }
 
@@ -309,16 +313,24 @@ impl<const L: i32> Changes<L> {
         debug_assert!(new >> (if k == 0 { Self::OWN } else { L }) == 0);
         self.gone |= gone << Self::at(k);
         self.new |= new << Self::at(k);
-        self.base[k] = base;
-        self.step[k] = step;
-        self.dir[k] = dir;
-        self.dots[k] = dots;
+        // the line of bit b (bit b - at(k) of the part) starts at base + (b - at(k)) step:
+        // its id, start << 2 | dir, is id0 + b id_step (id0 may be negative, the id not);
+        // the shifted word keeps a window's bits, which end below at(3) + 2L - 1 <= 39
+        self.id0[k] = (base - Self::at(k) * step) * 4 + dir as i32;
+        self.id_step[k] = step * 4;
+        self.dots[k] = dots << Self::at(k);
     }
 
-    /// The part of bit `b` and the bit's index within the part.
+    /// The id of the line of bit `b`.
     #[inline(always)]
-    fn part(b: i32) -> (usize, i32) {
-        let k = (b >= Self::at(1)) as usize + (b >= Self::at(2)) as usize + (b >= Self::at(3)) as usize;
-        (k, b - Self::at(k))
+    fn line_id(&self, b: i32) -> usize {
+        let k = Self::part(b);
+        (self.id0[k] + b * self.id_step[k]) as usize
+    }
+
+    /// The part of bit `b`.
+    #[inline(always)]
+    fn part(b: i32) -> usize {
+        (b >= Self::at(1)) as usize + (b >= Self::at(2)) as usize + (b >= Self::at(3)) as usize
     }
 }
