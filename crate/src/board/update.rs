@@ -283,8 +283,8 @@ pub(crate) struct Leave;
 /// steps after the part's base cell: its id is `id0[k] + b * id_step[k]`, and its dots
 /// after the move are in `dots[k]` from bit b (the part's word shifted by `at(k)`). So a
 /// change costs a multiply-add and no j, where the part's base, step and direction, each
-/// read, took 1.7-2.0 % more of the wasm search's instructions (BENCHMARKS.md, "V8's own
-/// instructions").
+/// read, took 1.7-2.0 % more of the wasm search's instructions (BENCHMARKS.md, "A move's
+/// changes found by a multiply-add").
 ///
 /// One word rather than a loop per direction and kind: the number of windows a move
 /// changes in a direction is (most often) 0, 1 or 2, at random, so each of eight loops
