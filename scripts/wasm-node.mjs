@@ -3,15 +3,18 @@
 // to see what a change does to the page's speed, and where wasm spends its time. Prints
 // figures; asserts nothing.
 //
-//   node scripts/wasm-node.mjs build DIR [TREE]     # TREE's crate (default: this one) into DIR
+//   node scripts/wasm-node.mjs build DIR [TREE] [--simd]   # TREE's crate (default: this one) into DIR
 //   node scripts/wasm-node.mjs run DIR... [--search "5D 3 nrpa 1"] [--rounds N] [--bin PATH]
 //   node scripts/wasm-node.mjs profile DIR [--search "5D 3 nrpa 1"]
 //   node scripts/wasm-node.mjs count DIR... [--search "5D 2 nrpa 1"]   # needs valgrind
+//   node scripts/wasm-node.mjs pair A B [--search "5T 2 stabilized 1"] [--seeds 100]
 //   node scripts/wasm-node.mjs one DIR VARIANT LEVEL METHOD SEED   # one search, its figures as JSON
 //
 // build: the one-thread release build of the crate, as the page's default build is made
 // (cargo for wasm32, wasm-bindgen, then wasm-opt -O3), for Node (`--target nodejs`) and
-// with the functions' names kept (wasm-opt -g), so that a profile names them.
+// with the functions' names kept (wasm-opt -g), so that a profile names them. --simd: with
+// wasm's 128-bit SIMD, as the page's threaded build is compiled (scripts/build-threaded.sh),
+// whose code is then this build's but for the atomics.
 // run: per round, the native search, then one search per DIR, the DIRs' order reversed
 // every other round, so that the machine's drift falls on each alike: VARIANT LEVEL METHOD
 // SEED, one run at that level on one thread, the same game (hence the same work) as
@@ -24,6 +27,13 @@
 // same to about a hundred instructions run after run, where the whole process's count
 // (compiling, the garbage collector) moves by several per cent; the measure of a change to
 // the wasm's speed on a host too noisy to time it (BENCHMARKS.md, "V8's own instructions").
+// pair: which of two builds is faster, timed: short searches (seeds SEED, SEED+1, ...) with
+// each build in turn, in one process, so that the host's drift (15-20 % within an hour
+// here) falls on both alike at the scale of a second, where `run`'s searches apart see it
+// at the scale of minutes. Half the seeds in a process that loads A first, half in one
+// that loads B first: the module loaded first ran 1-2 % faster in an A-against-A check.
+// Prints the ratio of total times, and the mean of the per-seed ratios with its standard
+// error (BENCHMARKS.md, "wasm SIMD in the threaded build").
 // one: one search in this process (what `run` and `profile` start): for a tool wrapped
 // around it, such as callgrind counting the instructions of V8's code (BENCHMARKS.md).
 
@@ -54,20 +64,23 @@ function options(args, timed) {
   return o;
 }
 
-/** @param {string} out @param {string} tree */
-function build(out, tree) {
+/** @param {string} out @param {string} tree @param {boolean} simd */
+function build(out, tree, simd) {
   // cargo's own target dir per output (two trees never share one)
   const target = join(tmpdir(), `morpion-wasm-node-${createHash("sha256").update(out).digest("hex").slice(0, 12)}`);
+  const env = { ...process.env, PATH: `${BIN}:${process.env.PATH}` };
+  if (simd) env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS = "-C target-feature=+simd128";
   const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, cwd = tree) =>
-    execFileSync(cmd, args, { cwd, stdio: "inherit", env: { ...process.env, PATH: `${BIN}:${process.env.PATH}` } });
+    execFileSync(cmd, args, { cwd, stdio: "inherit", env });
   run("cargo", ["build", "--release", "--locked", "-p", "morpion", "--lib", "--target", "wasm32-unknown-unknown", "--target-dir", target]);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   run("wasm-bindgen", ["--target", "nodejs", "--out-dir", out, join(target, "wasm32-unknown-unknown", "release", "morpion.wasm")]);
   const wasm = join(out, "morpion_bg.wasm");
   run("wasm-opt", ["-O3", "-g", "--enable-bulk-memory", "--enable-sign-ext", "--enable-nontrapping-float-to-int",
-    "--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals", wasm, "-o", wasm]);
-  console.log(`built ${out} from ${tree}`);
+    "--enable-reference-types", "--enable-multivalue", "--enable-mutable-globals", ...(simd ? ["--enable-simd"] : []),
+    wasm, "-o", wasm]);
+  console.log(`built ${out} from ${tree}${simd ? ", with SIMD" : ""}`);
 }
 
 /** One search in this process. @param {string} dir @param {string[]} search */
@@ -98,6 +111,62 @@ function native(/** @type {string} */ bin, /** @type {string[]} */ search) {
     ["search", "-v", variant, "-l", level, "--method", method, "--seed", seed, "-t", "1", "--json", "-q"]).toString();
   const j = JSON.parse(out.trim().split("\n").pop() ?? "");
   return { best: j.score, pps: j.playouts_per_second, seconds: j.seconds };
+}
+
+/** `pair`'s half: seeds `first`.. `first + n - 1`, each searched with `dirs[0]`'s build
+ * then `dirs[1]`'s (the other way round every other seed), both loaded in this process.
+ * @param {string[]} dirs @param {string[]} search VARIANT LEVEL METHOD @param {number} first @param {number} n */
+function pairHere(dirs, search, first, n) {
+  const [variant, level, method] = search;
+  const builds = dirs.map((d) => createRequire(import.meta.url)(join(d, "morpion.js")));
+  const one = (/** @type {any} */ m, /** @type {number} */ seed) => {
+    const start = new m.Timeline(variant);
+    const s = new m.Search(start.link("http://localhost/"), Number(level), seed, method);
+    const t0 = performance.now();
+    s.run_here(true, () => {}, 1e9);
+    const ms = performance.now() - t0;
+    const best = s.progress(ms / 1000).best;
+    s.free();
+    start.free();
+    return { ms, best };
+  };
+  for (const m of builds) one(m, 0); // both compiled and tiered up before the timing
+  const out = [];
+  for (let seed = first; seed < first + n; seed++) {
+    const r = [0, 0].map(() => ({ ms: 0, best: 0 }));
+    for (const i of seed % 2 ? [0, 1] : [1, 0]) r[i] = one(builds[i], seed);
+    out.push({ seed, a: r[0].ms, b: r[1].ms, same: r[0].best === r[1].best });
+  }
+  return out;
+}
+
+/** `pair`: A against B, half the seeds with A loaded first. @param {string} a @param {string} b
+ * @param {string[]} search VARIANT LEVEL METHOD SEED @param {number} seeds */
+function pair(a, b, search, seeds) {
+  const me = fileURLToPath(import.meta.url);
+  const first = Number(search[3]);
+  const half = Math.ceil(seeds / 2);
+  /** @type {{seed: number, a: number, b: number, same: boolean}[]} */
+  const rows = [];
+  for (const [dirs, from, n, swap] of /** @type {[string[], number, number, boolean][]} */ ([[[a, b], first, half, false], [[b, a], first + half, seeds - half, true]])) {
+    if (n === 0) continue;
+    const p = spawnSync(process.execPath, [me, "pair-one", ...dirs, ...search.slice(0, 3), String(from), String(n)], { encoding: "utf8" });
+    if (p.status !== 0) throw new Error(`the searches failed:\n${p.stderr}`);
+    const got = /** @type {{seed: number, a: number, b: number, same: boolean}[]} */ (JSON.parse(p.stdout));
+    const part = got.map((r) => (swap ? { ...r, a: r.b, b: r.a } : r));
+    const ta = part.reduce((t, r) => t + r.a, 0);
+    const tb = part.reduce((t, r) => t + r.b, 0);
+    console.log(`${n} seeds from ${from}, ${swap ? "B" : "A"} loaded first: A ${(ta / 1000).toFixed(1)} s, B ${(tb / 1000).toFixed(1)} s: B ${(ta / tb).toFixed(3)}x as fast`);
+    rows.push(...part);
+  }
+  const differ = rows.filter((r) => !r.same).map((r) => r.seed);
+  if (differ.length > 0) console.log(`NOT the same best (the work differs) for seeds ${differ.join(" ")}`);
+  const ratios = rows.map((r) => r.a / r.b);
+  const mean = ratios.reduce((x, y) => x + y, 0) / ratios.length;
+  const se = Math.sqrt(ratios.reduce((x, r) => x + (r - mean) ** 2, 0) / Math.max(1, ratios.length - 1) / ratios.length);
+  const ta = rows.reduce((t, r) => t + r.a, 0);
+  const tb = rows.reduce((t, r) => t + r.b, 0);
+  console.log(`all ${rows.length} seeds: A ${(ta / 1000).toFixed(1)} s, B ${(tb / 1000).toFixed(1)} s: B ${(ta / tb).toFixed(3)}x as fast; per seed ${mean.toFixed(3)}x (s.e. ${se.toFixed(3)})`);
 }
 
 const fmt = (/** @type {{best: number, pps: number, seconds: number}} */ r) =>
@@ -153,10 +222,23 @@ function count(dir, search) {
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === "build") {
-  if (!rest[0]) throw new Error("build DIR [TREE]: where to build");
-  build(resolve(rest[0]), resolve(rest[1] ?? ROOT));
+  const simd = rest.includes("--simd");
+  const [dir, tree, ...extra] = rest.filter((a) => a !== "--simd");
+  if (!dir || extra.length > 0) throw new Error("build DIR [TREE] [--simd]: where to build, from which tree");
+  build(resolve(dir), resolve(tree ?? ROOT), simd);
 } else if (command === "one") {
   console.log(JSON.stringify(searchHere(rest[0], rest.slice(1))));
+} else if (command === "pair-one") {
+  console.log(JSON.stringify(pairHere(rest.slice(0, 2).map((d) => resolve(d)), rest.slice(2, 5), Number(rest[5]), Number(rest[6]))));
+} else if (command === "pair") {
+  const seedsAt = rest.indexOf("--seeds");
+  const seeds = seedsAt < 0 ? 100 : Number(rest[seedsAt + 1]);
+  const args = seedsAt < 0 ? rest : rest.filter((_, i) => i !== seedsAt && i !== seedsAt + 1);
+  const o = options(args.includes("--search") ? args : [...args, "--search", "5T 2 stabilized 1"], false);
+  if (o.dirs.length !== 2) throw new Error("pair A B: give two builds");
+  if (!(Number.isInteger(seeds) && seeds >= 2)) throw new Error("--seeds takes a whole number of 2 or more");
+  console.log(`search: ${o.search.slice(0, 3).join(" ")}, seeds ${o.search[3]} to ${Number(o.search[3]) + seeds - 1}, one thread; A ${o.dirs[0]}, B ${o.dirs[1]}`);
+  pair(o.dirs[0], o.dirs[1], o.search, seeds);
 } else if (command === "run") {
   const o = options(rest, true);
   if (o.dirs.length === 0) throw new Error("run DIR...: give at least one build");
@@ -199,6 +281,6 @@ if (command === "build") {
     console.log(`${dir}: ${M(c.jit)} in V8's code (process ${M(c.total)}), best ${c.best}, ${c.playouts} playouts${change}`);
   }
 } else {
-  console.error("usage: wasm-node.mjs build DIR [TREE] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] [--bin PATH] | profile DIR [--search ...] | count DIR... [--search ...]");
+  console.error("usage: wasm-node.mjs build DIR [TREE] [--simd] | run DIR... [--search \"V L METHOD SEED\"] [--rounds N] [--bin PATH] | profile DIR [--search ...] | count DIR... [--search ...] | pair A B [--search ...] [--seeds N]");
   process.exit(2);
 }
