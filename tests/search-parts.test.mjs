@@ -1,6 +1,9 @@
-// Unit tests of the search panel's plain parts: the best-games list and the chart geometry.
+// Unit tests of the search panel's plain parts: the best-games list, the chart geometry
+// and the probe that picks the engine's build.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { probeModule, SIMD_PROBE, threadsBlocked } from "../www/js/engine-load.js";
 import { describeGame, forgetGame, formatDuration, keepGame, KEEP, loadGames, withGame, withoutGame } from "../www/js/best-games.js";
 import { chartGeometry } from "../www/js/chart.js";
 
@@ -105,4 +108,19 @@ test("the chart is a step line from the first best to now, scaled to the box", (
   // a single score still gets a scale of a few moves
   const flat = chartGeometry([{ t: 1, score: 60 }], 2, 100, 100, pad);
   assert.deepEqual([flat.lo, flat.hi], [56, 60]);
+});
+
+test("the SIMD probe is a valid module exactly where wasm has SIMD", () => {
+  assert.equal(WebAssembly.validate(SIMD_PROBE), true);
+  // the frame is right (an i32 body validates) and validation reads the body's types
+  assert.equal(WebAssembly.validate(probeModule(0x7f, [0x41, 0x00])), true);
+  assert.equal(WebAssembly.validate(probeModule(0x7b, [0x41, 0x00])), false);
+  // V8 without SSE4.1 has no wasm SIMD: the probe fails there, and the threads with it
+  const url = new URL("../www/js/engine-load.js", import.meta.url).href;
+  const script = `import { SIMD_PROBE } from ${JSON.stringify(url)}; console.log(WebAssembly.validate(SIMD_PROBE));`;
+  const run = spawnSync(process.execPath, ["--no-enable-sse4-1", "--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout.trim(), "false");
+  // Node is not a cross-origin isolated page
+  assert.equal(threadsBlocked(), "isolation");
 });

@@ -193,6 +193,36 @@ test("without cross-origin isolation the search runs on one thread and still fin
   }
 });
 
+test("a browser without wasm SIMD gets the one-thread build on an isolated page, and says why", async () => {
+  // the threaded build is compiled with SIMD (scripts/build-threaded.sh); V8 without SSE4.1
+  // has no wasm SIMD, in the page and in its workers alike
+  const { server, url } = await startServer();
+  const browser = await launch({ jsFlags: "--no-enable-sse4-1" });
+  try {
+    const { page, errors } = await openApp(browser, url);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+    assert.match(await text(page, "search-mode"), /One thread only: this browser's WebAssembly has no SIMD/);
+    assert.equal(await page.getByTestId("search-threads").isDisabled(), true);
+    await page.selectOption("[data-testid=variant]", "5D");
+    await tab(page, "search");
+    await page.selectOption("[data-testid=search-time]", "0");
+    await page.getByTestId("search-start").click();
+    const best = await bestAbove(page, 40, 15_000);
+    assert.equal(await number(page, "threads"), 1);
+    // pause needs the threaded build: the worker loaded the other one
+    assert.equal(await page.getByTestId("search-pause").isDisabled(), true);
+    await page.getByTestId("search-stop").click();
+    await waitUntilOver(page);
+    await page.getByTestId("search-open").click();
+    const game = replay(await address(page));
+    assert.ok(game.moves >= best && game.finished);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
 test("on a host without the headers, the service worker makes the page isolated after one reload", async () => {
   const { server, url } = await startServer({ isolation: false });
   const browser = await launch();

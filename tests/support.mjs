@@ -35,13 +35,19 @@ export async function startServer({ isolation = true } = {}) {
   return { server, url: `http://127.0.0.1:${server.address().port}/` };
 }
 
-export function launch() {
+/**
+ * Headless chromium. `jsFlags`: V8's flags for every page and worker, such as
+ * `--no-enable-sse4-1`, with which V8 has no wasm SIMD (a browser without it).
+ * @param {{ jsFlags?: string }} [options]
+ */
+export function launch({ jsFlags } = {}) {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
       "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      ...(jsFlags ? [`--js-flags=${jsFlags}`] : []),
     ],
   });
 }

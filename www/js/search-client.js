@@ -3,6 +3,8 @@
 // searches and turns the worker's messages into calls on a listener. The main thread does
 // nothing here but post and receive small messages.
 
+import { threadsBlocked } from "./engine-load.js";
+
 /** @typedef {import("../../pkg/morpion.js").SearchReport} SearchReport */
 /**
  * What a search is asked to do (the worker's "start" message).
@@ -34,14 +36,9 @@
  * @property {(text: string, last: Message | null) => void} failed
  */
 
-/** Whether this page can run a search on several threads (shared memory needs isolation). */
-export function threadsAvailable() {
-  return Boolean(self.crossOriginIsolated) && typeof SharedArrayBuffer === "function";
-}
-
-/** The threads to offer: every logical core when threads are available, else 1. */
+/** The threads to offer: every logical core when the threaded build runs here, else 1. */
 export function maxThreads() {
-  return threadsAvailable() ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+  return threadsBlocked() === null ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
 }
 
 /**

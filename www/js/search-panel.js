@@ -6,9 +6,10 @@
 import { describeGame, forgetGame, formatDuration, isAboutGames, keepGame, loadGames } from "./best-games.js";
 import { paintChart } from "./chart.js";
 import { $, button, canvas, el, errorText, input, say, select, showError } from "./dom.js";
+import { threadsBlocked } from "./engine-load.js";
 import { dateTime, num, t } from "./i18n.js";
 import { linkBase } from "./saved.js";
-import { maxThreads, SearchClient, threadsAvailable } from "./search-client.js";
+import { maxThreads, SearchClient } from "./search-client.js";
 
 /**
  * A rough time said roughly: seconds, whole minutes or hours, then days and years with two
@@ -97,7 +98,9 @@ export class SearchPanel {
       menu.append(new Option(k === n && n > 1 ? t("search.threads-all", { n: k }) : String(k), String(k)));
     }
     menu.disabled = n === 1;
-    $("search-mode").textContent = threadsAvailable() ? t("search.mode-threads", { n }) : t("search.mode-one");
+    const blocked = threadsBlocked();
+    $("search-mode").textContent =
+      blocked === null ? t("search.mode-threads", { n }) : t(blocked === "simd" ? "search.mode-one-simd" : "search.mode-one");
   }
 
   #wire() {

@@ -238,6 +238,7 @@ export default {
   "search.threads-all": "{n} (all)",
   "search.mode-threads": { one: "Runs on up to {n} thread (this device's cores), in the background: the page stays usable.", other: "Runs on up to {n} threads (this device's cores), in the background: the page stays usable." },
   "search.mode-one": "One thread only: this page is not cross-origin isolated, so the browser allows no shared memory between threads. Reloading once usually fixes that; if not, the search still runs, on one core.",
+  "search.mode-one-simd": "One thread only: this browser's WebAssembly has no SIMD (128-bit vector instructions), which the search's threaded build uses. An up-to-date browser has it; meanwhile the search runs on one core.",
   "search.from-new": "a new {variant} game",
   "search.from-here": { one: "on from this position ({n} move)", other: "on from this position ({n} moves)" },
   "search.starting": "Starting a level {level} search of {variant}…",

@@ -237,6 +237,7 @@ export default {
   "search.threads-all": "{n} (tous)",
   "search.mode-threads": { one: "Tourne sur au plus {n} fil d'exécution (les cœurs de cet appareil), en arrière-plan : la page reste utilisable.", other: "Tourne sur au plus {n} fils d'exécution (les cœurs de cet appareil), en arrière-plan : la page reste utilisable." },
   "search.mode-one": "Un seul fil d'exécution : cette page n'est pas isolée des autres origines (cross-origin isolated), donc le navigateur n'autorise aucune mémoire partagée entre fils d'exécution. Recharger une fois suffit en général ; sinon, la recherche tourne quand même, sur un seul cœur.",
+  "search.mode-one-simd": "Un seul fil d'exécution : le WebAssembly de ce navigateur n'a pas de SIMD (instructions vectorielles de 128 bits), dont se sert la version à plusieurs fils de la recherche. Un navigateur à jour l'a ; en attendant, la recherche tourne sur un seul cœur.",
   "search.from-new": "à partir d'une nouvelle partie {variant}",
   "search.from-here": { one: "à partir de cette position ({n} coup)", other: "à partir de cette position ({n} coups)" },
   "search.starting": "Lancement d'une recherche de niveau {level} en {variant}…",
