@@ -27,7 +27,11 @@ async function sample(browser, url, isolated) {
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) === 1, null, { timeout: 60_000 });
   const wall = (Date.now() - t0) / 1000;
   const text = await page.locator("#message").textContent();
-  const threads = await page.evaluate(() => (self.crossOriginIsolated ? navigator.hardwareConcurrency : 1));
+  // as many as the worker's pool (engine-load.js: threads need isolation and wasm SIMD)
+  const threads = await page.evaluate(async () => {
+    const { threadsBlocked } = await import("./js/engine-load.js");
+    return threadsBlocked() === null ? navigator.hardwareConcurrency : 1;
+  });
   await context.close();
   if (errors.length) throw new Error(errors.join("\n"));
   const games = Number((/played ([\d,]+) random/.exec(text) || [])[1]?.replaceAll(",", ""));

@@ -3,8 +3,9 @@
 # atomics and shared memory (what wasm-bindgen-rayon needs; see ../shared/spec/toolchain.md)
 # into OUT (default: Trunk's staging dir when Trunk runs this as a hook, else dist)/threaded.
 # `build-threaded.sh lint` runs clippy on that build instead (same flags, same target dir).
-# The page's search worker loads it when the page is cross-origin isolated, and the
-# default build (Trunk's own, one thread) otherwise.
+# The page's search worker loads it when the page is cross-origin isolated and the
+# browser has wasm SIMD (www/js/engine-load.js), and the default build (Trunk's own, one
+# thread, no SIMD) otherwise.
 #
 # Needs: the nightly toolchain with rust-src (`make web-setup`), wasm-bindgen-cli, and npm's
 # binaryen for wasm-opt (Debian's wasm-opt breaks threaded modules).
@@ -20,8 +21,8 @@ dir=$([ "$profile" = dev ] && echo debug || echo release)
 # this build asks for it and the one-thread build does not; the page loads this one only
 # where it validates (www/js/engine-load.js). LLVM pairs in it what it pairs natively in
 # SSE registers (the update's two passes over a line's own direction, the lanes of a ply's
-# sum): 2.5-3.3 % fewer instructions run in V8, the search 4-6 % faster (BENCHMARKS.md,
-# "wasm SIMD in the threaded build").
+# sum): 2.5-3.3 % fewer instructions run in V8, the search 3.9-5.6 % faster in Node's V8
+# and 1.5-2.3 % in Chromium's (BENCHMARKS.md, "wasm SIMD in the threaded build").
 export RUSTFLAGS="-C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128 \
 -C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=1073741824 \
 -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \

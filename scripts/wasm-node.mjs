@@ -13,8 +13,8 @@
 // build: the one-thread release build of the crate, as the page's default build is made
 // (cargo for wasm32, wasm-bindgen, then wasm-opt -O3), for Node (`--target nodejs`) and
 // with the functions' names kept (wasm-opt -g), so that a profile names them. --simd: with
-// wasm's 128-bit SIMD, as the page's threaded build is compiled (scripts/build-threaded.sh),
-// whose code is then this build's but for the atomics.
+// wasm's 128-bit SIMD, as the page's threaded build is compiled (scripts/build-threaded.sh);
+// that build differs still by its atomics, its std compiled with it and its threads feature.
 // run: per round, the native search, then one search per DIR, the DIRs' order reversed
 // every other round, so that the machine's drift falls on each alike: VARIANT LEVEL METHOD
 // SEED, one run at that level on one thread, the same game (hence the same work) as
@@ -69,6 +69,8 @@ function build(out, tree, simd) {
   // cargo's own target dir per output (two trees never share one)
   const target = join(tmpdir(), `morpion-wasm-node-${createHash("sha256").update(out).digest("hex").slice(0, 12)}`);
   const env = { ...process.env, PATH: `${BIN}:${process.env.PATH}` };
+  // RUSTFLAGS, when set, would win over the target's flags: the build would quietly have no SIMD
+  if (simd && (env.RUSTFLAGS || env.CARGO_ENCODED_RUSTFLAGS)) throw new Error("build --simd: unset RUSTFLAGS first");
   if (simd) env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS = "-C target-feature=+simd128";
   const run = (/** @type {string} */ cmd, /** @type {string[]} */ args, cwd = tree) =>
     execFileSync(cmd, args, { cwd, stdio: "inherit", env });
@@ -237,6 +239,7 @@ if (command === "build") {
   const o = options(args.includes("--search") ? args : [...args, "--search", "5T 2 stabilized 1"], false);
   if (o.dirs.length !== 2) throw new Error("pair A B: give two builds");
   if (!(Number.isInteger(seeds) && seeds >= 2)) throw new Error("--seeds takes a whole number of 2 or more");
+  if (!/^\d+$/.test(o.search[3])) throw new Error(`pair's --search ends with the first seed, a whole number, not "${o.search[3]}"`);
   console.log(`search: ${o.search.slice(0, 3).join(" ")}, seeds ${o.search[3]} to ${Number(o.search[3]) + seeds - 1}, one thread; A ${o.dirs[0]}, B ${o.dirs[1]}`);
   pair(o.dirs[0], o.dirs[1], o.search, seeds);
 } else if (command === "run") {

@@ -2,7 +2,7 @@
 // The opponent worker: the computer's moves in a two-player game (and the page's hints),
 // one at a time, off the main thread.
 //
-// On a cross-origin isolated page it loads the threaded build and makes a pool of the
+// Where the threaded build runs (engine-load.js) it loads it and makes a pool of the
 // threads asked for: `Opponent.start` thinks on the pool, and this worker's own thread
 // polls for the answer and passes on a cancel. Otherwise `Opponent.run_here` thinks on
 // this thread, which then hears nothing until it answers: the page cancels by ending the

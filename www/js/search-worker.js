@@ -1,8 +1,8 @@
 // @ts-check
 // The search worker: runs the page's NRPA searches, one at a time, off the main thread.
 //
-// When the page is cross-origin isolated it loads the threaded build (threaded/morpion.js,
-// with atomics) and makes a rayon pool of the threads asked for: `Search.start` runs the
+// Where the threaded build runs (a cross-origin isolated page, wasm SIMD: engine-load.js)
+// it loads it (threaded/morpion.js, with atomics) and makes a rayon pool of the threads asked for: `Search.start` runs the
 // search on that pool and this worker's own thread stays free to poll the progress and to
 // pass on pause, resume and stop. Otherwise it loads the page's own build (one thread, no
 // shared memory) and `Search.run_here` searches on this thread, calling back with the

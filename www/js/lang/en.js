@@ -247,7 +247,7 @@ export default {
   "search.paused": "Paused: the threads are idle. Resume goes on where it was.",
   "search.resume": "Resume",
   "search.resume-label": "Resume the search",
-  "search.pause-needs-threads": "Pausing needs threads (a cross-origin isolated page)",
+  "search.pause-needs-threads": "Pausing needs the threaded search, which this page cannot run (see above)",
   "search.why-budget": "its budget is spent",
   "search.why-time": "its time is up",
   "search.why-stopped": "stopped",

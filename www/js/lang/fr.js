@@ -246,7 +246,7 @@ export default {
   "search.paused": "En pause : les fils d'exécution sont au repos. Reprendre repart là où la recherche s'était arrêtée.",
   "search.resume": "Reprendre",
   "search.resume-label": "Reprendre la recherche",
-  "search.pause-needs-threads": "La pause demande des fils d'exécution (une page isolée des autres origines)",
+  "search.pause-needs-threads": "La pause demande la recherche à plusieurs fils d'exécution, que cette page ne peut pas lancer (voir plus haut)",
   "search.why-budget": "son budget est épuisé",
   "search.why-time": "son temps est écoulé",
   "search.why-stopped": "arrêtée",
