@@ -31,7 +31,8 @@ export function probeModule(result, code) {
 /**
  * `i8x16.splat(i32.const 0)`: valid only where wasm has 128-bit SIMD, which the threaded
  * build is compiled with (scripts/build-threaded.sh: its search 1.5-2.3 % faster in
- * Chromium, 3.9-5.6 % in Node; BENCHMARKS.md). Every browser with wasm threads has had it since 2023 (Safari 16.4).
+ * Chromium, 3.9-5.6 % in Node; BENCHMARKS.md). Every browser with wasm threads has had
+ * it since 2023 (Safari 16.4).
  */
 export const SIMD_PROBE = probeModule(0x7b, [0x41, 0x00, 0xfd, 0x0f]);
 
