@@ -161,6 +161,28 @@ test("a finished game cannot be searched on: the page says why and keeps the gam
   await page.context().close();
 });
 
+/**
+ * A 5D search on a page whose worker loads the one-thread build: it finds games, on one
+ * thread, without pause (which needs the threaded build), stops on request, and its best
+ * opens as a legal finished game. @param {import("playwright-core").Page} page @param {string[]} errors
+ */
+async function searchOnOneThread(page, errors) {
+  await page.selectOption("[data-testid=variant]", "5D");
+  await tab(page, "search");
+  await page.selectOption("[data-testid=search-time]", "0");
+  await page.getByTestId("search-start").click();
+  const best = await bestAbove(page, 40, 15_000);
+  assert.equal(await number(page, "threads"), 1);
+  assert.equal(await page.getByTestId("search-pause").isDisabled(), true);
+  await page.getByTestId("search-stop").click();
+  await waitUntilOver(page);
+  assert.match(await text(page, "search-status"), /stopped/);
+  await page.getByTestId("search-open").click();
+  const game = replay(await address(page));
+  assert.ok(game.moves >= best && game.finished);
+  assert.deepEqual(errors, []);
+}
+
 test("without cross-origin isolation the search runs on one thread and still finds games", async () => {
   const { server, url } = await startServer({ isolation: false });
   const browser = await launch();
@@ -173,20 +195,7 @@ test("without cross-origin isolation the search runs on one thread and still fin
     assert.equal(await page.evaluate(() => crossOriginIsolated), false);
     assert.match(await text(page, "search-mode"), /One thread only: this page is not cross-origin isolated/);
     assert.equal(await page.getByTestId("search-threads").isDisabled(), true);
-    await page.selectOption("[data-testid=variant]", "5D");
-    await tab(page, "search");
-    await page.selectOption("[data-testid=search-time]", "0");
-    await page.getByTestId("search-start").click();
-    const best = await bestAbove(page, 40, 15_000);
-    assert.equal(await number(page, "threads"), 1);
-    assert.equal(await page.getByTestId("search-pause").isDisabled(), true);
-    await page.getByTestId("search-stop").click();
-    await waitUntilOver(page);
-    assert.match(await text(page, "search-status"), /stopped/);
-    await page.getByTestId("search-open").click();
-    const game = replay(await address(page));
-    assert.ok(game.moves >= best && game.finished);
-    assert.deepEqual(errors, []);
+    await searchOnOneThread(page, errors);
   } finally {
     await browser.close();
     server.close();
@@ -206,20 +215,7 @@ test("a browser without wasm SIMD gets the one-thread build on an isolated page,
     assert.equal(await page.evaluate(() => crossOriginIsolated), true);
     assert.match(await text(page, "search-mode"), /One thread only: this browser's WebAssembly has no SIMD/);
     assert.equal(await page.getByTestId("search-threads").isDisabled(), true);
-    await page.selectOption("[data-testid=variant]", "5D");
-    await tab(page, "search");
-    await page.selectOption("[data-testid=search-time]", "0");
-    await page.getByTestId("search-start").click();
-    const best = await bestAbove(page, 40, 15_000);
-    assert.equal(await number(page, "threads"), 1);
-    // pause needs the threaded build: the worker loaded the other one
-    assert.equal(await page.getByTestId("search-pause").isDisabled(), true);
-    await page.getByTestId("search-stop").click();
-    await waitUntilOver(page);
-    await page.getByTestId("search-open").click();
-    const game = replay(await address(page));
-    assert.ok(game.moves >= best && game.finished);
-    assert.deepEqual(errors, []);
+    await searchOnOneThread(page, errors);
   } finally {
     await browser.close();
     server.close();
