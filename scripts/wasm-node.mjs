@@ -88,14 +88,22 @@ function build(out, tree, simd) {
 /** One search in this process. @param {string} dir @param {string[]} search */
 function searchHere(dir, search) {
   const [variant, level, method, seed] = search;
-  const m = createRequire(import.meta.url)(join(dir, "morpion.js"));
+  const r = timedSearch(createRequire(import.meta.url)(join(dir, "morpion.js")), variant, level, method, Number(seed));
+  return { ...r, pps: r.playouts / r.seconds };
+}
+
+/** One search of a loaded build, timed. @param {any} m the build's module
+ * @param {string} variant @param {string} level @param {string} method @param {number} seed */
+function timedSearch(m, variant, level, method, seed) {
   const start = new m.Timeline(variant);
-  const s = new m.Search(start.link("http://localhost/"), Number(level), Number(seed), method);
+  const s = new m.Search(start.link("http://localhost/"), Number(level), seed, method);
   const t0 = performance.now();
   s.run_here(true, () => {}, 1e9);
   const seconds = (performance.now() - t0) / 1000;
   const r = s.progress(seconds);
-  return { best: r.best, playouts: r.playouts, pps: r.playouts / seconds, seconds };
+  s.free();
+  start.free();
+  return { best: r.best, playouts: r.playouts, seconds };
 }
 
 /** The same search in a fresh Node (each DIR its own process, nothing shared).
@@ -121,23 +129,13 @@ function native(/** @type {string} */ bin, /** @type {string[]} */ search) {
 function pairHere(dirs, search, first, n) {
   const [variant, level, method] = search;
   const builds = dirs.map((d) => createRequire(import.meta.url)(join(d, "morpion.js")));
-  const one = (/** @type {any} */ m, /** @type {number} */ seed) => {
-    const start = new m.Timeline(variant);
-    const s = new m.Search(start.link("http://localhost/"), Number(level), seed, method);
-    const t0 = performance.now();
-    s.run_here(true, () => {}, 1e9);
-    const ms = performance.now() - t0;
-    const best = s.progress(ms / 1000).best;
-    s.free();
-    start.free();
-    return { ms, best };
-  };
+  const one = (/** @type {any} */ m, /** @type {number} */ seed) => timedSearch(m, variant, level, method, seed);
   for (const m of builds) one(m, 0); // both compiled and tiered up before the timing
   const out = [];
   for (let seed = first; seed < first + n; seed++) {
-    const r = [0, 0].map(() => ({ ms: 0, best: 0 }));
+    const r = [0, 0].map(() => ({ seconds: 0, best: 0, playouts: 0 }));
     for (const i of seed % 2 ? [0, 1] : [1, 0]) r[i] = one(builds[i], seed);
-    out.push({ seed, a: r[0].ms, b: r[1].ms, same: r[0].best === r[1].best });
+    out.push({ seed, a: r[0].seconds, b: r[1].seconds, same: r[0].best === r[1].best });
   }
   return out;
 }
@@ -145,20 +143,23 @@ function pairHere(dirs, search, first, n) {
 /** `pair`: A against B, half the seeds with A loaded first. @param {string} a @param {string} b
  * @param {string[]} search VARIANT LEVEL METHOD SEED @param {number} seeds */
 function pair(a, b, search, seeds) {
+  /** A's and B's total seconds, and how much faster B ran. @param {{a: number, b: number}[]} rows */
+  const totals = (rows) => {
+    const ta = rows.reduce((t, r) => t + r.a, 0);
+    const tb = rows.reduce((t, r) => t + r.b, 0);
+    return `A ${ta.toFixed(1)} s, B ${tb.toFixed(1)} s: B ${(ta / tb).toFixed(3)}x as fast`;
+  };
   const me = fileURLToPath(import.meta.url);
   const first = Number(search[3]);
   const half = Math.ceil(seeds / 2);
   /** @type {{seed: number, a: number, b: number, same: boolean}[]} */
   const rows = [];
   for (const [dirs, from, n, swap] of /** @type {[string[], number, number, boolean][]} */ ([[[a, b], first, half, false], [[b, a], first + half, seeds - half, true]])) {
-    if (n === 0) continue;
     const p = spawnSync(process.execPath, [me, "pair-one", ...dirs, ...search.slice(0, 3), String(from), String(n)], { encoding: "utf8" });
     if (p.status !== 0) throw new Error(`the searches failed:\n${p.stderr}`);
     const got = /** @type {{seed: number, a: number, b: number, same: boolean}[]} */ (JSON.parse(p.stdout));
     const part = got.map((r) => (swap ? { ...r, a: r.b, b: r.a } : r));
-    const ta = part.reduce((t, r) => t + r.a, 0);
-    const tb = part.reduce((t, r) => t + r.b, 0);
-    console.log(`${n} seeds from ${from}, ${swap ? "B" : "A"} loaded first: A ${(ta / 1000).toFixed(1)} s, B ${(tb / 1000).toFixed(1)} s: B ${(ta / tb).toFixed(3)}x as fast`);
+    console.log(`${n} seeds from ${from}, ${swap ? "B" : "A"} loaded first: ${totals(part)}`);
     rows.push(...part);
   }
   const differ = rows.filter((r) => !r.same).map((r) => r.seed);
@@ -166,9 +167,7 @@ function pair(a, b, search, seeds) {
   const ratios = rows.map((r) => r.a / r.b);
   const mean = ratios.reduce((x, y) => x + y, 0) / ratios.length;
   const se = Math.sqrt(ratios.reduce((x, r) => x + (r - mean) ** 2, 0) / Math.max(1, ratios.length - 1) / ratios.length);
-  const ta = rows.reduce((t, r) => t + r.a, 0);
-  const tb = rows.reduce((t, r) => t + r.b, 0);
-  console.log(`all ${rows.length} seeds: A ${(ta / 1000).toFixed(1)} s, B ${(tb / 1000).toFixed(1)} s: B ${(ta / tb).toFixed(3)}x as fast; per seed ${mean.toFixed(3)}x (s.e. ${se.toFixed(3)})`);
+  console.log(`all ${rows.length} seeds: ${totals(rows)}; per seed ${mean.toFixed(3)}x (s.e. ${se.toFixed(3)})`);
 }
 
 const fmt = (/** @type {{best: number, pps: number, seconds: number}} */ r) =>
