@@ -69,8 +69,9 @@ impl Method {
     }
 
     /// Whether ties go to the problem's tie-break ([`Config::tie_break`]). No method's do:
-    /// ties to the more compact game gained 0.6 moves in 5T at level 3's time (within
-    /// noise) and lost 1.4 in 5D (BENCHMARKS.md, "Ties to the more compact game").
+    /// ties to the more compact game gained half a move in 5T at level 3's time (within
+    /// noise over 384 seeds), lost 2.25 at 6 minutes (8 seeds, within noise) and lost 1.4
+    /// in 5D (BENCHMARKS.md, "Ties to the more compact game").
     pub fn tie_break(self) -> bool {
         match self {
             Method::Nrpa | Method::Stabilized => false,
