@@ -39,6 +39,10 @@ pub struct Args {
     /// Iterations per level (N).
     #[arg(long, short = 'n', default_value_t = 100)]
     pub iterations: u32,
+    /// Iterations of a top-level run, instead of N: with --time or --playouts, each run
+    /// ends sooner and more runs start, each from scratch.
+    #[arg(long, value_name = "K")]
+    pub top_iterations: Option<u32>,
     /// Learning rate of adapt.
     #[arg(long, default_value_t = 1.0)]
     pub alpha: f64,
@@ -132,6 +136,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         variant,
         level,
         iterations,
+        top_iterations,
         alpha,
         seed,
         threads,
@@ -181,7 +186,8 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         .into());
     }
     let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
-    let preset = Config { level, iterations, alpha, seed, code, ..Config::default() }.with_method(method);
+    let preset = Config { level, iterations, top_iterations, alpha, seed, code, ..Config::default() }
+        .with_method(method);
     let config = Config {
         stabilize: stabilize.unwrap_or(preset.stabilize),
         clamp: clamp.or(preset.clamp),
@@ -191,9 +197,10 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     };
     config.validate().map_err(|e| with_flag(&e))?;
     let describe = format!(
-        "{} level {level}, {iterations} iteration{}, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
+        "{} level {level}, {iterations} iteration{}{}, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
         describe_method(&config),
         plural(iterations as usize),
+        top_iterations.map(|k| format!(" ({k} at the top level)")).unwrap_or_default(),
         if threads == 1 { "" } else { "s" },
         code.name(),
     );

@@ -59,6 +59,7 @@ pub(crate) fn with_flag(e: &SearchError) -> String {
         SearchError::EndlessVariant(_) => return e.to_string(),
         SearchError::BadLevel(_) => "--level",
         SearchError::BadIterations => "--iterations",
+        SearchError::BadTopIterations => "--top-iterations",
         SearchError::BadAlpha(_) => "--alpha",
         SearchError::BadStabilize(_) => "--stabilize",
         SearchError::BadClamp(_) => "--clamp",

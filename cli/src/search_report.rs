@@ -19,7 +19,8 @@ pub(crate) fn finish(
     o: &mut impl Write,
 ) -> Result<(), Quit> {
     let Prepared { root, config, threads, json, mut out, describe, from, .. } = p;
-    let Config { level, iterations, alpha, seed, code, stabilize, clamp, prior, tie_break } = config;
+    let Config { level, iterations, top_iterations, alpha, seed, code, stabilize, clamp, prior, tie_break } =
+        config;
     let given = root.score();
     let variant = root.variant();
     // a failed save stops the search but never loses its game: it is printed, and the
@@ -79,6 +80,7 @@ pub(crate) fn finish(
             "playouts_per_second": p.playouts_per_second,
             "level": level,
             "iterations": iterations,
+            "top_iterations": top_iterations.unwrap_or(iterations),
             "alpha": alpha,
             "seed": seed,
             "threads": threads,

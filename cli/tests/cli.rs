@@ -268,6 +268,20 @@ fn search_methods_are_chosen_by_name() {
     );
     let (v, _) = one(&["--ties", "newer"]);
     assert_eq!(v["method"].as_str(), Some("stabilized"));
+    // shorter top-level runs are any method's: the run's length, not how it learns
+    let (v, out) = one(&["--top-iterations", "30"]);
+    assert_eq!(
+        (
+            v["method"].as_str(),
+            v["iterations"].as_u64(),
+            v["top_iterations"].as_u64(),
+            v["playouts"].as_u64()
+        ),
+        (Some("stabilized"), Some(100), Some(30), Some(120))
+    );
+    assert!(out.contains("level 1, 100 iterations (30 at the top level), alpha 1,"), "{out}");
+    let (v, _) = one(&[]);
+    assert_eq!(v["top_iterations"].as_u64(), Some(100));
     let o = morpion(&["search", "-v", "5D", "-l", "1", "--ties", "oldest"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("'oldest'") && stderr(&o).contains("newer, compact"), "{}", stderr(&o));
@@ -306,7 +320,7 @@ fn search_continues_the_first_moves_of_a_record() {
 
 #[test]
 fn search_refuses_bad_requests_clearly() {
-    let cases: [(&[&str], &str); 18] = [
+    let cases: [(&[&str], &str); 19] = [
         (&["search"], "needs --variant"),
         (&["search", "-v", "5D", "--method", "beam"], "invalid value 'beam' for '--method <METHOD>'"),
         (
@@ -331,6 +345,10 @@ fn search_refuses_bad_requests_clearly() {
         (&["search", "-v", "5D", "-t", "10000"], "--threads 10000 is too many: at most"),
         (&["search", "-v", "5D", "--playouts", "0"], "1 or more"),
         (&["search", "-v", "5D", "-n", "0"], "iterations must be at least 1"),
+        (
+            &["search", "-v", "5D", "--top-iterations", "0"],
+            "--top-iterations: a top-level run's iterations must be at least 1",
+        ),
         (&["search", "--from", "5t-178-rosin-nowhere.json"], "5t-178-rosin-nowhere.json"),
         (&["count", "-v", "5T", "--depth", "0"], "1 or more"),
         (&["bench", "-v", "5T", "--playouts", "0"], "100 or more"),

@@ -299,6 +299,41 @@ fn a_playout_budget_is_kept_exactly() {
     }
 }
 
+/// A top-level run of K iterations: one run is K level-(L-1) searches (K playouts at level
+/// 1), the progress counts out of K, a playout budget holds runs of that size one after
+/// another, and K = N is the search without it, game for game.
+#[test]
+fn top_level_runs_take_their_own_iterations() {
+    for (level, k, run) in [(1, 30, 30), (2, 7, 700), (3, 3, 30_000)] {
+        let c = Config { top_iterations: Some(k), ..config(level, 4) };
+        assert_eq!(c.run_playouts(), run as f64);
+        for threads in [1, 2] {
+            let s = Search::new(Position::new(Variant::D5), c.clone()).unwrap();
+            let best = pool(threads).install(|| s.run(Budget::OneRun));
+            let p = s.progress(1.0);
+            // a level-1 run is one job, whose playouts the progress does not count as iterations
+            let iteration = if level == 1 { 0 } else { k };
+            assert_eq!(
+                (p.playouts, p.runs_done, p.iteration, p.iterations),
+                (run, 1, iteration, k),
+                "level {level}"
+            );
+            assert!(best.is_finished());
+        }
+        let s = Search::new(Position::new(Variant::D5), c).unwrap();
+        pool(1).install(|| s.run(Budget::Playouts(3 * run + run / 2)));
+        let p = s.progress(1.0);
+        assert_eq!((p.runs_done, p.run), (3, 4), "level {level}: three whole runs and half a fourth");
+    }
+    let game = |c: Config| {
+        let s = Search::new(Position::new(Variant::T5), c).unwrap();
+        pool(1).install(|| s.run(Budget::Playouts(25_000))).moves().to_vec()
+    };
+    let c = config(2, 9);
+    assert_eq!(game(Config { top_iterations: Some(100), ..c.clone() }), game(c.clone()));
+    assert_ne!(game(Config { top_iterations: Some(10), ..c.clone() }), game(c));
+}
+
 /// The generic entry points check the config as `Search::new` does: no panic, no endless
 /// loop, but the same typed error.
 #[test]
@@ -309,6 +344,7 @@ fn the_generic_search_refuses_a_bad_config() {
         (config(0, 1), SearchError::BadLevel(0)),
         (config(9, 1), SearchError::BadLevel(9)),
         (Config { iterations: 0, ..config(2, 1) }, SearchError::BadIterations),
+        (Config { top_iterations: Some(0), ..config(2, 1) }, SearchError::BadTopIterations),
         (Config { stabilize: 0, ..config(2, 1) }, SearchError::BadStabilize(0)),
         (Config { stabilize: 1001, ..config(2, 1) }, SearchError::BadStabilize(1001)),
         (Config { clamp: Some(0.0), ..config(2, 1) }, SearchError::BadClamp(0.0)),

@@ -16,6 +16,7 @@ fn flag(setting: Setting) -> &'static str {
         Setting::StartPosition => "--from",
         Setting::Level => "--level",
         Setting::Iterations => "--iterations",
+        Setting::TopIterations => "--top-iterations",
         Setting::Alpha => "--alpha",
         Setting::Seed => "--seed",
         Setting::MoveCode => "--code",

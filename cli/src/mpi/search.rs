@@ -61,6 +61,8 @@ pub(super) struct Setup {
     root: Vec<[i32; 4]>,
     level: u32,
     iterations: u32,
+    #[serde(default)]
+    top_iterations: Option<u32>,
     alpha: f64,
     seed: u64,
     code: String,
@@ -130,6 +132,7 @@ fn setup_of(p: &Prepared) -> Setup {
         root: p.root.moves().iter().map(|m| [m.dot.x, m.dot.y, m.dir.index() as i32, m.pos as i32]).collect(),
         level: c.level,
         iterations: c.iterations,
+        top_iterations: c.top_iterations,
         alpha: c.alpha,
         seed: c.seed,
         code: c.code.name().to_string(),
@@ -157,6 +160,7 @@ fn from_setup(s: &Setup) -> Result<(Position, Config), String> {
     let config = Config {
         level: s.level,
         iterations: s.iterations,
+        top_iterations: s.top_iterations,
         alpha: s.alpha,
         seed: s.seed,
         code,

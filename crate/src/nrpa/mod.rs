@@ -43,6 +43,11 @@ pub struct Config {
     pub level: u32,
     /// Iterations per level (Rosin's N).
     pub iterations: u32,
+    /// Iterations of a top-level run, when not `iterations`: a search of many runs one
+    /// after another (a time or playout budget) then closes each run sooner and starts
+    /// more of them, each from the prior. For runs whose best comes early and then holds
+    /// (BENCHMARKS.md, "Shorter top-level runs").
+    pub top_iterations: Option<u32>,
     /// Adapt's learning rate.
     pub alpha: f64,
     /// Where the random streams start: one thread and a seed find the same game every time.
@@ -68,16 +73,20 @@ pub struct Config {
 
 impl Config {
     /// Checks what every search needs, whatever it searches: a level in 1..=[`MAX_LEVEL`],
-    /// at least one iteration, a positive finite alpha, 1..=[`MAX_STABILIZE`] playouts per
-    /// adapt, a positive finite clamp if any, a finite prior strength of 0 or more. Every
-    /// entry point ([`Search::new`], [`search`], [`search_here`]) calls it, so none can
-    /// start with a config that would panic or loop forever.
+    /// at least one iteration (at the top level too), a positive finite alpha,
+    /// 1..=[`MAX_STABILIZE`] playouts per adapt, a positive finite clamp if any, a finite
+    /// prior strength of 0 or more. Every entry point ([`Search::new`], [`search`],
+    /// [`search_here`]) calls it, so none can start with a config that would panic or loop
+    /// forever.
     pub fn validate(&self) -> Result<(), SearchError> {
         if !(1..=MAX_LEVEL).contains(&self.level) {
             return Err(SearchError::BadLevel(self.level));
         }
         if self.iterations == 0 {
             return Err(SearchError::BadIterations);
+        }
+        if self.top_iterations == Some(0) {
+            return Err(SearchError::BadTopIterations);
         }
         if !(self.alpha > 0.0 && self.alpha.is_finite()) {
             return Err(SearchError::BadAlpha(self.alpha));
@@ -107,11 +116,19 @@ impl Config {
         }
     }
 
-    /// Playouts in one top-level run: N^level adapts at level 1, each after `stabilize`
-    /// playouts. A float: level 8 of the default is 4 x 10^16. What the page says before a
-    /// run of days is started.
+    /// Playouts in one top-level run: N^level adapts at level 1 (N^(level-1) times the
+    /// run's iterations with `top_iterations`), each after `stabilize` playouts. A float:
+    /// level 8 of the default is 4 x 10^16. What the page says before a run of days is
+    /// started.
     pub fn run_playouts(&self) -> f64 {
-        (self.iterations as f64).powi(self.level as i32) * self.stabilize as f64
+        (self.iterations as f64).powi(self.level as i32 - 1)
+            * self.run_iterations() as f64
+            * self.stabilize as f64
+    }
+
+    /// Iterations of a top-level run: `top_iterations`, or `iterations`.
+    pub fn run_iterations(&self) -> u32 {
+        self.top_iterations.unwrap_or(self.iterations)
     }
 
     /// Adapt's rate and bounds.
@@ -125,6 +142,7 @@ impl Default for Config {
         Config {
             level: 3,
             iterations: 100,
+            top_iterations: None,
             alpha: 1.0,
             seed: 1,
             code: CodeKind::Line,
@@ -165,6 +183,8 @@ pub enum SearchError {
     BadLevel(u32),
     /// A level needs at least one iteration.
     BadIterations,
+    /// A top-level run needs at least one iteration.
+    BadTopIterations,
     /// Alpha must be positive and finite.
     BadAlpha(f64),
     /// Playouts per adapt must be in 1..=[`MAX_STABILIZE`].
@@ -184,6 +204,7 @@ impl fmt::Display for SearchError {
             ),
             SearchError::BadLevel(l) => write!(f, "level {l} is out of range (1-{MAX_LEVEL})"),
             SearchError::BadIterations => write!(f, "iterations must be at least 1"),
+            SearchError::BadTopIterations => write!(f, "a top-level run's iterations must be at least 1"),
             SearchError::BadAlpha(a) => write!(f, "alpha must be a positive number (got {a})"),
             SearchError::BadStabilize(k) => {
                 write!(f, "playouts per adapt must be 1 to {MAX_STABILIZE} (got {k})")

@@ -20,6 +20,8 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
     root: &'a P,
     state: P,
     iterations: u32,
+    /// The top level, and its iterations (a whole run at level 1 is the top level's).
+    top: (usize, u32),
     /// Playouts per adapt at level 1.
     stabilize: u32,
     /// Ties between results of equal score go to the problem's tie-break.
@@ -61,6 +63,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             root,
             state: root.clone(),
             iterations: config.iterations,
+            top: (config.level as usize, config.run_iterations()),
             stabilize: config.stabilize,
             tie_break: config.tie_break,
             learning: config.learning(),
@@ -126,7 +129,8 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         // level 1's best was drawn by its policy as it is now (a playout since the last
         // adapt took the best's place): adapt can read the playout's totals
         let mut drawn = false;
-        for i in 0..self.iterations as u64 * per_adapt {
+        let iterations = if l == self.top.0 { self.top.1 } else { self.iterations };
+        for i in 0..iterations as u64 * per_adapt {
             if l == 1 {
                 if !self.take_playout() {
                     break;

@@ -1,7 +1,7 @@
 //! Every core at work on one search: the top level's iterations are shared out.
 //!
 //! Scheme (ARCHITECTURE.md discusses the alternatives): a top-level run at level L is N
-//! iterations, each a level L-1 search started from the run's policy as it is when the
+//! iterations (the config's top-level iterations), each a level L-1 search started from the run's policy as it is when the
 //! iteration starts. Each thread takes the next iteration of the oldest unfinished run,
 //! copies that run's policy, searches, then, under a short lock, folds its result into the
 //! run (`>=` replaces the run's best) and adapts the run's policy. With one thread this is
@@ -146,7 +146,7 @@ fn prepare<P: Problem>(
     if let Budget::Playouts(n) = budget {
         monitor.limit_playouts(n);
     }
-    monitor.set_iterations(config.iterations);
+    monitor.set_iterations(config.run_iterations());
     let prior = Prior::of(root, config.prior);
     Ok(Mutex::new(Shared { runs: Vec::new(), next_run: 1, scratch: Scratch::new(prior.codes()), prior }))
 }
@@ -182,6 +182,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
         return; // before allocating this thread's policies
     }
     let top = config.level;
+    let run_iterations = config.run_iterations();
     let prior = lock(shared).prior.clone();
     // SAFETY: this function's contract
     let mut w = unsafe { Worker::<P, CHECK>::new(root, &prior, config, monitor, tick) };
@@ -203,7 +204,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                     Some(Job::Whole { run: sh.next_run - 1 })
                 }
             } else {
-                if !sh.runs.iter().any(|r| r.started < config.iterations) && may_start(sh.next_run) {
+                if !sh.runs.iter().any(|r| r.started < run_iterations) && may_start(sh.next_run) {
                     sh.runs.push(Run {
                         id: sh.next_run,
                         policy: sh.prior.policy(),
@@ -214,7 +215,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                     monitor.run_started(sh.next_run);
                     sh.next_run += 1;
                 }
-                sh.runs.iter_mut().find(|r| r.started < config.iterations).map(|r| {
+                sh.runs.iter_mut().find(|r| r.started < run_iterations).map(|r| {
                     r.started += 1;
                     w.policy_mut(top - 1).copy_from(&r.policy);
                     Job::Iteration { run: r.id, iter: r.started - 1 }
@@ -246,7 +247,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                 r.policy.adapt(&r.best, &learning, &mut sh.scratch);
                 r.done += 1;
                 monitor.iteration_done(run, r.done);
-                if r.done == config.iterations {
+                if r.done == run_iterations {
                     sh.runs.remove(i);
                     monitor.run_done();
                 }

@@ -49,6 +49,10 @@ pub struct Checkpoint {
     root: Vec<MoveRec>,
     level: u32,
     iterations: u32,
+    /// A top-level run's iterations when not `iterations` (absent before they existed, and
+    /// when not set: `iterations`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    top_iterations: Option<u32>,
     alpha: f64,
     seed: u64,
     code: String,
@@ -160,6 +164,7 @@ impl Checkpoint {
             root: moves_rec(top.root.moves()),
             level: top.config.level,
             iterations: top.config.iterations,
+            top_iterations: top.config.top_iterations,
             alpha: top.config.alpha,
             seed: top.config.seed,
             code: top.config.code.name().to_string(),
@@ -241,6 +246,12 @@ impl Checkpoint {
         differ(Setting::Budget, Value::Budget(saved_budget), Value::Budget(budget))?;
         differ(Setting::Level, given(&self.level), given(&config.level))?;
         differ(Setting::Iterations, given(&self.iterations), given(&config.iterations))?;
+        let run = |t: Option<u32>, n: u32| given(&t.unwrap_or(n));
+        differ(
+            Setting::TopIterations,
+            run(self.top_iterations, self.iterations),
+            run(config.top_iterations, config.iterations),
+        )?;
         differ(Setting::Alpha, given(&self.alpha), given(&config.alpha))?;
         differ(Setting::Seed, given(&self.seed), given(&config.seed))?;
         differ(Setting::MoveCode, given(&self.code), given(&config.code.name()))?;
@@ -271,7 +282,7 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
 ) -> Result<(), CheckpointError> {
     let damaged = |why: String| CheckpointError::Damaged(why);
     let line_len = top.root.variant().line_len() as usize;
-    let n = top.config.iterations;
+    let n = top.config.run_iterations();
     let mut state = top.problem.clone();
     let mut seq_from =
         |top: &Top<P>, recs: &[MoveRec], what: &str| -> Result<(Vec<u32>, Seq<Move>), CheckpointError> {

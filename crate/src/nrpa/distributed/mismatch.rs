@@ -18,6 +18,8 @@ pub enum Setting {
     Level,
     /// Iterations per level.
     Iterations,
+    /// Iterations of a top-level run.
+    TopIterations,
     /// Adapt's learning rate.
     Alpha,
     /// The random seed.
@@ -46,6 +48,7 @@ impl fmt::Display for Setting {
             Setting::StartPosition => "start position",
             Setting::Level => "level",
             Setting::Iterations => "iterations",
+            Setting::TopIterations => "top-level iterations",
             Setting::Alpha => "alpha",
             Setting::Seed => "seed",
             Setting::MoveCode => "move code",

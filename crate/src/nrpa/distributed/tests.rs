@@ -64,6 +64,13 @@ fn one_rank_finds_what_one_thread_finds() {
         // ties to the tie-break: the coordinator ranks a replayed result as a thread does
         (Config { tie_break: true, ..config(2, 30, 8).with_method(Method::Stabilized) }, Budget::OneRun),
         (Config { tie_break: true, ..config(3, 10, 13) }, Budget::Playouts(3_000)),
+        // shorter top-level runs: the coordinator closes a run after its own count
+        (Config { top_iterations: Some(7), ..config(2, 30, 14) }, Budget::Playouts(700)),
+        (Config { top_iterations: Some(20), ..config(1, 50, 15) }, Budget::Playouts(150)),
+        (
+            Config { top_iterations: Some(3), ..config(3, 10, 16).with_method(Method::Stabilized) },
+            Budget::OneRun,
+        ),
     ] {
         let (want, playouts) = threaded(&root, &c, budget);
         for ranks in [1, 3] {
@@ -114,6 +121,7 @@ fn a_checkpoint_between_jobs_resumes_the_same_search() {
         config(2, 40, 9),
         Config { prior: 0.5, ..config(2, 40, 10) },
         Config { tie_break: true, ..config(2, 40, 11) },
+        Config { top_iterations: Some(15), ..config(2, 40, 12) },
     ] {
         let budget = Budget::Playouts(5_000);
         let (want, _) = threaded(&root, &c, budget);
@@ -378,12 +386,30 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
             asked: Value::Given("compact".into())
         }
     );
+    let e = Coordinator::resume(
+        &root,
+        Config { top_iterations: Some(30), ..c.clone() },
+        Budget::UntilStopped,
+        &cp,
+    )
+    .expect_err("a mismatch");
+    assert_eq!(
+        e,
+        CheckpointError::Mismatch {
+            what: Setting::TopIterations,
+            saved: Value::Given(c.iterations.to_string()),
+            asked: Value::Given("30".into())
+        }
+    );
+    let same = Config { top_iterations: Some(c.iterations), ..c.clone() };
+    assert!(Coordinator::resume(&root, same, Budget::UntilStopped, &cp).is_ok(), "the same run length");
     // a checkpoint written before the knobs existed is Rosin's NRPA's
     let mut old: serde_json::Value = serde_json::to_value(&cp).unwrap();
     old.as_object_mut().unwrap().remove("stabilize");
     old.as_object_mut().unwrap().remove("clamp");
     old.as_object_mut().unwrap().remove("prior");
     old.as_object_mut().unwrap().remove("tie_break");
+    old.as_object_mut().unwrap().remove("top_iterations");
     let old: Checkpoint = serde_json::from_value(old).unwrap();
     assert!(matches!(
         Coordinator::resume(&root, Config { stabilize: 4, ..c.clone() }, Budget::UntilStopped, &old),

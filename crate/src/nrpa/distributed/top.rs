@@ -106,8 +106,10 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
     /// Playouts of one job: a level L-1 search, or a whole level-1 run (`stabilize`
     /// playouts per level-1 adapt).
     fn job_size(&self) -> u64 {
-        let l = self.config.level.saturating_sub(1).max(1);
-        (self.config.iterations as u64).saturating_pow(l).saturating_mul(self.config.stabilize as u64)
+        let c = &self.config;
+        let level_1 = if c.level <= 1 { c.run_iterations() } else { c.iterations };
+        let above = (c.iterations as u64).saturating_pow(c.level.saturating_sub(2));
+        above.saturating_mul(level_1 as u64).saturating_mul(c.stabilize as u64)
     }
 
     fn may_start(&self) -> bool {
@@ -237,7 +239,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
             }
             return Some(self.give(rank, run, iter, limit));
         }
-        let n = self.config.iterations;
+        let n = self.config.run_iterations();
         if self.config.level <= 1 {
             if !self.may_start() {
                 return None;
@@ -322,7 +324,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
             r.log.push(r.bests.len() as u32 - 1);
         }
         r.done += 1;
-        if r.done == self.config.iterations {
+        if r.done == self.config.run_iterations() {
             self.runs.remove(i);
             self.runs_done += 1;
         }
@@ -377,7 +379,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         TopProgress {
             run: self.next_run.saturating_sub(1),
             iteration: newest.filter(|r| r.id + 1 == self.next_run).map_or(0, |r| r.done),
-            iterations: self.config.iterations,
+            iterations: self.config.run_iterations(),
             runs_done: self.runs_done,
             playouts: self.playouts,
             in_flight: self.given.values().map(Vec::len).sum(),
