@@ -39,8 +39,8 @@ pub struct Args {
     /// Iterations per level (N).
     #[arg(long, short = 'n', default_value_t = 100)]
     pub iterations: u32,
-    /// Iterations of a top-level run, instead of N: with --time or --playouts, each run
-    /// ends sooner and more runs start, each from scratch.
+    /// Iterations of a top-level run, instead of N (one run is then K level-(L-1) searches;
+    /// with --time or --playouts, K below N makes more, shorter runs, each from scratch).
     #[arg(long, value_name = "K")]
     pub top_iterations: Option<u32>,
     /// Learning rate of adapt.

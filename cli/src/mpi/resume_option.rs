@@ -154,6 +154,8 @@ mod tests {
         assert_eq!(hints_resume(&["--variant", "5D"], &[]), ["--variant 5D"]);
         assert_eq!(hints_resume(&["--level", "2"], &[]), ["--level 2"]);
         assert_eq!(hints_resume(&["--iterations", "50"], &[]), ["--iterations 50"]);
+        assert_eq!(hints_resume(&["--top-iterations", "40"], &[]), ["--top-iterations 40"]);
+        assert_eq!(hints_resume(&[], &["--top-iterations", "40"]), ["--top-iterations 100"]);
         assert_eq!(hints_resume(&["--alpha", "0.5"], &[]), ["--alpha 0.5"]);
         assert_eq!(hints_resume(&["--code", "line-dot"], &[]), ["--code line-dot"]);
         assert_eq!(hints_resume(&["--stabilize", "2"], &[]), ["--stabilize 2"]);

@@ -39,7 +39,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// Nesting level of a top-level run (>= 1): a run costs `stabilize * iterations ^ level`
-    /// playouts.
+    /// playouts ([`Config::run_playouts`], which counts `top_iterations` too).
     pub level: u32,
     /// Iterations per level (Rosin's N).
     pub iterations: u32,
@@ -56,7 +56,7 @@ pub struct Config {
     pub code: CodeKind,
     /// Playouts per adapt at level 1 (Cazenave's stabilized NRPA; 1 is Rosin's): level 1
     /// draws this many playouts from its policy, then adapts once to its best sequence so
-    /// far; a level-L run costs `stabilize * iterations ^ level` playouts.
+    /// far; a level-L run costs `stabilize` times as many playouts as Rosin's.
     pub stabilize: u32,
     /// The largest |weight| of the policy, if any: adapt keeps every weight in
     /// [-clamp, clamp] around its prior.
@@ -164,7 +164,7 @@ pub const MAX_STABILIZE: u32 = 1000;
 /// How long a search goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// One top-level run (`stabilize * iterations ^ level` playouts), or less if stopped.
+    /// One top-level run ([`Config::run_playouts`] playouts), or less if stopped.
     OneRun,
     /// Top-level runs one after the other until exactly this many playouts are done (none
     /// for 0). Threads take the budget in batches, one atomic operation per batch.

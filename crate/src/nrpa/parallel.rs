@@ -1,10 +1,11 @@
 //! Every core at work on one search: the top level's iterations are shared out.
 //!
-//! Scheme (ARCHITECTURE.md discusses the alternatives): a top-level run at level L is N
-//! iterations (the config's top-level iterations), each a level L-1 search started from the run's policy as it is when the
-//! iteration starts. Each thread takes the next iteration of the oldest unfinished run,
-//! copies that run's policy, searches, then, under a short lock, folds its result into the
-//! run (`>=` replaces the run's best) and adapts the run's policy. With one thread this is
+//! Scheme (ARCHITECTURE.md discusses the alternatives): a top-level run at level L is
+//! `Config::run_iterations` iterations (N unless the config says otherwise), each a level
+//! L-1 search started from the run's policy as it is when the iteration starts. Each
+//! thread takes the next iteration of the oldest unfinished run, copies that run's policy,
+//! searches, then, under a short lock, folds its result into the run (`>=` replaces the
+//! run's best) and adapts the run's policy. With one thread this is
 //! the sequential algorithm exactly (Rosin's, or stabilized: see `Method`); with T threads
 //! an iteration starts from a policy that lacks the adapts of the up to T - 1 iterations
 //! still running, as in Nagorko's and Cazenave's parallel NRPA. When a run has no

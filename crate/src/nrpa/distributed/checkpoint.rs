@@ -19,6 +19,11 @@ use std::fmt;
 /// What this program writes, and the only thing it reads back.
 const FORMAT: &str = "morpion-nrpa-checkpoint-1";
 
+/// The same for a search whose top-level runs have their own length (`top_iterations`):
+/// a program older than that field would read past it and resume runs of N iterations,
+/// so such a checkpoint carries a format it refuses.
+const FORMAT_TOP_RUNS: &str = "morpion-nrpa-checkpoint-2";
+
 /// A move as data: x, y of the new dot, direction index (0-3), index of the dot in its line.
 type MoveRec = [i32; 4];
 
@@ -158,7 +163,7 @@ impl Checkpoint {
     ) -> Checkpoint {
         let (budget, budget_playouts) = budget_name(top.budget);
         Checkpoint {
-            format: FORMAT.to_string(),
+            format: if top.config.top_iterations.is_some() { FORMAT_TOP_RUNS } else { FORMAT }.to_string(),
             variant: top.root.variant().to_string(),
             start: top.root.start().spec(top.root.variant()),
             root: moves_rec(top.root.moves()),
@@ -212,8 +217,9 @@ impl Checkpoint {
         config: &Config,
         budget: Budget,
     ) -> Result<(), CheckpointError> {
-        if self.format != FORMAT {
-            return Err(CheckpointError::Damaged(format!("its format is '{}', not {FORMAT}", self.format)));
+        let format = if self.top_iterations.is_some() { FORMAT_TOP_RUNS } else { FORMAT };
+        if self.format != format {
+            return Err(CheckpointError::Damaged(format!("its format is '{}', not {format}", self.format)));
         }
         let Some(saved_budget) = budget_named(&self.budget, self.budget_playouts) else {
             let count = self.budget_playouts.map_or("no count".to_string(), |n| format!("a count of {n}"));

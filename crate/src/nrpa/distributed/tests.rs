@@ -127,7 +127,7 @@ fn a_checkpoint_between_jobs_resumes_the_same_search() {
         let (want, _) = threaded(&root, &c, budget);
         let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
         let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
-        in_turn(&mut coord, &ranks, Some(57)); // in the second run
+        in_turn(&mut coord, &ranks, Some(57)); // in the second run (the fourth with runs of 15)
         let json = serde_json::to_string(&coord.checkpoint(1.5)).unwrap();
         drop(coord);
         let cp: Checkpoint = serde_json::from_str(&json).unwrap();
@@ -403,13 +403,36 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     );
     let same = Config { top_iterations: Some(c.iterations), ..c.clone() };
     assert!(Coordinator::resume(&root, same, Budget::UntilStopped, &cp).is_ok(), "the same run length");
+    // runs of their own length carry a format older programs refuse; its runs fit it
+    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    assert_eq!(
+        (json["format"].as_str(), json.get("top_iterations")),
+        (Some("morpion-nrpa-checkpoint-1"), None)
+    );
+    json["top_iterations"] = serde_json::json!(5);
+    let unmarked: Checkpoint = serde_json::from_value(json.clone()).unwrap();
+    let five = Config { top_iterations: Some(5), ..c.clone() };
+    assert!(matches!(
+        Coordinator::resume(&root, five.clone(), Budget::UntilStopped, &unmarked),
+        Err(CheckpointError::Damaged(why)) if why.contains("not morpion-nrpa-checkpoint-2")
+    ));
+    json["format"] = serde_json::json!("morpion-nrpa-checkpoint-2");
+    let marked: Checkpoint = serde_json::from_value(json.clone()).unwrap();
+    assert!(Coordinator::resume(&root, five, Budget::UntilStopped, &marked).is_ok());
+    // 3 iterations started in run 1 do not fit runs of 2
+    json["top_iterations"] = serde_json::json!(2);
+    let longer: Checkpoint = serde_json::from_value(json).unwrap();
+    let two = Config { top_iterations: Some(2), ..c.clone() };
+    assert!(matches!(
+        Coordinator::resume(&root, two, Budget::UntilStopped, &longer),
+        Err(CheckpointError::Damaged(why)) if why.contains("run 1 does not fit")
+    ));
     // a checkpoint written before the knobs existed is Rosin's NRPA's
     let mut old: serde_json::Value = serde_json::to_value(&cp).unwrap();
     old.as_object_mut().unwrap().remove("stabilize");
     old.as_object_mut().unwrap().remove("clamp");
     old.as_object_mut().unwrap().remove("prior");
     old.as_object_mut().unwrap().remove("tie_break");
-    old.as_object_mut().unwrap().remove("top_iterations");
     let old: Checkpoint = serde_json::from_value(old).unwrap();
     assert!(matches!(
         Coordinator::resume(&root, Config { stabilize: 4, ..c.clone() }, Budget::UntilStopped, &old),
