@@ -5,10 +5,10 @@
 //! L-1 search started from the run's policy as it is when the iteration starts. Each
 //! thread takes the next iteration of the oldest unfinished run, copies that run's policy,
 //! searches, then, under a short lock, folds its result into the run (`>=` replaces the
-//! run's best) and adapts the run's policy. With one thread this is
-//! the sequential algorithm exactly (Rosin's, or stabilized: see `Method`); with T threads
-//! an iteration starts from a policy that lacks the adapts of the up to T - 1 iterations
-//! still running, as in Nagorko's and Cazenave's parallel NRPA. When a run has no
+//! run's best) and adapts the run's policy. With one thread this is the sequential
+//! algorithm exactly (Rosin's, or stabilized: see `Method`); with T threads an iteration
+//! starts from a policy that lacks the adapts of the up to T - 1 iterations still
+//! running, as in Nagorko's and Cazenave's parallel NRPA. When a run has no
 //! iteration left to start and the budget allows more, an idle thread starts the next run,
 //! so no core waits for the end of a run. At level 1 the iterations are single playouts,
 //! too small to share: each thread then does whole runs.

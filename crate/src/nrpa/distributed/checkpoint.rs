@@ -24,6 +24,16 @@ const FORMAT: &str = "morpion-nrpa-checkpoint-1";
 /// so such a checkpoint carries a format it refuses.
 const FORMAT_TOP_RUNS: &str = "morpion-nrpa-checkpoint-2";
 
+/// The format a checkpoint with these top-level iterations carries: written so, and read
+/// back only so.
+fn format_of(top_iterations: Option<u32>) -> &'static str {
+    if top_iterations.is_some() {
+        FORMAT_TOP_RUNS
+    } else {
+        FORMAT
+    }
+}
+
 /// A move as data: x, y of the new dot, direction index (0-3), index of the dot in its line.
 type MoveRec = [i32; 4];
 
@@ -163,7 +173,7 @@ impl Checkpoint {
     ) -> Checkpoint {
         let (budget, budget_playouts) = budget_name(top.budget);
         Checkpoint {
-            format: if top.config.top_iterations.is_some() { FORMAT_TOP_RUNS } else { FORMAT }.to_string(),
+            format: format_of(top.config.top_iterations).to_string(),
             variant: top.root.variant().to_string(),
             start: top.root.start().spec(top.root.variant()),
             root: moves_rec(top.root.moves()),
@@ -217,7 +227,7 @@ impl Checkpoint {
         config: &Config,
         budget: Budget,
     ) -> Result<(), CheckpointError> {
-        let format = if self.top_iterations.is_some() { FORMAT_TOP_RUNS } else { FORMAT };
+        let format = format_of(self.top_iterations);
         if self.format != format {
             return Err(CheckpointError::Damaged(format!("its format is '{}', not {format}", self.format)));
         }
@@ -252,12 +262,8 @@ impl Checkpoint {
         differ(Setting::Budget, Value::Budget(saved_budget), Value::Budget(budget))?;
         differ(Setting::Level, given(&self.level), given(&config.level))?;
         differ(Setting::Iterations, given(&self.iterations), given(&config.iterations))?;
-        let run = |t: Option<u32>, n: u32| given(&t.unwrap_or(n));
-        differ(
-            Setting::TopIterations,
-            run(self.top_iterations, self.iterations),
-            run(config.top_iterations, config.iterations),
-        )?;
+        let saved_run = self.top_iterations.unwrap_or(self.iterations);
+        differ(Setting::TopIterations, given(&saved_run), given(&config.run_iterations()))?;
         differ(Setting::Alpha, given(&self.alpha), given(&config.alpha))?;
         differ(Setting::Seed, given(&self.seed), given(&config.seed))?;
         differ(Setting::MoveCode, given(&self.code), given(&config.code.name()))?;
