@@ -6,7 +6,7 @@ use crate::search_options::{can_save_in, shown_name, standard_output_for_dash, w
 use crate::search_report::finish;
 use crate::{all_threads, at_least, plural, start_position, stop_signals, warn, Quit};
 use morpion::formats::Format;
-use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, Search};
+use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, RunSummary, Search};
 use morpion::{Position, Variant};
 use std::io::Write;
 use std::path::PathBuf;
@@ -280,6 +280,8 @@ pub struct Report {
     pub best: Position,
     pub progress: Progress,
     pub interrupted: bool,
+    /// What each top-level run found, in the order they ended.
+    pub runs: Vec<RunSummary>,
     /// Saving a new best failed (the search stopped there): why.
     pub save_error: Option<String>,
 }
@@ -396,6 +398,7 @@ pub fn run(
         best,
         progress: search.progress(elapsed.as_secs_f64()),
         interrupted: interrupted.load(Ordering::SeqCst),
+        runs: search.runs(),
         save_error: failure,
     })
 }

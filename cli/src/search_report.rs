@@ -6,7 +6,7 @@ use crate::search::{Prepared, Report};
 use crate::search_options::shown_name;
 use crate::{plural, print_summary, Quit};
 use morpion::formats::{self, link, Format};
-use morpion::nrpa::{Config, Method};
+use morpion::nrpa::{Config, Method, RunSummary, MAX_LISTED_RUNS};
 use morpion::{Game, Meta};
 use std::io::Write;
 
@@ -64,6 +64,9 @@ pub(crate) fn finish(
         p.runs_done,
         plural(p.runs_done as usize)
     );
+    if let Some(line) = runs_line(&report.runs, p.runs_done) {
+        say!(o, "{line}");
+    }
     if let Ok(Some((_, line))) = &saved {
         say!(o, "{line}");
     }
@@ -91,6 +94,13 @@ pub(crate) fn finish(
             "prior": prior,
             "ties": if tie_break { "compact" } else { "newer" },
             "runs_done": p.runs_done,
+            "runs": report.runs.iter().map(|r| serde_json::json!({
+                "run": r.run,
+                "best": r.best,
+                "best_iteration": r.best_iteration,
+                "iterations": r.iterations,
+                "finished": r.finished,
+            })).collect::<Vec<_>>(),
             "interrupted": report.interrupted,
             "finished": game.is_finished(),
             // null without --out
@@ -118,6 +128,50 @@ pub(crate) fn finish(
     Ok(())
 }
 
+/// What the top-level runs found, on one line: each run's best and the iteration that
+/// reached it when there are few, else their spread. None when no run is listed (level 1).
+fn runs_line(runs: &[RunSummary], runs_done: u32) -> Option<String> {
+    if runs.is_empty() {
+        return None;
+    }
+    if runs.len() <= 12 {
+        let each: Vec<String> = runs
+            .iter()
+            .map(|r| {
+                let best = match (r.best, r.best_iteration) {
+                    (Some(b), Some(i)) => format!("{b} from iteration {i}"),
+                    (Some(b), None) => b.to_string(),
+                    (None, _) => "nothing".to_string(),
+                };
+                if r.finished {
+                    best
+                } else {
+                    format!(
+                        "{best} (stopped after {} iteration{})",
+                        r.iterations,
+                        plural(r.iterations as usize)
+                    )
+                }
+            })
+            .collect();
+        return Some(format!("runs: {}", each.join(", ")));
+    }
+    let scores: Vec<i64> = runs.iter().filter_map(|r| r.best).collect();
+    let (Some(best), Some(worst)) = (scores.iter().max(), scores.iter().min()) else {
+        return Some(format!("runs: {} listed, none with a game", runs.len()));
+    };
+    let mean = scores.iter().sum::<i64>() as f64 / scores.len() as f64;
+    let first = if runs.len() == MAX_LISTED_RUNS && runs_done as usize > runs.len() {
+        format!(" (the first {MAX_LISTED_RUNS})")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "runs: {} listed{first}, their bests from {worst} to {best}, mean {mean:.2} (each with --json)",
+        runs.len()
+    ))
+}
+
 /// A duration in seconds to a tenth, and to a thousandth under one second (a level-1 run
 /// takes a few milliseconds: "0.0 s" would say nothing).
 fn seconds(s: f64) -> String {
@@ -130,6 +184,43 @@ fn seconds(s: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::runs_line;
+    use morpion::nrpa::RunSummary;
+
+    fn run(run: u32, best: Option<i64>, at: Option<u32>, iterations: u32, finished: bool) -> RunSummary {
+        RunSummary { run, best, best_iteration: at, iterations, finished }
+    }
+
+    #[test]
+    fn a_few_runs_are_listed_one_by_one() {
+        assert_eq!(runs_line(&[], 0), None);
+        let runs = [
+            run(1, Some(167), Some(31), 40, true),
+            run(2, Some(163), Some(9), 40, true),
+            run(3, Some(160), Some(1), 1, false),
+            run(4, None, None, 1, false),
+        ];
+        assert_eq!(
+            runs_line(&runs, 2).as_deref(),
+            Some(
+                "runs: 167 from iteration 31, 163 from iteration 9, \
+                 160 from iteration 1 (stopped after 1 iteration), nothing (stopped after 1 iteration)"
+            )
+        );
+    }
+
+    #[test]
+    fn many_runs_are_summed_up() {
+        let runs: Vec<RunSummary> =
+            (1..=20).map(|i| run(i, Some(140 + i as i64 % 3), Some(5), 100, true)).collect();
+        assert_eq!(
+            runs_line(&runs, 20).as_deref(),
+            Some("runs: 20 listed, their bests from 140 to 142, mean 141.05 (each with --json)")
+        );
+        let none: Vec<RunSummary> = (1..=13).map(|i| run(i, None, None, 1, false)).collect();
+        assert_eq!(runs_line(&none, 0).as_deref(), Some("runs: 13 listed, none with a game"));
+    }
+
     #[test]
     fn short_runs_are_timed_to_the_millisecond() {
         assert_eq!(super::seconds(0.0043), "0.004");

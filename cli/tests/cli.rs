@@ -287,6 +287,36 @@ fn search_methods_are_chosen_by_name() {
     assert!(stderr(&o).contains("'oldest'") && stderr(&o).contains("newer, compact"), "{}", stderr(&o));
 }
 
+/// The report lists each top-level run's best and the iteration that reached it, in text
+/// and in JSON; a run the budget cut short says so; level 1 lists none.
+#[test]
+fn search_lists_its_runs() {
+    let args = ["search", "-v", "5D", "-l", "2", "-t", "1", "--method", "nrpa", "-q", "--json"];
+    // runs of 5 level-1 searches (500 playouts), two and a half of them
+    let o = morpion(&[&args[..], &["--top-iterations", "5", "--playouts", "1250"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (v, out) = (last_json(&o), stdout(&o));
+    let runs = v["runs"].as_array().expect("a list of runs");
+    assert_eq!(runs.len(), 3, "{v}");
+    let shape: Vec<_> =
+        runs.iter().map(|r| (r["run"].as_u64(), r["iterations"].as_u64(), r["finished"].as_bool())).collect();
+    assert_eq!(
+        shape,
+        [(Some(1), Some(5), Some(true)), (Some(2), Some(5), Some(true)), (Some(3), Some(3), Some(false))]
+    );
+    let best = runs.iter().filter_map(|r| r["best"].as_u64()).max();
+    assert_eq!(best, v["score"].as_u64(), "the best run holds the best game");
+    let line = out.lines().find(|l| l.starts_with("runs: ")).expect("a runs line");
+    let said: Vec<String> =
+        runs.iter().map(|r| format!("{} from iteration {}", r["best"], r["best_iteration"])).collect();
+    assert_eq!(line, format!("runs: {}, {}, {} (stopped after 3 iterations)", said[0], said[1], said[2]));
+    // level 1: no runs line, an empty list
+    let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "--playouts", "1000", "-q", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_json(&o)["runs"].as_array().map(Vec::len), Some(0));
+    assert!(!stdout(&o).lines().any(|l| l.starts_with("runs:")), "{}", stdout(&o));
+}
+
 #[test]
 fn search_continues_the_first_moves_of_a_record() {
     let out = temp("from.csv.msr.json");

@@ -334,6 +334,48 @@ fn top_level_runs_take_their_own_iterations() {
     assert_ne!(game(Config { top_iterations: Some(10), ..c.clone() }), game(c));
 }
 
+/// Each top-level run is listed with its best and the iteration that first reached it,
+/// finished runs as they end and the run a budget cut short last; level 1 lists none.
+#[test]
+fn each_run_is_listed_with_its_best() {
+    let c = Config { top_iterations: Some(7), ..config(2, 5) };
+    for threads in [1, 2] {
+        let s = Search::new(Position::new(Variant::D5), c.clone()).unwrap();
+        // 3.5 runs of 700 playouts
+        pool(threads).install(|| s.run(Budget::Playouts(2450)));
+        let runs = s.runs();
+        let shape: Vec<_> = runs.iter().map(|r| (r.run, r.finished)).collect();
+        assert_eq!(shape, [(1, true), (2, true), (3, true), (4, false)], "{threads} threads");
+        for r in &runs[..3] {
+            assert_eq!(r.iterations, 7);
+            assert!(r.best_iteration.is_some_and(|i| (1..=7).contains(&i)), "{r:?}");
+        }
+        assert!((1..=7).contains(&runs[3].iterations), "{:?}", runs[3]);
+        let best = runs.iter().filter_map(|r| r.best).max();
+        assert_eq!(best, s.best_score().map(|b| b as i64), "the best run holds the search's best");
+        if threads == 1 {
+            assert_eq!(runs[3].iterations, 4, "three whole level-1 searches and half a fourth");
+        }
+    }
+    // on one thread, the first run stopped at its best's iteration finds that best, and
+    // stopped one iteration sooner finds less
+    let first = |k: u32| {
+        let s =
+            Search::new(Position::new(Variant::D5), Config { top_iterations: Some(k), ..c.clone() }).unwrap();
+        pool(1).install(|| s.run(Budget::OneRun));
+        s.runs()[0]
+    };
+    let full = first(7);
+    let at = full.best_iteration.unwrap();
+    assert_eq!(first(at).best, full.best);
+    if at > 1 {
+        assert!(first(at - 1).best < full.best, "{full:?}");
+    }
+    let s = Search::new(Position::new(Variant::D5), config(1, 5)).unwrap();
+    pool(1).install(|| s.run(Budget::Playouts(300)));
+    assert_eq!((s.progress(1.0).runs_done, s.runs().len()), (3, 0), "level 1 lists no run");
+}
+
 /// The generic entry points check the config as `Search::new` does: no panic, no endless
 /// loop, but the same typed error.
 #[test]

@@ -389,7 +389,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         "bytes_sent": traffic.sent_bytes,
         "messages_sent": traffic.sent,
     });
-    let report = Report { best, progress, interrupted, save_error: failure };
+    let report = Report { best, progress, interrupted, runs: coord.runs(), save_error: failure };
     finish(prepared, report, Some(extra), o)?;
     match fatal {
         Some(e) => Err(format!("{e} (the search stopped; its checkpoint is kept)").into()),

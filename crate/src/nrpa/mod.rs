@@ -22,7 +22,7 @@ mod policy;
 mod problem;
 
 pub use method::{Method, UnknownMethod};
-pub use monitor::{Monitor, Progress};
+pub use monitor::{Monitor, Progress, RunSummary, MAX_LISTED_RUNS};
 use parallel::search_trusted;
 pub use parallel::{search, search_here, Outcome};
 pub use problem::{CodeKind, LeaveForm, PlyCodes, Problem, FORMS};
@@ -297,6 +297,11 @@ impl Search {
     /// `elapsed` is the caller's clock, in seconds since it called `run`.
     pub fn progress(&self, elapsed: f64) -> Progress {
         self.monitor.progress(elapsed)
+    }
+
+    /// What each top-level run found, in the order they ended ([`Monitor::runs`]).
+    pub fn runs(&self) -> Vec<RunSummary> {
+        self.monitor.runs()
     }
 
     /// Best score so far, as a game score (moves from the start cross, root included).

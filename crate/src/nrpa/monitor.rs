@@ -31,6 +31,28 @@ pub struct Monitor<M> {
     playouts: Padded<Counts>,
     top: Padded<TopLevel>,
     best: Mutex<Vec<M>>,
+    /// What each top-level run found, in the order they ended (the first [`MAX_LISTED_RUNS`]).
+    runs: Mutex<Vec<RunSummary>>,
+}
+
+/// How many runs [`Monitor::runs`] lists at most: a level-2 search of a day ends hundreds
+/// of thousands of runs, each a fraction of a second, and the list is for reading.
+pub const MAX_LISTED_RUNS: usize = 10_000;
+
+/// What one top-level run found: whether a search's runs agree, or one lucky run made its
+/// best (runs of a long search start from the same prior and differ only by chance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunSummary {
+    /// The run's number: 1 for the first started.
+    pub run: u32,
+    /// Its best score (None if not one of its playouts ended).
+    pub best: Option<i64>,
+    /// The top-level iteration (1 for the first) whose search first reached `best`.
+    pub best_iteration: Option<u32>,
+    /// Top-level iterations done, the one a stop cut short included.
+    pub iterations: u32,
+    /// It did all its iterations (not stopped half way).
+    pub finished: bool,
 }
 
 /// Playouts done, and playouts taken from the budget (done or about to be).
@@ -89,6 +111,7 @@ impl<M: Clone> Monitor<M> {
             playouts: Padded::default(),
             top: Padded::default(),
             best: Mutex::new(Vec::new()),
+            runs: Mutex::new(Vec::new()),
         }
     }
 
@@ -151,6 +174,14 @@ impl<M: Clone> Monitor<M> {
         relock(&self.best).clone()
     }
 
+    /// The top-level runs that have ended (and, once the search has returned, the runs it
+    /// stopped half way), in the order they ended; at most [`MAX_LISTED_RUNS`]. Empty at
+    /// level 1, whose runs take milliseconds. A run ends rarely: reading this takes a lock
+    /// that the threads take once a run.
+    pub fn runs(&self) -> Vec<RunSummary> {
+        relock(&self.runs).clone()
+    }
+
     /// `elapsed`: the caller's clock, in seconds since the search started.
     pub fn progress(&self, elapsed: f64) -> Progress {
         let playouts = self.playouts.0.done.load(Relaxed);
@@ -194,7 +225,7 @@ impl<M: Clone> Monitor<M> {
     }
 
     /// Every playout of the budget has been taken.
-    fn budget_spent(&self) -> bool {
+    pub(crate) fn budget_spent(&self) -> bool {
         let limit = self.playout_limit.load(Relaxed);
         limit != u64::MAX && self.playouts.0.reserved.load(Relaxed) >= limit
     }
@@ -241,6 +272,14 @@ impl<M: Clone> Monitor<M> {
 
     pub(crate) fn run_done(&self) {
         self.top.0.runs_done.fetch_add(1, Relaxed);
+    }
+
+    /// Lists a run that ended (finished or stopped), if the list has room.
+    pub(crate) fn run_ended(&self, summary: RunSummary) {
+        let mut runs = relock(&self.runs);
+        if runs.len() < MAX_LISTED_RUNS {
+            runs.push(summary);
+        }
     }
 }
 

@@ -102,6 +102,13 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         self.spent
     }
 
+    /// Nothing is left for this thread to do: its batch is used up and every playout of
+    /// the budget is taken. A job taken now would only count an empty iteration (and, after
+    /// a run that ended with the budget, start a run that never plays).
+    pub(crate) fn nothing_left(&self) -> bool {
+        self.spent || (self.allowance == 0 && self.monitor.budget_spent())
+    }
+
     /// Takes one playout from the budget: from this thread's batch, or a new batch from the
     /// monitor (one atomic operation in `FLUSH` playouts). False when the budget is spent.
     #[inline]

@@ -16,7 +16,7 @@
 //! Every iteration has its own random stream, a hash of (seed, run, iteration), so one
 //! thread and a seed give the same game every time, whatever else runs.
 
-use super::monitor::Monitor;
+use super::monitor::{Monitor, RunSummary};
 use super::nested::Worker;
 use super::policy::{Policy, Prior, Scratch, Seq};
 use super::problem::{Problem, TrustedCodes};
@@ -29,8 +29,22 @@ struct Run<M> {
     id: u32,
     policy: Policy,
     best: Seq<M>,
+    /// The iteration (1 for the first) whose result first reached `best`'s score.
+    best_at: Option<u32>,
     started: u32,
     done: u32,
+}
+
+impl<M> Run<M> {
+    fn summary(&self, finished: bool) -> RunSummary {
+        RunSummary {
+            run: self.id,
+            best: (self.best.score != i64::MIN).then_some(self.best.score),
+            best_iteration: self.best_at,
+            iterations: self.done,
+            finished,
+        }
+    }
 }
 
 /// What the threads share, under one lock taken twice per top-level iteration.
@@ -60,6 +74,8 @@ pub struct Outcome<M> {
     pub playouts: u64,
     /// Top-level runs finished.
     pub runs_done: u32,
+    /// What each top-level run found ([`Monitor::runs`]).
+    pub runs: Vec<RunSummary>,
     /// Stopped (by request or by the playout budget) rather than finished.
     pub stopped: bool,
 }
@@ -134,6 +150,12 @@ unsafe fn run<P: Problem, const CHECK: bool>(
             });
         }
     }
+    // the runs a stop cut short, listed after those that ended
+    let mut sh = lock(&shared);
+    sh.runs.sort_by_key(|r| r.id);
+    for r in &sh.runs {
+        monitor.run_ended(r.summary(false));
+    }
     Ok(outcome(monitor))
 }
 
@@ -158,6 +180,7 @@ fn outcome<M: Clone>(monitor: &Monitor<M>) -> Outcome<M> {
         best: p.best_score.map(|best| (best, monitor.best_moves())),
         playouts: p.playouts,
         runs_done: p.runs_done,
+        runs: monitor.runs(),
         stopped: p.stopped,
     }
 }
@@ -190,7 +213,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
     let learning = config.learning();
     let may_start = |next_run: u32| budget != Budget::OneRun || next_run == 1;
     loop {
-        if monitor.is_stopped() || w.out_of_budget() {
+        if monitor.is_stopped() || w.nothing_left() {
             break;
         }
         let job = {
@@ -210,6 +233,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                         id: sh.next_run,
                         policy: sh.prior.policy(),
                         best: Seq::none(),
+                        best_at: None,
                         started: 0,
                         done: 0,
                     });
@@ -242,6 +266,9 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                     sh.runs.iter().position(|r| r.id == run).expect("a run ends after its last iteration");
                 let r = &mut sh.runs[i];
                 let result = w.result(top - 1);
+                if result.score > r.best.score {
+                    r.best_at = Some(iter + 1);
+                }
                 if result.replaces(&r.best) {
                     r.best.copy_from(result);
                 }
@@ -249,6 +276,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                 r.done += 1;
                 monitor.iteration_done(run, r.done);
                 if r.done == run_iterations {
+                    monitor.run_ended(r.summary(true));
                     sh.runs.remove(i);
                     monitor.run_done();
                 }

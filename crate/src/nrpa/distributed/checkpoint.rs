@@ -10,7 +10,7 @@ use super::top::{Run, Top};
 use crate::geom::{Dir, Point};
 use crate::nrpa::policy::Seq;
 use crate::nrpa::problem::{FindStep, TrustedCodes};
-use crate::nrpa::{Budget, Config, SearchError};
+use crate::nrpa::{Budget, Config, RunSummary, SearchError, MAX_LISTED_RUNS};
 use crate::position::Position;
 use crate::variant::Move;
 use serde::{Deserialize, Serialize};
@@ -93,6 +93,10 @@ pub struct Checkpoint {
     runs_done: u32,
     playouts: u64,
     runs: Vec<RunRec>,
+    /// The runs that finished, for the report (absent before it listed them, and when
+    /// none has: the list starts empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ended: Vec<EndedRec>,
     /// Jobs given out and not answered: run, iteration (none: a whole run), playout limit.
     redo: Vec<(u32, Option<u32>, u64)>,
     best: Option<Vec<MoveRec>>,
@@ -104,9 +108,20 @@ pub(super) struct RunRec {
     pub(super) id: u32,
     pub(super) bests: Vec<Vec<MoveRec>>,
     pub(super) log: Vec<u32>,
+    /// The iteration that first reached the run's best (absent before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) best_at: Option<u32>,
     pub(super) started: u32,
     pub(super) pending: Vec<(u32, u64)>,
     pub(super) done: u32,
+}
+
+/// A run that finished: its best and the iteration that first reached it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct EndedRec {
+    run: u32,
+    best: Option<i64>,
+    best_iteration: Option<u32>,
 }
 
 /// Why a checkpoint cannot be resumed.
@@ -195,6 +210,11 @@ impl Checkpoint {
             runs_done: top.runs_done,
             playouts: top.playouts,
             runs,
+            ended: top
+                .ended
+                .iter()
+                .map(|r| EndedRec { run: r.run, best: r.best, best_iteration: r.best_iteration })
+                .collect(),
             redo,
             best: top.best.as_ref().map(|(_, moves)| moves_rec(moves)),
         }
@@ -327,7 +347,8 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             && r.started <= n
             && r.done < n
             && iters.len() == r.pending.len()
-            && r.done as usize + r.pending.len() == r.started as usize;
+            && r.done as usize + r.pending.len() == r.started as usize
+            && r.best_at.is_none_or(|at| (1..=r.started).contains(&at));
         if !fits {
             return Err(damaged(format!("run {} does not fit the search", r.id)));
         }
@@ -356,6 +377,7 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             id: r.id,
             policy,
             best: seqs.pop().unwrap_or_else(Seq::none),
+            best_at: r.best_at,
             bests,
             log: r.log.clone(),
             started: r.started,
@@ -375,6 +397,23 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
     if let Some(best) = &cp.best {
         let (_, seq) = seq_from(top, best, "the best game")?;
         top.best = Some((seq.score, seq.moves));
+    }
+    for e in &cp.ended {
+        let fits = e.run > 0
+            && e.run < cp.next_run
+            && !ids.contains(&e.run)
+            && e.best_iteration.is_none_or(|at| (1..=n).contains(&at))
+            && top.ended.len() < MAX_LISTED_RUNS;
+        if !fits {
+            return Err(damaged(format!("the finished run {} does not fit the search", e.run)));
+        }
+        top.ended.push(RunSummary {
+            run: e.run,
+            best: e.best,
+            best_iteration: e.best_iteration,
+            iterations: n,
+            finished: true,
+        });
     }
     top.next_run = cp.next_run.max(1);
     top.runs_done = cp.runs_done;

@@ -5,7 +5,7 @@ use super::errors::FoldError;
 use super::top::Top;
 use super::{Done, Job};
 use crate::nrpa::problem::Morpion;
-use crate::nrpa::{Budget, CodeKind, Config, SearchError};
+use crate::nrpa::{Budget, CodeKind, Config, RunSummary, SearchError};
 use crate::position::Position;
 use std::fmt;
 
@@ -125,6 +125,13 @@ impl Coordinator {
         self.top.best_game()
     }
 
+    /// What each top-level run found, as [`crate::nrpa::Monitor::runs`] lists a threaded
+    /// search's: the finished runs (those of the search before a resume included), then the
+    /// runs under way, cut short if the search is over.
+    pub fn runs(&self) -> Vec<RunSummary> {
+        self.top.runs()
+    }
+
     /// The state as data, to resume from. `elapsed`: the search's seconds so far.
     pub fn checkpoint(&self, elapsed: f64) -> Checkpoint {
         self.top.checkpoint(elapsed)
@@ -149,6 +156,7 @@ pub(super) trait TopOps: Send {
     fn forget(&mut self, rank: usize) -> usize;
     fn progress(&self) -> TopProgress;
     fn best_score(&self) -> Option<i64>;
+    fn runs(&self) -> Vec<RunSummary>;
     fn best_game(&self) -> Position;
     fn checkpoint(&self, elapsed: f64) -> Checkpoint;
 }

@@ -2,7 +2,7 @@
 //! threaded search finds, keep every rank's policy exact, and resume from checkpoints.
 
 use super::*;
-use crate::nrpa::{Budget, CodeKind, Config, Method, Search};
+use crate::nrpa::{Budget, CodeKind, Config, Method, RunSummary, Search};
 use crate::{Position, Variant};
 use std::collections::VecDeque;
 
@@ -11,12 +11,12 @@ fn config(level: u32, iterations: u32, seed: u64) -> Config {
     Config { level, iterations, seed, code: CodeKind::Line, ..Config::default() }.with_method(Method::Nrpa)
 }
 
-/// `Search` on one thread: the reference.
-fn threaded(root: &Position, config: &Config, budget: Budget) -> (Position, u64) {
+/// `Search` on one thread: the reference (its best game, playouts and runs).
+fn threaded(root: &Position, config: &Config, budget: Budget) -> (Position, u64, Vec<RunSummary>) {
     let s = Search::new(root.clone(), config.clone()).unwrap();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let best = pool.install(|| s.run(budget));
-    (best, s.progress(0.0).playouts)
+    (best, s.progress(0.0).playouts, s.runs())
 }
 
 /// Runs one job on a rank (its thread 0) and returns the result.
@@ -72,7 +72,7 @@ fn one_rank_finds_what_one_thread_finds() {
             Budget::OneRun,
         ),
     ] {
-        let (want, playouts) = threaded(&root, &c, budget);
+        let (want, playouts, runs) = threaded(&root, &c, budget);
         for ranks in [1, 3] {
             let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
             let ranks: Vec<Rank> = (0..ranks).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
@@ -80,6 +80,7 @@ fn one_rank_finds_what_one_thread_finds() {
             let got = coord.best_game();
             assert_eq!(got.moves(), want.moves(), "{c:?} {budget:?} on {} ranks", ranks.len());
             assert_eq!(coord.progress().playouts, playouts, "{c:?} {budget:?}");
+            assert_eq!(coord.runs(), runs, "{c:?} {budget:?}: the same runs, listed alike");
         }
     }
 }
@@ -124,7 +125,7 @@ fn a_checkpoint_between_jobs_resumes_the_same_search() {
         Config { top_iterations: Some(15), ..config(2, 40, 12) },
     ] {
         let budget = Budget::Playouts(5_000);
-        let (want, _) = threaded(&root, &c, budget);
+        let (want, _, runs) = threaded(&root, &c, budget);
         let ranks: Vec<Rank> = (0..2).map(|_| Rank::new(&root, c.clone(), 1).unwrap()).collect();
         let mut coord = Coordinator::new(&root, c.clone(), budget).unwrap();
         in_turn(&mut coord, &ranks, Some(57)); // in the second run (the fourth with runs of 15)
@@ -138,6 +139,9 @@ fn a_checkpoint_between_jobs_resumes_the_same_search() {
         in_turn(&mut coord, &ranks, None);
         assert_eq!(coord.best_game().moves(), want.moves(), "{c:?}");
         assert_eq!(coord.progress().playouts, 5_000);
+        // the runs finished before the checkpoint, and the best's iteration, kept in it
+        assert!(runs.len() >= 3 && runs.iter().all(|r| r.best_iteration.is_some()), "{runs:?}");
+        assert_eq!(coord.runs(), runs, "{c:?}");
     }
 }
 
@@ -469,6 +473,26 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     assert!(matches!(
         Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &budget),
         Err(CheckpointError::Damaged(_))
+    ));
+    // a finished run listed that is not one, or whose best came after its last iteration
+    for (ended, why) in [
+        (serde_json::json!([{"run": 7, "best": 60, "best_iteration": 3}]), "the finished run 7"),
+        (serde_json::json!([{"run": 1, "best": 60, "best_iteration": 3}]), "the finished run 1"),
+    ] {
+        let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+        json["ended"] = ended;
+        let bad: Checkpoint = serde_json::from_value(json).unwrap();
+        assert!(matches!(
+            Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &bad),
+            Err(CheckpointError::Damaged(e)) if e.contains(why)
+        ));
+    }
+    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
+    json["runs"][0]["best_at"] = serde_json::json!(4);
+    let late: Checkpoint = serde_json::from_value(json).unwrap();
+    assert!(matches!(
+        Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &late),
+        Err(CheckpointError::Damaged(e)) if e.contains("run 1 does not fit")
     ));
     // a best whose first move is moved off the board's dots
     let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();

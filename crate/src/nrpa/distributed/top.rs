@@ -8,7 +8,7 @@ use super::replay::seq_of;
 use super::{Done, Job, PolicySync};
 use crate::nrpa::policy::{Policy, Prior, Scratch, Seq};
 use crate::nrpa::problem::{FindStep, TrustedCodes};
-use crate::nrpa::{Budget, Config};
+use crate::nrpa::{Budget, Config, RunSummary, MAX_LISTED_RUNS};
 use crate::position::Position;
 use crate::variant::Move;
 use std::collections::HashMap;
@@ -18,6 +18,8 @@ pub(super) struct Run<M> {
     pub(super) id: u32,
     pub(super) policy: Policy,
     pub(super) best: Seq<M>,
+    /// The iteration (1 for the first) whose result first reached `best`'s score.
+    pub(super) best_at: Option<u32>,
     /// Every best the run had, as steps, in order: what adapts name.
     pub(super) bests: Vec<Vec<u32>>,
     /// For every adapt so far, the index in `bests` of the best it used.
@@ -28,6 +30,18 @@ pub(super) struct Run<M> {
     pub(super) pending: Vec<(u32, u64)>,
     /// Iterations folded.
     pub(super) done: u32,
+}
+
+impl<M> Run<M> {
+    pub(super) fn summary(&self, finished: bool) -> RunSummary {
+        RunSummary {
+            run: self.id,
+            best: (self.best.score != i64::MIN).then_some(self.best.score),
+            best_iteration: self.best_at,
+            iterations: self.done,
+            finished,
+        }
+    }
 }
 
 /// A job given out, by rank.
@@ -52,6 +66,9 @@ pub(super) struct Top<P: TrustedCodes> {
     pub(super) redo: Vec<(u32, Option<u32>, u64)>,
     pub(super) next_run: u32,
     pub(super) runs_done: u32,
+    /// The runs that finished, as `Monitor::runs` lists a threaded search's (the first
+    /// `MAX_LISTED_RUNS`).
+    pub(super) ended: Vec<RunSummary>,
     pub(super) playouts: u64,
     pub(super) best: Option<(i64, Vec<P::Move>)>,
     pub(super) scratch: Scratch,
@@ -81,6 +98,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> Top<P> {
             redo: Vec::new(),
             next_run: 1,
             runs_done: 0,
+            ended: Vec::new(),
             playouts: 0,
             best: None,
             scratch: Scratch::new(prior.codes()),
@@ -258,6 +276,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
                 id: self.next_run,
                 policy: self.prior.policy(),
                 best: Seq::none(),
+                best_at: None,
                 bests: Vec::new(),
                 log: Vec::new(),
                 started: 0,
@@ -311,6 +330,9 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         let r = &mut self.runs[i];
         r.pending.retain(|&(it, _)| it != iter);
         if let (Some(seq), Some((_, steps))) = (seq, done.best) {
+            if seq.score > r.best.score {
+                r.best_at = Some(iter + 1);
+            }
             // as in `parallel`: `>=`, and ties to the tie-break if the config has one
             if seq.replaces(&r.best) {
                 r.best = seq;
@@ -325,6 +347,9 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         }
         r.done += 1;
         if r.done == self.config.run_iterations() {
+            if self.ended.len() < MAX_LISTED_RUNS {
+                self.ended.push(r.summary(true));
+            }
             self.runs.remove(i);
             self.runs_done += 1;
         }
@@ -390,6 +415,13 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         self.best.as_ref().map(|(s, _)| *s)
     }
 
+    fn runs(&self) -> Vec<RunSummary> {
+        let mut under_way: Vec<&Run<Move>> = self.runs.iter().collect();
+        under_way.sort_by_key(|r| r.id);
+        let cut = under_way.into_iter().map(|r| r.summary(false));
+        self.ended.iter().copied().chain(cut).take(MAX_LISTED_RUNS).collect()
+    }
+
     fn best_game(&self) -> Position {
         let mut p = self.root.clone();
         if let Some((_, moves)) = &self.best {
@@ -417,6 +449,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
                     })
                     .collect(),
                 log: r.log.clone(),
+                best_at: r.best_at,
                 started: r.started,
                 // given out and unanswered, or still to give again after a resume
                 pending: r
