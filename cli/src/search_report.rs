@@ -6,7 +6,7 @@ use crate::search::{Prepared, Report};
 use crate::search_options::shown_name;
 use crate::{plural, print_summary, Quit};
 use morpion::formats::{self, link, Format};
-use morpion::nrpa::{Config, Method, RunSummary, MAX_LISTED_RUNS};
+use morpion::nrpa::{Config, Method, RunSummary};
 use morpion::{Game, Meta};
 use std::io::Write;
 
@@ -130,10 +130,14 @@ pub(crate) fn finish(
 
 /// What the top-level runs found, on one line: each run's best and the iteration that
 /// reached it when there are few, else their spread. None when no run is listed (level 1).
+/// Runs that finished and are not listed (past the list's length, or before the resume of
+/// a checkpoint that did not keep them) are counted.
 fn runs_line(runs: &[RunSummary], runs_done: u32) -> Option<String> {
     if runs.is_empty() {
         return None;
     }
+    let unlisted = (runs_done as usize).saturating_sub(runs.iter().filter(|r| r.finished).count());
+    let more = if unlisted > 0 { format!(" ({unlisted} more finished, not listed)") } else { String::new() };
     if runs.len() <= 12 {
         let each: Vec<String> = runs
             .iter()
@@ -154,20 +158,16 @@ fn runs_line(runs: &[RunSummary], runs_done: u32) -> Option<String> {
                 }
             })
             .collect();
-        return Some(format!("runs: {}", each.join(", ")));
+        return Some(format!("runs: {}{more}", each.join(", ")));
     }
     let scores: Vec<i64> = runs.iter().filter_map(|r| r.best).collect();
     let (Some(best), Some(worst)) = (scores.iter().max(), scores.iter().min()) else {
-        return Some(format!("runs: {} listed, none with a game", runs.len()));
+        return Some(format!("runs: {} listed{more}, none with a game", runs.len()));
     };
-    let mean = scores.iter().sum::<i64>() as f64 / scores.len() as f64;
-    let first = if runs.len() == MAX_LISTED_RUNS && runs_done as usize > runs.len() {
-        format!(" (the first {MAX_LISTED_RUNS})")
-    } else {
-        String::new()
-    };
+    // in floating point: a sum of scores cannot overflow
+    let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / scores.len() as f64;
     Some(format!(
-        "runs: {} listed{first}, their bests from {worst} to {best}, mean {mean:.2} (each with --json)",
+        "runs: {} listed{more}, their bests from {worst} to {best}, mean {mean:.2} (each with --json)",
         runs.len()
     ))
 }
@@ -219,6 +219,15 @@ mod tests {
         );
         let none: Vec<RunSummary> = (1..=13).map(|i| run(i, None, None, 1, false)).collect();
         assert_eq!(runs_line(&none, 0).as_deref(), Some("runs: 13 listed, none with a game"));
+        // finished runs the list does not hold (past its length, or before a resume)
+        assert_eq!(
+            runs_line(&runs, 25).as_deref(),
+            Some("runs: 20 listed (5 more finished, not listed), their bests from 140 to 142, mean 141.05 (each with --json)")
+        );
+        assert_eq!(
+            runs_line(&runs[..2], 3).as_deref(),
+            Some("runs: 141 from iteration 5, 142 from iteration 5 (1 more finished, not listed)")
+        );
     }
 
     #[test]

@@ -371,6 +371,13 @@ fn each_run_is_listed_with_its_best() {
     if at > 1 {
         assert!(first(at - 1).best < full.best, "{full:?}");
     }
+    // a run whose last iteration the budget cuts short has all its iterations, and does
+    // not finish
+    let s = Search::new(Position::new(Variant::D5), c.clone()).unwrap();
+    pool(1).install(|| s.run(Budget::Playouts(1350)));
+    let shape: Vec<_> = s.runs().iter().map(|r| (r.run, r.iterations, r.finished)).collect();
+    assert_eq!(shape, [(1, 7, true), (2, 7, false)]);
+    assert_eq!(s.progress(1.0).runs_done, 1);
     let s = Search::new(Position::new(Variant::D5), config(1, 5)).unwrap();
     pool(1).install(|| s.run(Budget::Playouts(300)));
     assert_eq!((s.progress(1.0).runs_done, s.runs().len()), (3, 0), "level 1 lists no run");

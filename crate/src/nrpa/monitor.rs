@@ -49,9 +49,12 @@ pub struct RunSummary {
     pub best: Option<i64>,
     /// The top-level iteration (1 for the first) whose search first reached `best`.
     pub best_iteration: Option<u32>,
-    /// Top-level iterations done, the one a stop cut short included.
+    /// Top-level iterations done. A threaded search counts those a stop or the budget cut
+    /// short (their results count too); the distributed search counts only the iterations
+    /// it folded (one a stop cut short is done again after a resume), though its game still
+    /// counts for the search's best.
     pub iterations: u32,
-    /// It did all its iterations (not stopped half way).
+    /// It did all its iterations, none of them cut short.
     pub finished: bool,
 }
 

@@ -31,6 +31,8 @@ struct Run<M> {
     best: Seq<M>,
     /// The iteration (1 for the first) whose result first reached `best`'s score.
     best_at: Option<u32>,
+    /// An iteration of it was cut short (by a stop or the budget): it does not finish.
+    cut: bool,
     started: u32,
     done: u32,
 }
@@ -234,6 +236,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                         policy: sh.prior.policy(),
                         best: Seq::none(),
                         best_at: None,
+                        cut: false,
                         started: 0,
                         done: 0,
                     });
@@ -260,15 +263,15 @@ unsafe fn work<P: Problem, const CHECK: bool>(
             Job::Iteration { run, iter } => {
                 w.rng = Rng::new(stream(config.seed, run, iter + 1));
                 w.level(top - 1);
+                let cut = monitor.is_stopped() || w.out_of_budget();
                 let mut sh = lock(shared);
                 let sh = &mut *sh;
                 let i =
                     sh.runs.iter().position(|r| r.id == run).expect("a run ends after its last iteration");
                 let r = &mut sh.runs[i];
                 let result = w.result(top - 1);
-                if result.score > r.best.score {
-                    r.best_at = Some(iter + 1);
-                }
+                r.best_at = first_at(r.best_at, r.best.score, result.score, iter);
+                r.cut |= cut;
                 if result.replaces(&r.best) {
                     r.best.copy_from(result);
                 }
@@ -276,9 +279,11 @@ unsafe fn work<P: Problem, const CHECK: bool>(
                 r.done += 1;
                 monitor.iteration_done(run, r.done);
                 if r.done == run_iterations {
-                    monitor.run_ended(r.summary(true));
+                    monitor.run_ended(r.summary(!r.cut));
+                    if !r.cut {
+                        monitor.run_done();
+                    }
                     sh.runs.remove(i);
-                    monitor.run_done();
                 }
             }
         }
@@ -286,7 +291,36 @@ unsafe fn work<P: Problem, const CHECK: bool>(
     w.flush();
 }
 
+/// The iteration (1 for the first) that first reached a run's best, once iteration `iter`
+/// (0 for the first) found `score` where the run had `best` from iteration `at`: iterations
+/// fold in the order they end, so an earlier one may tie a later one's score after it.
+pub(crate) fn first_at(at: Option<u32>, best: i64, score: i64, iter: u32) -> Option<u32> {
+    let earlier_tie = score == best && at.is_some_and(|at| iter + 1 < at);
+    if score > best || earlier_tie {
+        Some(iter + 1)
+    } else {
+        at
+    }
+}
+
 /// The seed of an iteration's random stream.
 pub(crate) fn stream(seed: u64, run: u32, iter: u32) -> u64 {
     mix64(seed ^ mix64(((run as u64) << 32) | iter as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_at;
+
+    /// Iterations fold in the order they end: a best is dated by the first iteration that
+    /// reached its score, whichever folded first.
+    #[test]
+    fn a_best_is_dated_by_its_first_iteration() {
+        assert_eq!(first_at(None, i64::MIN, 60, 0), Some(1));
+        assert_eq!(first_at(Some(1), 60, 60, 4), Some(1), "a later tie");
+        assert_eq!(first_at(Some(1), 60, 61, 4), Some(5), "better");
+        assert_eq!(first_at(Some(6), 61, 61, 4), Some(5), "an earlier tie folded later");
+        assert_eq!(first_at(Some(6), 61, 59, 2), Some(6), "worse");
+        assert_eq!(first_at(None, i64::MIN, i64::MIN, 0), None, "nothing found");
+    }
 }

@@ -111,17 +111,27 @@ pub(super) struct RunRec {
     /// The iteration that first reached the run's best (absent before it was kept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) best_at: Option<u32>,
+    /// An iteration had less than a whole job's playouts (absent: none had).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub(super) cut: bool,
     pub(super) started: u32,
     pub(super) pending: Vec<(u32, u64)>,
     pub(super) done: u32,
 }
 
-/// A run that finished: its best and the iteration that first reached it.
+/// A run that ended: its best and the iteration that first reached it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct EndedRec {
     run: u32,
     best: Option<i64>,
     best_iteration: Option<u32>,
+    /// Its last iterations had less than a whole job's playouts (absent: none had).
+    #[serde(default, skip_serializing_if = "is_false")]
+    cut: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
 }
 
 /// Why a checkpoint cannot be resumed.
@@ -213,7 +223,12 @@ impl Checkpoint {
             ended: top
                 .ended
                 .iter()
-                .map(|r| EndedRec { run: r.run, best: r.best, best_iteration: r.best_iteration })
+                .map(|r| EndedRec {
+                    run: r.run,
+                    best: r.best,
+                    best_iteration: r.best_iteration,
+                    cut: !r.finished,
+                })
                 .collect(),
             redo,
             best: top.best.as_ref().map(|(_, moves)| moves_rec(moves)),
@@ -348,7 +363,7 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             && r.done < n
             && iters.len() == r.pending.len()
             && r.done as usize + r.pending.len() == r.started as usize
-            && r.best_at.is_none_or(|at| (1..=r.started).contains(&at));
+            && r.best_at.is_none_or(|at| (1..=r.started).contains(&at) && !r.bests.is_empty());
         if !fits {
             return Err(damaged(format!("run {} does not fit the search", r.id)));
         }
@@ -378,6 +393,7 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
             policy,
             best: seqs.pop().unwrap_or_else(Seq::none),
             best_at: r.best_at,
+            cut: r.cut,
             bests,
             log: r.log.clone(),
             started: r.started,
@@ -398,22 +414,31 @@ pub(super) fn restore<P: TrustedCodes<Move = Move> + FindStep>(
         let (_, seq) = seq_from(top, best, "the best game")?;
         top.best = Some((seq.score, seq.moves));
     }
+    // the runs that ended: each once, not under way, of a search with iterations to list,
+    // no better than the best game
+    let best_score = top.best.as_ref().map(|(s, _)| *s);
     for e in &cp.ended {
         let fits = e.run > 0
             && e.run < cp.next_run
-            && !ids.contains(&e.run)
+            && ids.insert(e.run)
+            && top.config.level > 1
+            && e.best.is_some() == e.best_iteration.is_some()
+            && e.best.is_none_or(|b| best_score.is_some_and(|best| b <= best))
             && e.best_iteration.is_none_or(|at| (1..=n).contains(&at))
             && top.ended.len() < MAX_LISTED_RUNS;
         if !fits {
-            return Err(damaged(format!("the finished run {} does not fit the search", e.run)));
+            return Err(damaged(format!("the run {} listed as ended does not fit the search", e.run)));
         }
         top.ended.push(RunSummary {
             run: e.run,
             best: e.best,
             best_iteration: e.best_iteration,
             iterations: n,
-            finished: true,
+            finished: !e.cut,
         });
+    }
+    if top.ended.iter().filter(|r| r.finished).count() > cp.runs_done as usize {
+        return Err(damaged(format!("it lists more finished runs than the {} it counts", cp.runs_done)));
     }
     top.next_run = cp.next_run.max(1);
     top.runs_done = cp.runs_done;

@@ -66,6 +66,8 @@ fn one_rank_finds_what_one_thread_finds() {
         (Config { tie_break: true, ..config(3, 10, 13) }, Budget::Playouts(3_000)),
         // shorter top-level runs: the coordinator closes a run after its own count
         (Config { top_iterations: Some(7), ..config(2, 30, 14) }, Budget::Playouts(700)),
+        // the budget cuts a run's last iteration: the run does not finish
+        (Config { top_iterations: Some(7), ..config(2, 30, 17) }, Budget::Playouts(410)),
         (Config { top_iterations: Some(20), ..config(1, 50, 15) }, Budget::Playouts(150)),
         (
             Config { top_iterations: Some(3), ..config(3, 10, 16).with_method(Method::Stabilized) },
@@ -474,26 +476,6 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &budget),
         Err(CheckpointError::Damaged(_))
     ));
-    // a finished run listed that is not one, or whose best came after its last iteration
-    for (ended, why) in [
-        (serde_json::json!([{"run": 7, "best": 60, "best_iteration": 3}]), "the finished run 7"),
-        (serde_json::json!([{"run": 1, "best": 60, "best_iteration": 3}]), "the finished run 1"),
-    ] {
-        let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
-        json["ended"] = ended;
-        let bad: Checkpoint = serde_json::from_value(json).unwrap();
-        assert!(matches!(
-            Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &bad),
-            Err(CheckpointError::Damaged(e)) if e.contains(why)
-        ));
-    }
-    let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
-    json["runs"][0]["best_at"] = serde_json::json!(4);
-    let late: Checkpoint = serde_json::from_value(json).unwrap();
-    assert!(matches!(
-        Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &late),
-        Err(CheckpointError::Damaged(e)) if e.contains("run 1 does not fit")
-    ));
     // a best whose first move is moved off the board's dots
     let mut json: serde_json::Value = serde_json::to_value(&cp).unwrap();
     json["runs"][0]["bests"][0][0] = serde_json::json!([40, 40, 0, 0]);
@@ -502,6 +484,62 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
         Err(CheckpointError::Damaged(why)) => assert!(why.contains("illegal move"), "{why}"),
         other => panic!("{other:?}"),
     }
+}
+
+/// The runs that ended travel in the checkpoint; a list that cannot be the search's is
+/// refused as damage, and a checkpoint from before the list resumes without it.
+#[test]
+fn a_checkpoint_keeps_the_runs_that_ended() {
+    let root = Position::new(Variant::T5);
+    let c = config(2, 10, 3);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+    let rank = Rank::new(&root, c.clone(), 1).unwrap();
+    for _ in 0..13 {
+        let job = coord.next_job(0).unwrap();
+        coord.fold(0, run_job(&rank, job)).unwrap();
+    }
+    let runs = coord.runs();
+    assert_eq!(
+        runs.iter().map(|r| (r.run, r.iterations, r.finished)).collect::<Vec<_>>(),
+        [(1, 10, true), (2, 3, false)]
+    );
+    let cp = coord.checkpoint(1.0);
+    let resumed = |json: &serde_json::Value| {
+        let cp: Checkpoint = serde_json::from_value(json.clone()).unwrap();
+        Coordinator::resume(&root, c.clone(), Budget::UntilStopped, &cp)
+    };
+    let json = serde_json::to_value(&cp).unwrap();
+    assert_eq!(resumed(&json).unwrap().runs(), runs);
+    // written before the list: the run before the resume is not listed, nor where the
+    // run under way found its best
+    let mut old = json.clone();
+    old.as_object_mut().unwrap().remove("ended");
+    old["runs"][0].as_object_mut().unwrap().remove("best_at");
+    let listed = resumed(&old).unwrap().runs();
+    assert_eq!(listed, [RunSummary { best_iteration: None, ..runs[1] }]);
+    // not started, under way, twice; a best and no iteration; past the best game; more
+    // finished runs than counted; a run's best from an iteration not started
+    let best = cp.best_len().unwrap() as i64;
+    let run = |id: u32, best: i64| serde_json::json!({"run": id, "best": best, "best_iteration": 3});
+    for (ended, why) in [
+        (serde_json::json!([run(3, 60)]), "the run 3 listed as ended"),
+        (serde_json::json!([run(2, 60)]), "the run 2 listed as ended"),
+        (serde_json::json!([run(1, 60), run(1, 60)]), "the run 1 listed as ended"),
+        (serde_json::json!([{"run": 1, "best": 60}]), "the run 1 listed as ended"),
+        (serde_json::json!([run(1, best + 1)]), "the run 1 listed as ended"),
+    ] {
+        let mut bad = json.clone();
+        bad["ended"] = ended;
+        assert!(matches!(resumed(&bad), Err(CheckpointError::Damaged(e)) if e.contains(why)));
+    }
+    let mut bad = json.clone();
+    bad["runs_done"] = serde_json::json!(0);
+    assert!(
+        matches!(resumed(&bad), Err(CheckpointError::Damaged(e)) if e.contains("more finished runs than the 0"))
+    );
+    let mut bad = json;
+    bad["runs"][0]["best_at"] = serde_json::json!(4);
+    assert!(matches!(resumed(&bad), Err(CheckpointError::Damaged(e)) if e.contains("run 2 does not fit")));
 }
 
 /// How many results a second the coordinator folds (replay of the steps, `>=`, adapt) and

@@ -6,6 +6,7 @@ use super::coordinator::{TopOps, TopProgress};
 use super::errors::FoldError;
 use super::replay::seq_of;
 use super::{Done, Job, PolicySync};
+use crate::nrpa::parallel::first_at;
 use crate::nrpa::policy::{Policy, Prior, Scratch, Seq};
 use crate::nrpa::problem::{FindStep, TrustedCodes};
 use crate::nrpa::{Budget, Config, RunSummary, MAX_LISTED_RUNS};
@@ -20,6 +21,9 @@ pub(super) struct Run<M> {
     pub(super) best: Seq<M>,
     /// The iteration (1 for the first) whose result first reached `best`'s score.
     pub(super) best_at: Option<u32>,
+    /// An iteration of it had less than a whole job's playouts (the budget's end): it
+    /// does not finish.
+    pub(super) cut: bool,
     /// Every best the run had, as steps, in order: what adapts name.
     pub(super) bests: Vec<Vec<u32>>,
     /// For every adapt so far, the index in `bests` of the best it used.
@@ -277,6 +281,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
                 policy: self.prior.policy(),
                 best: Seq::none(),
                 best_at: None,
+                cut: false,
                 bests: Vec::new(),
                 log: Vec::new(),
                 started: 0,
@@ -326,13 +331,13 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
             return Ok(());
         };
         let learning = self.config.learning();
+        let size = self.job_size();
         let i = self.runs.iter().position(|r| r.id == done.run).expect("a given iteration's run is alive");
         let r = &mut self.runs[i];
+        r.cut |= r.pending.iter().any(|&(it, limit)| it == iter && limit < size);
         r.pending.retain(|&(it, _)| it != iter);
         if let (Some(seq), Some((_, steps))) = (seq, done.best) {
-            if seq.score > r.best.score {
-                r.best_at = Some(iter + 1);
-            }
+            r.best_at = first_at(r.best_at, r.best.score, seq.score, iter);
             // as in `parallel`: `>=`, and ties to the tie-break if the config has one
             if seq.replaces(&r.best) {
                 r.best = seq;
@@ -348,10 +353,12 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         r.done += 1;
         if r.done == self.config.run_iterations() {
             if self.ended.len() < MAX_LISTED_RUNS {
-                self.ended.push(r.summary(true));
+                self.ended.push(r.summary(!r.cut));
+            }
+            if !r.cut {
+                self.runs_done += 1;
             }
             self.runs.remove(i);
-            self.runs_done += 1;
         }
         Ok(())
     }
@@ -450,6 +457,7 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
                     .collect(),
                 log: r.log.clone(),
                 best_at: r.best_at,
+                cut: r.cut,
                 started: r.started,
                 // given out and unanswered, or still to give again after a resume
                 pending: r
