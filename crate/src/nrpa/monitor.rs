@@ -35,6 +35,20 @@ pub struct Monitor<M> {
     runs: Mutex<Vec<RunSummary>>,
 }
 
+impl RunSummary {
+    /// A run's summary from the top level's bookkeeping, on threads or on the coordinator
+    /// alike: `best` is `i64::MIN` while the run has no result.
+    pub(crate) fn of(run: u32, best: i64, best_iteration: Option<u32>, done: u32, finished: bool) -> Self {
+        RunSummary {
+            run,
+            best: (best != i64::MIN).then_some(best),
+            best_iteration,
+            iterations: done,
+            finished,
+        }
+    }
+}
+
 /// How many runs [`Monitor::runs`] lists at most: a level-2 search of a day ends hundreds
 /// of thousands of runs, each a fraction of a second, and the list is for reading.
 pub const MAX_LISTED_RUNS: usize = 10_000;

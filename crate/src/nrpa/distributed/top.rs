@@ -38,13 +38,7 @@ pub(super) struct Run<M> {
 
 impl<M> Run<M> {
     pub(super) fn summary(&self, finished: bool) -> RunSummary {
-        RunSummary {
-            run: self.id,
-            best: (self.best.score != i64::MIN).then_some(self.best.score),
-            best_iteration: self.best_at,
-            iterations: self.done,
-            finished,
-        }
+        RunSummary::of(self.id, self.best.score, self.best_at, self.done, finished)
     }
 }
 
