@@ -46,6 +46,18 @@ fn in_turn(coord: &mut Coordinator, ranks: &[Rank], stop_after: Option<usize>) {
     assert!(coord.is_over());
 }
 
+/// A coordinator of a search until stopped that has given and folded `jobs` jobs, each run
+/// on rank 0: a search under way, to checkpoint.
+fn folded(root: &Position, c: &Config, jobs: usize) -> Coordinator {
+    let mut coord = Coordinator::new(root, c.clone(), Budget::UntilStopped).unwrap();
+    let rank = Rank::new(root, c.clone(), 1).unwrap();
+    for _ in 0..jobs {
+        let job = coord.next_job(0).unwrap();
+        coord.fold(0, run_job(&rank, job)).unwrap();
+    }
+    coord
+}
+
 #[test]
 fn one_rank_finds_what_one_thread_finds() {
     let root = Position::new(Variant::D5);
@@ -311,12 +323,7 @@ fn messages_that_do_not_fit_are_refused() {
 fn a_checkpoint_of_another_search_or_damaged_is_refused() {
     let root = Position::new(Variant::T5);
     let c = config(2, 10, 1);
-    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
-    let rank = Rank::new(&root, c.clone(), 1).unwrap();
-    for _ in 0..3 {
-        let job = coord.next_job(0).unwrap();
-        coord.fold(0, run_job(&rank, job)).unwrap();
-    }
+    let coord = folded(&root, &c, 3);
     let cp = coord.checkpoint(1.0);
     let other = Config { seed: 2, ..c.clone() };
     assert!(matches!(
@@ -492,12 +499,7 @@ fn a_checkpoint_of_another_search_or_damaged_is_refused() {
 fn a_checkpoint_keeps_the_runs_that_ended() {
     let root = Position::new(Variant::T5);
     let c = config(2, 10, 3);
-    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
-    let rank = Rank::new(&root, c.clone(), 1).unwrap();
-    for _ in 0..13 {
-        let job = coord.next_job(0).unwrap();
-        coord.fold(0, run_job(&rank, job)).unwrap();
-    }
+    let coord = folded(&root, &c, 13);
     let runs = coord.runs();
     assert_eq!(
         runs.iter().map(|r| (r.run, r.iterations, r.finished)).collect::<Vec<_>>(),
