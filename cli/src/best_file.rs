@@ -34,7 +34,7 @@ pub fn format_for(path: &Path) -> Format {
 }
 
 /// How messages name a format ("saved: best.psol (Pentasol, 170 moves)").
-fn format_name(f: Format) -> &'static str {
+pub(crate) fn format_name(f: Format) -> &'static str {
     match f {
         Format::MsrJson => "MSR JSON",
         Format::Msr => "MS1",
@@ -221,7 +221,8 @@ impl Out {
         if matches!(self.target, Target::InPlace(_)) {
             let n = best.score();
             let format = format_name(self.format);
-            return (true, format!("saved: {shown} ({format}, {n} moves, written after this report)"));
+            // not "saved": the write comes after this line, and may fail (/dev/full)
+            return (true, format!("to be written: {shown} ({format}, {n} moves, after this report)"));
         }
         match (self.written, &self.blocked) {
             (Some(n), _) if n == best.score() => self.still_there(n),

@@ -1,6 +1,6 @@
 //! `morpion bound`: the upper bounds of the 485 paper and of a game in progress.
 
-use crate::{campaign, load, out_file, plural, warn, Quit};
+use crate::{campaign, keep_file, load, out_file, plural, warn, Quit};
 use clap::Subcommand;
 use morpion::bounds::{self, live, octagon, picture, Edges, Lp, Octagon};
 use morpion::Variant;
@@ -25,6 +25,10 @@ pub enum Command {
         /// The same picture as PNG.
         #[arg(long)]
         png: Option<PathBuf>,
+        /// Replace what --svg or --png hold even if it is not a picture of their kind (a
+        /// game, notes): without it such a file is left alone.
+        #[arg(long)]
+        force: bool,
         /// Also print one JSON object on the last line.
         #[arg(long)]
         json: bool,
@@ -74,7 +78,14 @@ fn board(s: &str) -> Result<Octagon, String> {
 
 pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
-        Command::Lp { variant, board, svg, png, json } => {
+        Command::Lp { variant, board, svg, png, force, json } => {
+            // before the solve (a minute on a large board), not after it
+            if let Some(path) = &svg {
+                keep_file::may_replace(path, force, keep_file::is_svg)?;
+            }
+            if let Some(path) = &png {
+                keep_file::may_replace(path, force, keep_file::is_png)?;
+            }
             let t = Instant::now();
             let lp = Lp::new(variant, board.lattice_points()).map_err(|e| e.to_string())?;
             let sol = lp.solve(|_| false).map_err(|e| e.to_string())?;

@@ -12,6 +12,7 @@ mod bench;
 mod best_file;
 mod bound;
 mod campaign;
+mod keep_file;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 mod out_file;
@@ -69,9 +70,13 @@ enum Command {
         /// Where links point (the web app's address).
         #[arg(long, default_value = link::DEFAULT_BASE)]
         base: String,
-        /// Write to this file instead of standard output.
+        /// Write to this file instead of standard output. A file that holds something else
+        /// (another game, notes) is left alone unless --force.
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// Replace what --output holds, whatever it is.
+        #[arg(long, requires = "output")]
+        force: bool,
     },
     /// Count the distinct positions reachable in exactly n moves, for n = 1..DEPTH.
     ///
@@ -99,7 +104,7 @@ enum Command {
         /// A record's name (or the start of it), as listed.
         name: Option<String>,
         /// Print the record in this format instead of a summary.
-        #[arg(long, value_parser = writable_format)]
+        #[arg(long, value_parser = writable_format, requires = "name")]
         to: Option<Format>,
         /// Where links point (with --to link).
         #[arg(long, default_value = link::DEFAULT_BASE)]
@@ -141,8 +146,13 @@ where
     T: std::str::FromStr + TryFrom<u64> + PartialOrd,
 {
     let min = T::try_from(MIN).map_err(|_| "bad minimum".to_string())?;
-    match s.trim().parse::<T>() {
+    let t = s.trim();
+    match t.parse::<T>() {
         Ok(n) if n >= min => Ok(n),
+        // digits that do not fit: saying "a whole number" would puzzle
+        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("{t} is too large for this option (expected a whole number, {MIN} or more)"))
+        }
         _ => Err(format!("expected a whole number, {MIN} or more")),
     }
 }
@@ -302,9 +312,12 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             }
             Ok(())
         }
-        Command::Convert { file, variant, to, base, output } => {
+        Command::Convert { file, variant, to, base, output, force } => {
             let game = load(&file, variant)?;
             let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            if let Some(path) = &output {
+                keep_file::may_replace(path, force, |held| held == text.as_bytes())?;
+            }
             emit(&text, output, o)
         }
         Command::Count { variant, depth, symmetric, start, sequences } => {

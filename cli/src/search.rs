@@ -348,7 +348,7 @@ pub fn run(
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", opts.threads))?;
     let interrupted = Arc::new(AtomicBool::new(false));
-    stop_signals::watch(&interrupted);
+    let _watching = stop_signals::watch(&interrupted);
     let budget = budget_of(opts.time, opts.playouts);
     let mut last_line = start;
     let mut keeper = Keeper::default();

@@ -69,11 +69,11 @@ pub(crate) fn with_flag(e: &SearchError) -> String {
 }
 
 /// How `--from`'s argument is named in messages: `-` is standard input, and a long
-/// argument (a link) is "the link" rather than a line of its characters.
+/// argument that is not a file (a link) is "the link" rather than a line of its characters.
 pub(crate) fn shown_name(from: &str) -> String {
     if from == "-" {
         "standard input".to_string()
-    } else if from.len() > 60 {
+    } else if from.len() > 60 && !std::path::Path::new(from).exists() {
         "the link given".to_string()
     } else {
         from.to_string()

@@ -43,6 +43,29 @@ fn lp_solves_a_board_draws_it_and_refuses_bad_boards() {
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.starts_with("<svg") && picture.matches("<line").count() > 100);
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
+    // a picture replaces a picture of its kind; anything else stays, unless --force
+    let draw = |svg: &std::path::Path, force: bool| {
+        let mut args = vec!["bound", "lp", "--board", "square:8", "--svg", svg.to_str().unwrap()];
+        if force {
+            args.push("--force");
+        }
+        morpion(&args)
+    };
+    assert!(draw(&svg, false).status.success());
+    std::fs::write(&svg, "my notes\n").unwrap();
+    let o = draw(&svg, false);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("holds text that is not a game: choose another file, or add --force"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty(), "refused before the solve: {}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "my notes\n");
+    assert!(draw(&svg, true).status.success());
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let o = morpion(&["bound", "lp", "--board", "square:8", "--png", svg.to_str().unwrap()]);
+    assert!(stderr(&o).contains("holds text that is not a game"), "an SVG is not a PNG: {}", stderr(&o));
     let o = morpion(&["bound", "lp", "-v", "5D", "--board", "square:20", "--json"]);
     assert!((144.0..144.0001).contains(&last_json(&o)["objective"].as_f64().unwrap()));
     for (board, says) in [

@@ -74,6 +74,11 @@ fn bad_flags_are_refused() {
     let o = morpion(&["count", "--variant", "7T", "--depth", "2"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("unknown variant '7T'"), "{}", stderr(&o));
+    let o = morpion(&["search", "-v", "5D", "--playouts", "18446744073709551616"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("18446744073709551616 is too large for this option"), "{}", stderr(&o));
+    let o = morpion(&["count", "-v", "5D", "--depth", "0"]);
+    assert!(stderr(&o).contains("expected a whole number, 1 or more"), "{}", stderr(&o));
 }
 
 #[test]
@@ -151,7 +156,40 @@ fn reads_standard_input_and_writes_a_file() {
     assert!(written.starts_with("MS1:"));
     let o = morpion(&["replay", out.to_str().unwrap(), "--json"]);
     assert!(stdout(&o).lines().last().unwrap().contains("\"variant\":\"5D\""), "{}", stdout(&o));
+    // the same conversion again writes the same text: fine
+    let convert = |from: &str, force: bool| {
+        let mut args = vec!["convert", from, "-v", "5D", "--to", "msr", "-o", out.to_str().unwrap()];
+        if force {
+            args.push("--force");
+        }
+        morpion(&args)
+    };
+    let rosin = record("5d-82-rosin.anagorko.psol");
+    assert!(convert(&rosin, false).status.success());
+    // another game is not written over it, nor over notes, without --force
+    let other = temp("first-move.json");
+    let first = morpion(&["convert", &rosin, "-v", "5D", "--to", "msr-json"]);
+    let first: serde_json::Value = serde_json::from_str(&stdout(&first)).unwrap();
+    let mut one = first.clone();
+    one["moves"] = serde_json::json!([first["moves"][0]]);
+    std::fs::write(&other, one.to_string()).unwrap();
+    let o = convert(other.to_str().unwrap(), false);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("holds an 82-move 5D game (MS1"), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&out).unwrap().starts_with("MS1:"));
+    assert_eq!(moves_in(&out), 82);
+    assert!(convert(other.to_str().unwrap(), true).status.success());
+    assert_eq!(moves_in(&out), 1);
+    std::fs::write(&out, "my notes\n").unwrap();
+    let o = convert(&rosin, false);
+    assert!(
+        stderr(&o).contains("holds text that is not a game: choose another file, or add --force"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "my notes\n");
     std::fs::remove_file(out).ok();
+    std::fs::remove_file(other).ok();
 }
 
 #[test]
@@ -534,7 +572,7 @@ fn search_writes_through_links_and_to_devices_in_place() {
     assert!(stderr(&o).contains("not a regular file: the best game is written there once"), "{}", stderr(&o));
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("what the log held\nbest: "), "{text}");
-    let summary = text.find("saved: /dev/stdout").unwrap();
+    let summary = text.find("to be written: /dev/stdout").unwrap();
     let game = text.find("\"version\": \"0.1\"").unwrap();
     assert!(summary < game, "the game follows the summary: {text}");
     std::fs::remove_file(log).ok();
@@ -544,6 +582,9 @@ fn search_writes_through_links_and_to_devices_in_place() {
         let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", "/dev/full"]);
         assert_eq!(o.status.code(), Some(1));
         assert!(stderr(&o).contains("/dev/full: writing: No space left on device"), "{}", stderr(&o));
+        // the summary did not say it was saved
+        assert!(stdout(&o).contains("to be written: /dev/full"), "{}", stdout(&o));
+        assert!(!stdout(&o).contains("saved: /dev/full"), "{}", stdout(&o));
         // the game found is not lost: printed, and given as a link
         assert!(stdout(&o).contains("best: "), "{}", stdout(&o));
         assert!(
@@ -761,6 +802,52 @@ fn search_stops_cleanly_on_a_signal_delivered_twice_at_once() {
         let replayed = morpion(&["replay", link, "--json"]);
         assert_eq!(last_json(&replayed)["moves"], v["score"]);
     }
+}
+
+/// Once the search is over, a stop signal quits at once: the best game, written to a FIFO
+/// nobody reads, would otherwise wait for a reader, and `timeout`'s one signal could not
+/// end the program.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_after_the_search_quits_at_once() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let fifo = temp("no-reader.fifo");
+    std::fs::remove_file(&fifo).ok();
+    if !Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        eprintln!("no mkfifo here: skipped");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+        .args(["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", fifo.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // the summary is printed before the game is written, which waits for a reader
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("to be written: ") {
+        line.clear();
+        assert!(out.read_line(&mut line).unwrap() > 0, "the summary says where the game goes");
+    }
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("still waiting for the FIFO's reader after a SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(1));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+    std::fs::remove_file(fifo).ok();
 }
 
 /// Other starts on the command line: `starts show` names a start, `starts best` finds

@@ -60,7 +60,8 @@ type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 const SHARDS: usize = 256;
 
 /// Distinct positions exactly 1..=depth moves after `root` (up to the symmetries of its
-/// start when `symmetric`). `report(n, count)` is called as each level completes (for
+/// start when `symmetric`), or up to the first depth with none (no game goes further: the
+/// counts end with that 0). `report(n, count)` is called as each level completes (for
 /// progress output).
 pub fn count_positions(
     root: &Position,
@@ -124,20 +125,31 @@ pub fn count_positions(
         assert!(level.len() < u32::MAX as usize, "too many positions to index");
         counts.push(level.len() as u64);
         report(n, level.len() as u64);
+        if level.is_empty() {
+            break;
+        }
         levels.push(level);
     }
     counts
 }
 
-/// Ordered move sequences of length exactly 1..=depth after `root` (the usual perft).
+/// Ordered move sequences of length exactly 1..=depth after `root` (the usual perft), or
+/// up to the first length with none (the counts end with that 0, as
+/// [`count_positions`]'s do).
 pub fn count_sequences(root: &Position, depth: usize) -> Vec<u64> {
-    fn walk(p: &mut Position, left: usize, counts: &mut [u64]) {
+    /// Counts the moves of `p` as the sequences of length `at + 1`, and walks on below
+    /// `depth`. `counts` grows as the walk goes deeper: its length is at most the longest
+    /// game, whatever depth was asked.
+    fn walk(p: &mut Position, at: usize, depth: usize, counts: &mut Vec<u64>) {
         let moves = p.legal_moves_unordered();
-        counts[0] += moves.len() as u64;
-        if left > 1 {
+        if counts.len() <= at {
+            counts.resize(at + 1, 0);
+        }
+        counts[at] += moves.len() as u64;
+        if at + 1 < depth {
             for m in moves {
                 p.play(m);
-                walk(p, left - 1, &mut counts[1..]);
+                walk(p, at + 1, depth, counts);
                 p.undo();
             }
         }
@@ -146,19 +158,29 @@ pub fn count_sequences(root: &Position, depth: usize) -> Vec<u64> {
         return Vec::new();
     }
     let first = root.legal_moves();
-    first
+    let counts = first
         .par_iter()
         .map(|&m| {
             let mut p = root.clone();
             p.play(m);
-            let mut c = vec![0u64; depth];
-            c[0] = 1;
+            let mut c = vec![1u64];
             if depth > 1 {
-                walk(&mut p, depth - 1, &mut c[1..]);
+                walk(&mut p, 1, depth, &mut c);
             }
             c
         })
-        .reduce(|| vec![0u64; depth], |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect())
+        .reduce(Vec::new, |mut a, b| {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
+            a
+        });
+    if counts.is_empty() {
+        vec![0] // no first move
+    } else {
+        counts
+    }
 }
 
 #[cfg(test)]

@@ -115,3 +115,21 @@ fn counts_from_a_root_with_moves_match_the_definition() {
         assert_eq!(count_positions(&root, 3, symmetric, |_, _| {}), want, "symmetric: {symmetric}");
     }
 }
+
+/// Counts stop at the first depth with nothing to count, whatever depth was asked: a row
+/// of five dots has two moves, each of which ends the game (the other would overlap its
+/// line), and a lone dot has none.
+#[test]
+fn counts_end_where_the_games_do() {
+    for v in [Variant::T5, Variant::D5] {
+        let row = Position::on(v, Start::parse("0,0 1,0 2,0 3,0 4,0", v).unwrap());
+        let mut reported = Vec::new();
+        assert_eq!(count_positions(&row, 1_000_000, false, |n, c| reported.push((n, c))), vec![2, 0], "{v}");
+        assert_eq!(reported, [(1, 2), (2, 0)]);
+        assert_eq!(count_sequences(&row, usize::MAX), vec![2, 0], "{v}");
+        assert_eq!(count_sequences(&row, 1), vec![2], "{v}");
+    }
+    let lone = Position::on(Variant::T5, Start::parse("0,0", Variant::T5).unwrap());
+    assert_eq!(count_sequences(&lone, 3), vec![0]);
+    assert_eq!(count_positions(&lone, 3, false, |_, _| {}), vec![0]);
+}

@@ -225,6 +225,28 @@ fn own_pentasol_and_flammenkamp_files_read_back_in_their_variant() {
     }
 }
 
+/// An author or a date with line breaks (from a JSON file, say) stays in the header's
+/// comment: the lines after a break would otherwise be read as moves.
+#[test]
+fn line_breaks_in_the_header_stay_in_its_comment() {
+    let g = library::find("5d-82-rosin").unwrap().game();
+    let meta = morpion::Meta {
+        author: Some("Evil\n(28,28)\r\n(28,24) | +2\n# x".into()),
+        date: Some("2011\n(1,1)".into()),
+        ..morpion::Meta::default()
+    };
+    let g = Game::new(g.position().clone(), meta);
+    for f in [Format::Pentasol, Format::Flammenkamp] {
+        let text = formats::write(&g, f, "").unwrap();
+        let header = text.lines().next().unwrap();
+        assert_eq!(
+            header, "# Morpion Solitaire 5D, 82 moves, Evil (28,28)  (28,24) | +2 # x (2011 (1,1))",
+            "{f}"
+        );
+        assert_eq!(reload(&g, f).moves(), g.moves(), "{f}");
+    }
+}
+
 /// An illegal move in a Pentasol file is reported at its line, as the file writes it, and
 /// the points of the reason in the file's coordinates.
 #[test]

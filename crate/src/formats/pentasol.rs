@@ -216,12 +216,19 @@ fn header(game: &Game, out: &mut String) {
     let v = game.variant();
     out.push_str(&format!("{HEADER}{v}, {} moves", game.score()));
     if let Some(a) = &game.meta().author {
-        out.push_str(&format!(", {a}"));
+        out.push_str(&format!(", {}", one_line(a)));
     }
     if let Some(d) = &game.meta().date {
-        out.push_str(&format!(" ({d})"));
+        out.push_str(&format!(" ({})", one_line(d)));
     }
     out.push('\n');
+}
+
+/// Text for the header's comment line: a line break (or any control character) in an
+/// author's name from another format would end the comment, and what follows it would be
+/// read as moves.
+fn one_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
 pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {

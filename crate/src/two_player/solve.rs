@@ -53,7 +53,7 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::Endless(v) => write!(
                 f,
-                "{v} games can go on forever, so no line is the last: solve 4T, 4D, 5T, 5D, 6T or 6D"
+                "{v} games can go on forever, so no line is the last: choose 4T, 4D, 5T, 5D, 6T or 6D"
             ),
             SolveError::LimitTooSmall { limit, min } => {
                 write!(f, "a memory limit of {limit} bytes is too small: the table needs {min} bytes empty")

@@ -1,0 +1,122 @@
+//! Whether a command's output file may be replaced (`convert -o`, `bound lp --svg` and
+//! `--png`): a file that holds something else, a longer game say, or notes, is the user's,
+//! and only `--force` replaces it. A new or empty file, a device, and what the command
+//! would write there anyway (the same text, a picture of the same kind) are replaced
+//! without asking. `search --out` has its own, finer rule (best_file.rs: a longer game).
+
+use crate::best_file::format_name;
+use crate::n_move;
+use crate::out_file;
+use morpion::formats::{self, VariantSource};
+use std::io::Read;
+use std::path::Path;
+
+/// More than any game file (the readers refuse 4 MB): what is past this is not read to say
+/// what the file holds.
+const READ_AT_MOST: u64 = 4 << 20;
+
+/// Refuses, with a message that says what the file holds, to replace `path` unless
+/// `force`, it is new or empty, not a regular file, or `ours` says its bytes are what this
+/// command writes. Said before any long work, so nothing is computed for nothing.
+pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Result<(), String> {
+    if force {
+        return Ok(());
+    }
+    let target = out_file::resolve(path).map_err(|e| e.to_string())?;
+    let Some(file) = target.regular() else { return Ok(()) };
+    let mut bytes = Vec::new();
+    match std::fs::File::open(file) {
+        Ok(f) => {
+            if let Err(e) = f.take(READ_AT_MOST + 1).read_to_end(&mut bytes) {
+                return Err(format!(
+                    "{}: cannot read what it holds ({e}); add --force to replace it",
+                    path.display()
+                ));
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(format!(
+                "{}: cannot read what it holds ({e}); add --force to replace it",
+                path.display()
+            ))
+        }
+    }
+    if bytes.is_empty() || ours(&bytes) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} holds {}: choose another file, or add --force to replace it",
+        path.display(),
+        what(&bytes)
+    ))
+}
+
+/// What a file's bytes are, for the message.
+fn what(bytes: &[u8]) -> String {
+    if bytes.len() as u64 > READ_AT_MOST {
+        return "a file larger than any game".to_string();
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else { return "a file that is not text".to_string() };
+    match formats::load(text, None, None) {
+        Ok(l) if l.variant_source == VariantSource::Default => {
+            format!("{} game ({})", n_move(l.game.score()), format_name(l.format))
+        }
+        Ok(l) => format!("{} {} game ({})", n_move(l.game.score()), l.game.variant(), format_name(l.format)),
+        Err(_) => "text that is not a game".to_string(),
+    }
+}
+
+/// An SVG picture, as `bound lp --svg` writes (a picture of another run may be replaced).
+pub fn is_svg(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml")
+}
+
+/// A PNG picture, as `bound lp --png` writes.
+pub fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn scratch(name: &str, text: &[u8]) -> PathBuf {
+        let p = std::env::temp_dir().join(format!("morpion-keep-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    #[test]
+    fn only_what_the_command_writes_anyway_is_replaced_without_force() {
+        let game = morpion::library::find("5d-82-rosin").unwrap().game();
+        let json = formats::write(&game, formats::Format::MsrJson, "").unwrap();
+        let held = scratch("game.json", json.as_bytes());
+        let e = may_replace(&held, false, |b| b == b"other").unwrap_err();
+        assert!(
+            e.ends_with(
+                "holds an 82-move 5D game (MSR JSON): choose another file, or add --force to replace it"
+            ),
+            "{e}"
+        );
+        may_replace(&held, true, |_| false).unwrap();
+        may_replace(&held, false, |b| b == json.as_bytes()).unwrap();
+        let notes = scratch("notes.txt", b"my notes\n");
+        let e = may_replace(&notes, false, is_svg).unwrap_err();
+        assert!(e.contains("holds text that is not a game"), "{e}");
+        let binary = scratch("bin", b"\x00\xff\x00");
+        assert!(may_replace(&binary, false, is_svg).unwrap_err().contains("a file that is not text"));
+        let picture = scratch("p.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n");
+        may_replace(&picture, false, is_svg).unwrap();
+        assert!(may_replace(&picture, false, is_png).is_err());
+        let empty = scratch("empty", b"");
+        may_replace(&empty, false, |_| false).unwrap();
+        let missing = std::env::temp_dir().join(format!("morpion-keep-{}-missing", std::process::id()));
+        may_replace(&missing, false, |_| false).unwrap();
+        may_replace(Path::new("/dev/null"), false, |_| false).unwrap();
+        for p in [held, notes, binary, picture, empty] {
+            std::fs::remove_file(p).ok();
+        }
+    }
+}
