@@ -193,10 +193,11 @@ impl Out {
                 return Ok(());
             }
         }
-        self.write(best)
+        self.write(best, &|| false)
     }
 
-    fn write(&mut self, best: &Position) -> Result<(), String> {
+    /// `stop`: for a FIFO no program reads, when to give up waiting for one.
+    fn write(&mut self, best: &Position, stop: &dyn Fn() -> bool) -> Result<(), String> {
         let meta = Meta {
             description: Some(format!("found by morpion search: {}", self.describe)),
             ..Meta::default()
@@ -207,7 +208,7 @@ impl Out {
             // a link or an MS1 string is one line; a text file ends with its newline
             text.push('\n');
         }
-        self.target.write(&text, &self.path).map_err(|e| e.to_string())?;
+        self.target.write_unless(text.as_bytes(), &self.path, stop).map_err(|e| e.to_string())?;
         self.text = Some(text);
         self.written = Some(best.score());
         self.floor = self.written;
@@ -265,10 +266,12 @@ impl Out {
     }
 
     /// For a device, a FIFO or a descriptor: writes the best game, once, after everything
-    /// else was printed (a regular file was saved as the search went).
-    pub fn write_in_place(&mut self, best: &Position) -> Result<(), String> {
+    /// else was printed (a regular file was saved as the search went). A FIFO that no
+    /// program reads yet is waited for until `stop` (a stop signal, before or during the
+    /// wait).
+    pub fn write_in_place(&mut self, best: &Position, stop: &dyn Fn() -> bool) -> Result<(), String> {
         match self.target {
-            Target::InPlace(_) => self.write(best),
+            Target::InPlace(_) => self.write(best, stop),
             Target::Regular(_) => Ok(()),
         }
     }

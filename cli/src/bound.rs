@@ -99,10 +99,13 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                 sol.primal,
                 sol.iterations
             );
+            // again: the file may have changed during the solve
             if let Some(path) = svg {
+                keep_file::may_replace(&path, force, keep_file::is_svg)?;
                 save(&path, picture::svg(&sol, variant).as_bytes())?;
             }
             if let Some(path) = png {
+                keep_file::may_replace(&path, force, keep_file::is_png)?;
                 save(&path, &picture::png(&sol, variant))?;
             }
             if json {

@@ -315,7 +315,7 @@ pub(crate) fn conclude(
 pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     let Plan { todo, file, best, best_at } = plan(&args, o)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let _watching = crate::stop_signals::watch(&stop);
+    crate::stop_signals::watch(&stop);
     let state = Mutex::new((Results::new(file, &args.out, best, best_at), Instant::now()));
     let threads = args.threads.unwrap_or_else(crate::all_threads).max(1);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;

@@ -57,6 +57,12 @@ fn what(bytes: &[u8]) -> String {
     if bytes.len() as u64 > READ_AT_MOST {
         return "a file larger than any game".to_string();
     }
+    if is_png(bytes) {
+        return "a PNG picture".to_string();
+    }
+    if is_svg(bytes) {
+        return "an SVG picture".to_string();
+    }
     let Ok(text) = std::str::from_utf8(bytes) else { return "a file that is not text".to_string() };
     match formats::load(text, None, None) {
         Ok(l) if l.variant_source == VariantSource::Default => {
@@ -67,9 +73,10 @@ fn what(bytes: &[u8]) -> String {
     }
 }
 
-/// An SVG picture, as `bound lp --svg` writes (a picture of another run may be replaced).
+/// An SVG picture as `bound lp --svg` writes it (a picture of another run may be
+/// replaced; another SVG, a drawing made elsewhere, may not).
 pub fn is_svg(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml")
+    bytes.starts_with(b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=")
 }
 
 /// A PNG picture, as `bound lp --png` writes.
@@ -107,15 +114,17 @@ mod tests {
         assert!(e.contains("holds text that is not a game"), "{e}");
         let binary = scratch("bin", b"\x00\xff\x00");
         assert!(may_replace(&binary, false, is_svg).unwrap_err().contains("a file that is not text"));
-        let picture = scratch("p.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>\n");
+        let picture = scratch("p.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\"></svg>\n");
         may_replace(&picture, false, is_svg).unwrap();
-        assert!(may_replace(&picture, false, is_png).is_err());
+        assert!(may_replace(&picture, false, is_png).unwrap_err().contains("holds an SVG picture"));
+        let drawing = scratch("d.svg", b"<?xml version=\"1.0\"?>\n<svg></svg>\n");
+        assert!(may_replace(&drawing, false, is_svg).unwrap_err().contains("holds text that is not a game"));
         let empty = scratch("empty", b"");
         may_replace(&empty, false, |_| false).unwrap();
         let missing = std::env::temp_dir().join(format!("morpion-keep-{}-missing", std::process::id()));
         may_replace(&missing, false, |_| false).unwrap();
         may_replace(Path::new("/dev/null"), false, |_| false).unwrap();
-        for p in [held, notes, binary, picture, empty] {
+        for p in [held, notes, binary, picture, drawing, empty] {
             std::fs::remove_file(p).ok();
         }
     }

@@ -81,7 +81,8 @@ enum Command {
     /// Count the distinct positions reachable in exactly n moves, for n = 1..DEPTH.
     ///
     /// A position is a set of drawn lines. Prints one line `n count` per depth as it is
-    /// done, using every core.
+    /// done, using every core, up to DEPTH or to the first depth with none (`13 0`: no
+    /// game is that long), whichever comes first.
     Count {
         /// The variant (5T, 5D, 4T, ...).
         #[arg(long, short)]

@@ -10,7 +10,9 @@
 //! - What is not a regular file (a terminal, `/dev/null`, a FIFO, `/dev/stdout` and the
 //!   other descriptors under /proc) is written in place, appended (never over what a
 //!   file behind a descriptor already holds); a folder, a socket or a disk device is
-//!   refused.
+//!   refused. A FIFO that no program reads yet is waited for, as a shell's `>` would,
+//!   but a writer that may be asked to stop gives up instead ([`Target::write_unless`]):
+//!   opening it would otherwise block where no stop signal is looked at.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -55,6 +57,8 @@ pub enum SaveError {
         /// The folder missing.
         folder: PathBuf,
     },
+    /// A FIFO that no program reads, and the writer was asked to stop rather than wait.
+    NoReader(PathBuf),
     /// The system refused: what was being done, on which file.
     Io {
         /// The name given.
@@ -80,6 +84,13 @@ impl fmt::Display for SaveError {
             }
             SaveError::NoFolder { path, folder } => {
                 write!(f, "{}: there is no folder {} to write it in", path.display(), folder.display())
+            }
+            SaveError::NoReader(p) => {
+                write!(
+                    f,
+                    "{} is a FIFO that no program reads, and a stop was asked for: nothing written",
+                    p.display()
+                )
             }
             SaveError::Io { path, doing, error } => write!(f, "{}: {doing}: {error}", path.display()),
         }
@@ -188,17 +199,61 @@ impl Target {
 
     /// Writes `bytes` (an image, say) by the same rules as [`Target::write`].
     pub fn write_bytes(&self, text: &[u8], shown: &Path) -> Result<(), SaveError> {
+        self.write_unless(text, shown, &|| false)
+    }
+
+    /// Writes `bytes` as [`Target::write_bytes`] does, except that a FIFO no program reads
+    /// is waited for only until `stop` says so (at once if it already does): a search's
+    /// end, where a stop signal only sets a flag.
+    pub fn write_unless(&self, text: &[u8], shown: &Path, stop: &dyn Fn() -> bool) -> Result<(), SaveError> {
         match self {
             Target::InPlace(path) => {
-                // appended: /dev/stdout may be a file the shell opened (`>> log`), and its
-                // start must not be written over
-                let mut f =
-                    OpenOptions::new().append(true).open(path).map_err(io_error(shown, "opening it"))?;
+                let mut f = open_in_place(path, shown, stop)?;
                 f.write_all(text).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
             }
             Target::Regular(path) => replace(path, text, shown),
         }
     }
+}
+
+/// Opens what is not a regular file for appending: /dev/stdout may be a file the shell
+/// opened (`>> log`), and its start must not be written over. A FIFO is first opened
+/// without blocking, which fails while no program reads it: then the wait is said once and
+/// the open tried again every 50 ms until it succeeds or `stop` says to give up. The
+/// blocking open that writes is made while the first is still open, so a reader never sees
+/// the FIFO without a writer (and an end of file) in between.
+fn open_in_place(path: &Path, shown: &Path, stop: &dyn Fn() -> bool) -> Result<File, SaveError> {
+    let append = || OpenOptions::new().append(true).open(path).map_err(io_error(shown, "opening it"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        if fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+            let mut said = false;
+            loop {
+                match OpenOptions::new().append(true).custom_flags(libc::O_NONBLOCK).open(path) {
+                    Ok(probe) => {
+                        let f = append();
+                        drop(probe);
+                        return f;
+                    }
+                    Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {}
+                    Err(e) => return Err(io_error(shown, "opening it")(e)),
+                }
+                if stop() {
+                    return Err(SaveError::NoReader(shown.to_path_buf()));
+                }
+                if !said {
+                    crate::warn(&format!(
+                        "waiting for a program to read {} (a FIFO); a stop signal gives up",
+                        shown.display()
+                    ));
+                    said = true;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
+    }
+    append()
 }
 
 /// Replaces (or creates) the regular file `path` with `text`, atomically.

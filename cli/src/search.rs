@@ -280,6 +280,9 @@ pub struct Report {
     pub best: Position,
     pub progress: Progress,
     pub interrupted: bool,
+    /// The stop flag, still set by a stop signal after the search: what the end is allowed
+    /// to wait for (a FIFO's reader) it stops waiting for once this is set.
+    pub stop: Arc<AtomicBool>,
     /// What each top-level run found, in the order they ended.
     pub runs: Vec<RunSummary>,
     /// Saving a new best failed (the search stopped there): why.
@@ -348,7 +351,7 @@ pub fn run(
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", opts.threads))?;
     let interrupted = Arc::new(AtomicBool::new(false));
-    let _watching = stop_signals::watch(&interrupted);
+    stop_signals::watch(&interrupted);
     let budget = budget_of(opts.time, opts.playouts);
     let mut last_line = start;
     let mut keeper = Keeper::default();
@@ -398,6 +401,7 @@ pub fn run(
         best,
         progress: search.progress(elapsed.as_secs_f64()),
         interrupted: interrupted.load(Ordering::SeqCst),
+        stop: interrupted,
         runs: search.runs(),
         save_error: failure,
     })

@@ -115,7 +115,12 @@ pub(crate) fn finish(
     // a device or descriptor gets the game after everything else (`-o /dev/stdout`)
     o.flush()?;
     let saved = match (saved, &mut out) {
-        (Ok(Some(_)), Some(out)) => out.write_in_place(game.position()).map(|()| None),
+        (Ok(Some(_)), Some(out)) => {
+            // a stop asked for during the search (timeout's one signal) or after it: no
+            // waiting for a FIFO's reader
+            let stop = || report.interrupted || report.stop.load(std::sync::atomic::Ordering::SeqCst);
+            out.write_in_place(game.position(), &stop).map(|()| None)
+        }
         (other, _) => other,
     };
     if let Err(e) = saved {

@@ -11,11 +11,6 @@
 //!
 //! SIGHUP is left alone when the program started with it ignored: that is what `nohup`
 //! asks for, and a search started under it goes on after the terminal closes.
-//!
-//! The watch lasts as long as the job ([`Watching`]): once the job is over there is
-//! nothing left to stop cleanly, and a stop signal quits at once, as it would without the
-//! watch. What follows a job may wait on someone else (the best game written to a FIFO
-//! nobody reads yet), and `timeout`'s one signal must still end the program then.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -36,43 +31,20 @@ enum Decision {
     Quit,
 }
 
-/// `over`: the job watched has ended (its [`Watching`] was dropped).
-fn decide(first: Option<Instant>, now: Instant, over: bool) -> Decision {
+fn decide(first: Option<Instant>, now: Instant) -> Decision {
     match first {
-        Some(at) if now.saturating_duration_since(at) < SAME_REQUEST => Decision::Same,
-        _ if over => Decision::Quit,
         None => Decision::Stop,
+        Some(at) if now.saturating_duration_since(at) < SAME_REQUEST => Decision::Same,
         Some(_) => Decision::Quit,
     }
 }
 
-/// What the watch is told: the flag a first request sets, when that request came, and
-/// whether the job is over.
-struct State {
-    flag: Arc<AtomicBool>,
-    first: Mutex<Option<Instant>>,
-    over: AtomicBool,
-}
-
-/// The job under watch: while it lives, the first request stops the job (sets its flag);
-/// once it is dropped, a request quits at once.
-#[must_use = "the watch ends when this is dropped: keep it for as long as the job runs"]
-pub struct Watching(Arc<State>);
-
-impl Drop for Watching {
-    fn drop(&mut self) {
-        self.0.over.store(true, Ordering::SeqCst);
-    }
-}
-
-/// Makes Ctrl+C, SIGTERM and SIGHUP set `flag` while the returned [`Watching`] lives; a
-/// second request, or any once it is dropped, quits the process (130 after Ctrl+C, 1
-/// after the others).
-pub fn watch(flag: &Arc<AtomicBool>) -> Watching {
-    let state =
-        Arc::new(State { flag: Arc::clone(flag), first: Mutex::new(None), over: AtomicBool::new(false) });
-    let ctrl_c = Arc::clone(&state);
-    let _ = ctrlc::set_handler(move || on_signal(&ctrl_c, 130));
+/// Makes Ctrl+C, SIGTERM and SIGHUP set `flag`; a second request quits the process (130
+/// after Ctrl+C, 1 after the others).
+pub fn watch(flag: &Arc<AtomicBool>) {
+    let first = Arc::new(Mutex::new(None));
+    let (ctrl_c, first_c) = (Arc::clone(flag), Arc::clone(&first));
+    let _ = ctrlc::set_handler(move || on_signal(&ctrl_c, &first_c, 130));
     #[cfg(unix)]
     {
         use signal_hook::consts::{SIGHUP, SIGTERM};
@@ -81,10 +53,10 @@ pub fn watch(flag: &Arc<AtomicBool>) -> Watching {
         match signal_hook::iterator::Signals::new(&wanted) {
             // their handler runs on a thread of ours, where a lock and an exit are allowed
             Ok(mut signals) => {
-                let state = Arc::clone(&state);
+                let flag = Arc::clone(flag);
                 std::thread::spawn(move || {
                     for _ in signals.forever() {
-                        on_signal(&state, 1);
+                        on_signal(&flag, &first, 1);
                     }
                 });
             }
@@ -93,17 +65,15 @@ pub fn watch(flag: &Arc<AtomicBool>) -> Watching {
             )),
         }
     }
-    Watching(state)
 }
 
-/// One signal: the first request sets the flag; a second, or any after the job, quits
-/// with `code`.
-fn on_signal(state: &State, code: i32) {
-    let mut first = state.first.lock().unwrap_or_else(|e| e.into_inner());
-    match decide(*first, Instant::now(), state.over.load(Ordering::SeqCst)) {
+/// One signal: the first request sets `flag`; a second quits with `code`.
+fn on_signal(flag: &AtomicBool, first: &Mutex<Option<Instant>>, code: i32) {
+    let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
+    match decide(*first, Instant::now()) {
         Decision::Stop => {
             *first = Some(Instant::now());
-            state.flag.store(true, Ordering::SeqCst);
+            flag.store(true, Ordering::SeqCst);
         }
         Decision::Same => {}
         Decision::Quit => quit_now(code),
@@ -138,33 +108,11 @@ mod tests {
     #[test]
     fn the_same_signal_twice_at_once_is_one_request_and_a_later_one_quits() {
         let t0 = Instant::now();
-        assert_eq!(decide(None, t0, false), Decision::Stop);
-        assert_eq!(decide(Some(t0), t0, false), Decision::Same);
-        assert_eq!(decide(Some(t0), t0 + Duration::from_micros(300), false), Decision::Same);
+        assert_eq!(decide(None, t0), Decision::Stop);
+        assert_eq!(decide(Some(t0), t0), Decision::Same);
+        assert_eq!(decide(Some(t0), t0 + Duration::from_micros(300)), Decision::Same);
         // a quick double press by a person still quits
-        assert_eq!(decide(Some(t0), t0 + Duration::from_millis(100), false), Decision::Quit);
-        assert_eq!(decide(Some(t0), t0 + Duration::from_secs(3), false), Decision::Quit);
-    }
-
-    /// After the job, the first request quits (nothing is left to stop), and the second
-    /// delivery of the request that stopped the job is still that request.
-    #[test]
-    fn after_the_job_a_request_quits() {
-        let t0 = Instant::now();
-        assert_eq!(decide(None, t0, true), Decision::Quit);
-        assert_eq!(decide(Some(t0), t0 + Duration::from_micros(300), true), Decision::Same);
-        assert_eq!(decide(Some(t0), t0 + Duration::from_secs(3), true), Decision::Quit);
-    }
-
-    /// Dropping the guard marks the job over; the flag is the one given.
-    #[test]
-    fn the_watch_ends_with_its_guard() {
-        let flag = Arc::new(AtomicBool::new(false));
-        let watching = watch(&flag);
-        let state = Arc::clone(&watching.0);
-        assert!(Arc::ptr_eq(&state.flag, &flag));
-        assert!(!state.over.load(Ordering::SeqCst));
-        drop(watching);
-        assert!(state.over.load(Ordering::SeqCst));
+        assert_eq!(decide(Some(t0), t0 + Duration::from_millis(100)), Decision::Quit);
+        assert_eq!(decide(Some(t0), t0 + Duration::from_secs(3)), Decision::Quit);
     }
 }

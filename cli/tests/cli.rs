@@ -85,6 +85,12 @@ fn bad_flags_are_refused() {
 fn count_prints_one_line_per_depth() {
     let o = morpion(&["count", "--variant", "5D", "--depth", "3", "--symmetric"]);
     assert_eq!(stdout(&o), "1 4\n2 55\n3 404\n");
+    // up to the first depth with none, however deep the request: a row of five dots
+    // has two moves, each ending the game
+    for how in ["--symmetric", "--sequences"] {
+        let o = morpion(&["count", "-v", "5T", "-d", "4000000000", "--start", "0,0 1,0 2,0 3,0 4,0", how]);
+        assert_eq!(stdout(&o), if how == "--symmetric" { "1 1\n2 0\n" } else { "1 2\n2 0\n" }, "{how}");
+    }
 }
 
 #[test]
@@ -97,6 +103,10 @@ fn records_lists_and_prints() {
     assert_eq!(v["score"], 82);
     let o = morpion(&["records", "nope"]);
     assert!(!o.status.success());
+    // --to says how to print one record: without a name it is an error, not ignored
+    let o = morpion(&["records", "--to", "link"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("<NAME>"), "{}", stderr(&o));
 }
 
 #[test]
@@ -429,8 +439,11 @@ fn search_refuses_bad_requests_clearly() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
     // a finished game has nothing left to search
-    let o = morpion(&["search", "--from", &record("5d-82-rosin.sjourdois.msr.json")]);
+    let finished = record("5d-82-rosin.sjourdois.msr.json");
+    let o = morpion(&["search", "--from", &finished]);
     assert!(stderr(&o).contains("already over (82 moves"), "{}", stderr(&o));
+    // named by its path, however long, not called a link
+    assert!(stderr(&o).contains(&format!("the game in {finished} is already over")), "{}", stderr(&o));
     let o = morpion(&["search", "--from", &record("5d-82-rosin.sjourdois.msr.json"), "--take", "90"]);
     assert!(stderr(&o).contains("has only 82 moves"), "{}", stderr(&o));
 }
@@ -804,14 +817,15 @@ fn search_stops_cleanly_on_a_signal_delivered_twice_at_once() {
     }
 }
 
-/// Once the search is over, a stop signal quits at once: the best game, written to a FIFO
-/// nobody reads, would otherwise wait for a reader, and `timeout`'s one signal could not
-/// end the program.
+/// `--out FIFO` that no program reads yet: a search that ended on its budget waits for a
+/// reader (and says so) and writes the game to it; a stop signal, during the search or
+/// during the wait, gives up at once with the game as a link, where opening the FIFO
+/// used to block past `timeout`'s one signal.
 #[cfg(target_os = "linux")]
 #[test]
-fn a_signal_after_the_search_quits_at_once() {
+fn a_fifo_nobody_reads_is_waited_for_until_a_stop() {
     use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
+    use std::process::{Child, ChildStderr, Stdio};
     use std::time::{Duration, Instant};
     let fifo = temp("no-reader.fifo");
     std::fs::remove_file(&fifo).ok();
@@ -819,32 +833,67 @@ fn a_signal_after_the_search_quits_at_once() {
         eprintln!("no mkfifo here: skipped");
         return;
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
-        .args(["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", fifo.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // the summary is printed before the game is written, which waits for a reader
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while !line.starts_with("to be written: ") {
-        line.clear();
-        assert!(out.read_line(&mut line).unwrap() > 0, "the summary says where the game goes");
-    }
-    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            child.kill().ok();
-            panic!("still waiting for the FIFO's reader after a SIGTERM");
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    let search = |budget: &[&str]| -> (Child, BufReader<ChildStderr>) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
+            .args(["search", "-v", "5D", "-t", "1", "-o", fifo.to_str().unwrap()])
+            .args(budget)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let err = BufReader::new(child.stderr.take().unwrap());
+        (child, err)
     };
-    assert_eq!(status.code(), Some(1));
+    let wait_for = |err: &mut BufReader<ChildStderr>, what: &str| {
+        let mut line = String::new();
+        while !line.contains(what) {
+            line.clear();
+            assert!(err.read_line(&mut line).unwrap() > 0, "no line with '{what}'");
+        }
+    };
+    let ends = |child: &mut Child| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status;
+            }
+            if Instant::now() > deadline {
+                child.kill().ok();
+                panic!("still waiting for the FIFO's reader after a SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let term = |child: &Child| {
+        assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    };
+    let rest = |mut err: BufReader<ChildStderr>| {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut err, &mut text).unwrap();
+        text
+    };
+    // the budget ends the search: it waits, and a reader gets the game
+    let (mut child, mut err) = search(&["-l", "1", "-q"]);
+    wait_for(&mut err, "waiting for a program to read");
+    let read = std::fs::read_to_string(&fifo).unwrap();
+    assert!(ends(&mut child).success());
+    assert!(read.contains("\"version\": \"0.1\""), "{read}");
+    // a stop signal during the wait gives up
+    let (mut child, mut err) = search(&["-l", "1", "-q"]);
+    wait_for(&mut err, "waiting for a program to read");
+    term(&child);
+    assert_eq!(ends(&mut child).code(), Some(1));
+    let said = rest(err);
+    assert!(said.contains("is a FIFO that no program reads, and a stop was asked for"), "{said}");
+    assert!(said.contains("here it is as a link: http"), "{said}");
+    // timeout's one signal during the search: no wait at all
+    let (mut child, mut err) = search(&["--time", "1h"]);
+    wait_for(&mut err, "playouts");
+    term(&child);
+    assert_eq!(ends(&mut child).code(), Some(1));
+    let said = rest(err);
+    assert!(!said.contains("waiting for a program"), "{said}");
+    assert!(said.contains("is a FIFO that no program reads, and a stop was asked for"), "{said}");
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
     std::fs::remove_file(fifo).ok();

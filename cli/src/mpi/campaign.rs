@@ -42,7 +42,7 @@ pub(super) fn coordinate(net: &mut Net, args: Args, plan: Plan, o: &mut impl Wri
     let mut queue: VecDeque<Octagon> = todo.into_iter().collect();
     let pool = spawn(threads);
     let stop = Arc::new(AtomicBool::new(false));
-    let _watching = stop_signals::watch(&stop);
+    stop_signals::watch(&stop);
     let mut w = Writer { results: Results::new(file, &args.out, best, best_at), busy: vec![0usize; ranks] };
     let start = Instant::now();
     let (mut last_line, mut last_sync) = (start, start);
@@ -129,7 +129,7 @@ impl Writer {
 pub(super) fn work(net: &mut Net, threads: usize) -> Result<(), RankError> {
     let pool = spawn(threads.max(1));
     let stop = Arc::new(AtomicBool::new(false));
-    let _watching = stop_signals::watch(&stop);
+    stop_signals::watch(&stop);
     let mut told = false;
     loop {
         // a signal to this rank alone stops the job too: rank 0 leads the stop

@@ -212,7 +212,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         Arc::new(Rank::new(&prepared.root, prepared.config.clone(), threads).map_err(|e| e.to_string())?);
     let pool = spawn(&local, threads);
     let signal = Arc::new(AtomicBool::new(false));
-    let watching = stop_signals::watch(&signal);
+    stop_signals::watch(&signal);
     let base_elapsed = resumed.as_ref().map_or(0.0, Checkpoint::elapsed);
     let base_playouts = resumed.as_ref().map_or(0, Checkpoint::playouts);
     let start = Instant::now();
@@ -389,9 +389,8 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         "bytes_sent": traffic.sent_bytes,
         "messages_sent": traffic.sent,
     });
-    let report = Report { best, progress, interrupted, runs: coord.runs(), save_error: failure };
-    // the search is over: a stop signal now quits (the report may wait on a FIFO's reader)
-    drop(watching);
+    let report =
+        Report { best, progress, interrupted, stop: signal, runs: coord.runs(), save_error: failure };
     finish(prepared, report, Some(extra), o)?;
     match fatal {
         Some(e) => Err(format!("{e} (the search stopped; its checkpoint is kept)").into()),
@@ -418,7 +417,7 @@ pub(super) fn work(net: &mut Net, setup: Setup) -> Result<(), RankError> {
     let rank = Arc::new(Rank::new(&root, config, threads).map_err(|e| RankError::Setup(e.to_string()))?);
     let pool = spawn(&rank, threads);
     let signal = Arc::new(AtomicBool::new(false));
-    let _watching = stop_signals::watch(&signal);
+    stop_signals::watch(&signal);
     let mut signalled: Option<Instant> = None;
     let mut last_progress = Instant::now();
     let mut sent_best: Option<i64> = None;

@@ -53,7 +53,7 @@ pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     let stop = Arc::new(AtomicBool::new(false));
-    let _watching = stop_signals::watch(&stop);
+    stop_signals::watch(&stop);
     let started = Instant::now();
     let done = AtomicBool::new(false);
     // the solve on the pool; this thread prints progress and turns a signal into a stop
