@@ -80,6 +80,17 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
         Command::Lp { variant, board, svg, png, force, json } => {
             // before the solve (a minute on a large board), not after it
+            if let (Some(a), Some(b)) = (&svg, &png) {
+                let real =
+                    |p: &Path| out_file::resolve(p).ok().and_then(|t| t.regular().map(Path::to_path_buf));
+                if a == b || real(a).is_some_and(|r| Some(r) == real(b)) {
+                    return Err(format!(
+                        "--svg and --png name the same file, {}: give each its own",
+                        a.display()
+                    )
+                    .into());
+                }
+            }
             if let Some(path) = &svg {
                 keep_file::may_replace(path, force, keep_file::is_svg)?;
             }

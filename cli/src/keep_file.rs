@@ -7,6 +7,7 @@
 use crate::best_file::format_name;
 use crate::n_move;
 use crate::out_file;
+use morpion::bounds::picture;
 use morpion::formats::{self, VariantSource};
 use std::io::Read;
 use std::path::Path;
@@ -63,6 +64,9 @@ fn what(bytes: &[u8]) -> String {
     if is_svg(bytes) {
         return "an SVG picture".to_string();
     }
+    if bytes.starts_with(b"<svg") || bytes.starts_with(b"<?xml") {
+        return "an SVG or XML file made elsewhere".to_string();
+    }
     let Ok(text) = std::str::from_utf8(bytes) else { return "a file that is not text".to_string() };
     match formats::load(text, None, None) {
         Ok(l) if l.variant_source == VariantSource::Default => {
@@ -74,9 +78,10 @@ fn what(bytes: &[u8]) -> String {
 }
 
 /// An SVG picture as `bound lp --svg` writes it (a picture of another run may be
-/// replaced; another SVG, a drawing made elsewhere, may not).
+/// replaced; another SVG, a drawing made elsewhere, may not): its second line is the mark.
 pub fn is_svg(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=")
+    bytes.starts_with(b"<svg ")
+        && bytes.split(|&b| b == b'\n').nth(1).is_some_and(|l| l == picture::SVG_MARK.as_bytes())
 }
 
 /// A PNG picture, as `bound lp --png` writes.
@@ -114,11 +119,17 @@ mod tests {
         assert!(e.contains("holds text that is not a game"), "{e}");
         let binary = scratch("bin", b"\x00\xff\x00");
         assert!(may_replace(&binary, false, is_svg).unwrap_err().contains("a file that is not text"));
-        let picture = scratch("p.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\"></svg>\n");
+        let ours = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\">\n{}\n</svg>\n",
+            picture::SVG_MARK
+        );
+        let picture = scratch("p.svg", ours.as_bytes());
         may_replace(&picture, false, is_svg).unwrap();
         assert!(may_replace(&picture, false, is_png).unwrap_err().contains("holds an SVG picture"));
-        let drawing = scratch("d.svg", b"<?xml version=\"1.0\"?>\n<svg></svg>\n");
-        assert!(may_replace(&drawing, false, is_svg).unwrap_err().contains("holds text that is not a game"));
+        let drawing = scratch("d.svg", b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\">\n</svg>\n");
+        assert!(may_replace(&drawing, false, is_svg)
+            .unwrap_err()
+            .contains("holds an SVG or XML file made elsewhere"));
         let empty = scratch("empty", b"");
         may_replace(&empty, false, |_| false).unwrap();
         let missing = std::env::temp_dir().join(format!("morpion-keep-{}-missing", std::process::id()));

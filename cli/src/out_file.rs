@@ -10,9 +10,10 @@
 //! - What is not a regular file (a terminal, `/dev/null`, a FIFO, `/dev/stdout` and the
 //!   other descriptors under /proc) is written in place, appended (never over what a
 //!   file behind a descriptor already holds); a folder, a socket or a disk device is
-//!   refused. A FIFO that no program reads yet is waited for, as a shell's `>` would,
-//!   but a writer that may be asked to stop gives up instead ([`Target::write_unless`]):
-//!   opening it would otherwise block where no stop signal is looked at.
+//!   refused. A FIFO that no program reads yet (or whose reader has not taken what came
+//!   before) is waited for, as a shell's `>` would, but without blocking, so that a writer
+//!   that may be asked to stop gives up when it is ([`Target::write_unless`]): a blocking
+//!   call would sit where no stop signal is looked at.
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -57,7 +58,8 @@ pub enum SaveError {
         /// The folder missing.
         folder: PathBuf,
     },
-    /// A FIFO that no program reads, and the writer was asked to stop rather than wait.
+    /// A FIFO that no program reads (or that its reader stopped reading), and the writer
+    /// was asked to stop rather than wait.
     NoReader(PathBuf),
     /// The system refused: what was being done, on which file.
     Io {
@@ -88,7 +90,7 @@ impl fmt::Display for SaveError {
             SaveError::NoReader(p) => {
                 write!(
                     f,
-                    "{} is a FIFO that no program reads, and a stop was asked for: nothing written",
+                    "{} is a FIFO that no program reads (or reads no more), and a stop was asked for: the game was not written there in full",
                     p.display()
                 )
             }
@@ -207,53 +209,77 @@ impl Target {
     /// end, where a stop signal only sets a flag.
     pub fn write_unless(&self, text: &[u8], shown: &Path, stop: &dyn Fn() -> bool) -> Result<(), SaveError> {
         match self {
-            Target::InPlace(path) => {
-                let mut f = open_in_place(path, shown, stop)?;
-                f.write_all(text).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
-            }
+            Target::InPlace(path) => write_in_place(path, text, shown, stop),
             Target::Regular(path) => replace(path, text, shown),
         }
     }
 }
 
-/// Opens what is not a regular file for appending: /dev/stdout may be a file the shell
-/// opened (`>> log`), and its start must not be written over. A FIFO is first opened
-/// without blocking, which fails while no program reads it: then the wait is said once and
-/// the open tried again every 50 ms until it succeeds or `stop` says to give up. The
-/// blocking open that writes is made while the first is still open, so a reader never sees
-/// the FIFO without a writer (and an end of file) in between.
-fn open_in_place(path: &Path, shown: &Path, stop: &dyn Fn() -> bool) -> Result<File, SaveError> {
-    let append = || OpenOptions::new().append(true).open(path).map_err(io_error(shown, "opening it"));
+/// Writes `text` to what is not a regular file, appended: /dev/stdout may be a file the
+/// shell opened (`>> log`), and its start must not be written over. A FIFO is opened and
+/// written without blocking: the open fails while no program reads it, and a write while
+/// its reader has not yet taken what came before; either is said (the first time) and tried
+/// again every 50 ms until it goes through or `stop` says to give up. So a stop is never
+/// stuck behind a blocking call, and one descriptor does it all (a reader never sees the
+/// FIFO without a writer, an end of file, in between).
+fn write_in_place(path: &Path, text: &[u8], shown: &Path, stop: &dyn Fn() -> bool) -> Result<(), SaveError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
         if fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
-            let mut said = false;
-            loop {
+            let mut waiting = Waiting { shown, stop, said: false };
+            let mut f = loop {
                 match OpenOptions::new().append(true).custom_flags(libc::O_NONBLOCK).open(path) {
-                    Ok(probe) => {
-                        let f = append();
-                        drop(probe);
-                        return f;
-                    }
-                    Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {}
+                    Ok(f) => break f,
+                    Err(e) if e.raw_os_error() == Some(libc::ENXIO) => waiting.wait("to read")?,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                     Err(e) => return Err(io_error(shown, "opening it")(e)),
                 }
-                if stop() {
-                    return Err(SaveError::NoReader(shown.to_path_buf()));
+            };
+            let mut done = 0;
+            while done < text.len() {
+                match f.write(&text[done..]) {
+                    Ok(n) => done += n,
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => waiting.wait("to read on")?,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(io_error(shown, "writing")(e)),
                 }
-                if !said {
-                    crate::warn(&format!(
-                        "waiting for a program to read {} (a FIFO); a stop signal gives up",
-                        shown.display()
-                    ));
-                    said = true;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(50));
             }
+            return Ok(());
         }
     }
-    append()
+    #[cfg(not(unix))]
+    let _ = stop;
+    let mut f = OpenOptions::new().append(true).open(path).map_err(io_error(shown, "opening it"))?;
+    f.write_all(text).and_then(|()| f.flush()).map_err(io_error(shown, "writing"))
+}
+
+/// A FIFO's writer waiting for its reader: says so once, gives up when told to.
+#[cfg(unix)]
+struct Waiting<'a> {
+    shown: &'a Path,
+    stop: &'a dyn Fn() -> bool,
+    said: bool,
+}
+
+#[cfg(unix)]
+impl Waiting<'_> {
+    /// One wait of 50 ms for the reader `to` do something ("to read", "to read on"), or
+    /// the error that gives up.
+    fn wait(&mut self, to: &str) -> Result<(), SaveError> {
+        if (self.stop)() {
+            return Err(SaveError::NoReader(self.shown.to_path_buf()));
+        }
+        if !self.said {
+            crate::warn(&format!(
+                "waiting for a program {to} {} (a FIFO); Ctrl+C gives up",
+                self.shown.display()
+            ));
+            self.said = true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        Ok(())
+    }
 }
 
 /// Replaces (or creates) the regular file `path` with `text`, atomically.
@@ -461,6 +487,30 @@ mod tests {
         assert_eq!(target, Target::InPlace(fifo.clone()));
         target.write("through the pipe", &fifo).unwrap();
         assert_eq!(reader.join().unwrap(), "through the pipe");
+        // more than a pipe holds (64 KiB): written in turns as the reader takes it
+        let long = "x".repeat(300_000);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+        };
+        target.write_unless(long.as_bytes(), &fifo, &|| false).unwrap();
+        assert_eq!(reader.join().unwrap().len(), long.len());
+        // no reader, or one that stops reading: a stop gives up, nothing blocks
+        let asked = |after: std::time::Duration| {
+            let t = std::time::Instant::now();
+            move || t.elapsed() >= after
+        };
+        let e = target.write_unless(b"x", &fifo, &asked(std::time::Duration::ZERO)).unwrap_err();
+        assert!(matches!(e, SaveError::NoReader(_)), "{e}");
+        let idle = {
+            use std::os::unix::fs::OpenOptionsExt;
+            OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(&fifo).unwrap()
+        };
+        let e = target
+            .write_unless(long.as_bytes(), &fifo, &asked(std::time::Duration::from_millis(200)))
+            .unwrap_err();
+        assert!(matches!(e, SaveError::NoReader(_)), "{e}");
+        drop(idle);
         use std::os::unix::fs::FileTypeExt;
         assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
         fs::remove_dir_all(dir).unwrap();

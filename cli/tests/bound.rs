@@ -66,6 +66,9 @@ fn lp_solves_a_board_draws_it_and_refuses_bad_boards() {
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     let o = morpion(&["bound", "lp", "--board", "square:8", "--png", svg.to_str().unwrap()]);
     assert!(stderr(&o).contains("holds an SVG picture"), "an SVG is not a PNG: {}", stderr(&o));
+    let same = svg.to_str().unwrap();
+    let o = morpion(&["bound", "lp", "--board", "square:8", "--svg", same, "--png", same]);
+    assert!(stderr(&o).contains("--svg and --png name the same file"), "{}", stderr(&o));
     let o = morpion(&["bound", "lp", "-v", "5D", "--board", "square:20", "--json"]);
     assert!((144.0..144.0001).contains(&last_json(&o)["objective"].as_f64().unwrap()));
     for (board, says) in [

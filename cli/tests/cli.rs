@@ -825,15 +825,19 @@ fn search_stops_cleanly_on_a_signal_delivered_twice_at_once() {
 #[test]
 fn a_fifo_nobody_reads_is_waited_for_until_a_stop() {
     use std::io::{BufRead, BufReader};
-    use std::process::{Child, ChildStderr, Stdio};
+    use std::process::{Child, Stdio};
+    use std::sync::mpsc::{channel, Receiver};
     use std::time::{Duration, Instant};
+    // every wait has a deadline: a regression fails the test, never hangs it
+    const DEADLINE: Duration = Duration::from_secs(20);
     let fifo = temp("no-reader.fifo");
     std::fs::remove_file(&fifo).ok();
     if !Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
         eprintln!("no mkfifo here: skipped");
         return;
     }
-    let search = |budget: &[&str]| -> (Child, BufReader<ChildStderr>) {
+    // the search, and its standard error's lines as they come
+    let search = |budget: &[&str]| -> (Child, Receiver<String>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_morpion"))
             .args(["search", "-v", "5D", "-t", "1", "-o", fifo.to_str().unwrap()])
             .args(budget)
@@ -842,17 +846,22 @@ fn a_fifo_nobody_reads_is_waited_for_until_a_stop() {
             .spawn()
             .unwrap();
         let err = BufReader::new(child.stderr.take().unwrap());
-        (child, err)
+        let (tx, rx) = channel();
+        std::thread::spawn(move || err.lines().map_while(Result::ok).for_each(|l| drop(tx.send(l))));
+        (child, rx)
     };
-    let wait_for = |err: &mut BufReader<ChildStderr>, what: &str| {
-        let mut line = String::new();
-        while !line.contains(what) {
-            line.clear();
-            assert!(err.read_line(&mut line).unwrap() > 0, "no line with '{what}'");
+    let wait_for = |err: &Receiver<String>, what: &str| loop {
+        match err.recv_timeout(DEADLINE) {
+            Ok(line) if line.contains(what) => return,
+            Ok(_) => {}
+            Err(e) => panic!("no line with '{what}' ({e})"),
         }
     };
+    let rest = |err: Receiver<String>| -> String {
+        std::iter::from_fn(|| err.recv_timeout(DEADLINE).ok()).collect::<Vec<_>>().join("\n")
+    };
     let ends = |child: &mut Child| {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + DEADLINE;
         loop {
             if let Some(status) = child.try_wait().unwrap() {
                 return status;
@@ -867,33 +876,37 @@ fn a_fifo_nobody_reads_is_waited_for_until_a_stop() {
     let term = |child: &Child| {
         assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
     };
-    let rest = |mut err: BufReader<ChildStderr>| {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut err, &mut text).unwrap();
-        text
-    };
     // the budget ends the search: it waits, and a reader gets the game
-    let (mut child, mut err) = search(&["-l", "1", "-q"]);
-    wait_for(&mut err, "waiting for a program to read");
-    let read = std::fs::read_to_string(&fifo).unwrap();
+    let (mut child, err) = search(&["-l", "1", "-q"]);
+    wait_for(&err, "waiting for a program to read");
+    let (tx, got) = channel();
+    let reader = fifo.clone();
+    std::thread::spawn(move || tx.send(std::fs::read_to_string(reader)));
+    let read = got.recv_timeout(DEADLINE).expect("the game comes through the FIFO").unwrap();
     assert!(ends(&mut child).success());
     assert!(read.contains("\"version\": \"0.1\""), "{read}");
     // a stop signal during the wait gives up
-    let (mut child, mut err) = search(&["-l", "1", "-q"]);
-    wait_for(&mut err, "waiting for a program to read");
+    let (mut child, err) = search(&["-l", "1", "-q"]);
+    wait_for(&err, "waiting for a program to read");
     term(&child);
     assert_eq!(ends(&mut child).code(), Some(1));
     let said = rest(err);
-    assert!(said.contains("is a FIFO that no program reads, and a stop was asked for"), "{said}");
+    assert!(
+        said.contains("is a FIFO that no program reads (or reads no more), and a stop was asked for"),
+        "{said}"
+    );
     assert!(said.contains("here it is as a link: http"), "{said}");
     // timeout's one signal during the search: no wait at all
-    let (mut child, mut err) = search(&["--time", "1h"]);
-    wait_for(&mut err, "playouts");
+    let (mut child, err) = search(&["--time", "1h"]);
+    wait_for(&err, "playouts");
     term(&child);
     assert_eq!(ends(&mut child).code(), Some(1));
     let said = rest(err);
     assert!(!said.contains("waiting for a program"), "{said}");
-    assert!(said.contains("is a FIFO that no program reads, and a stop was asked for"), "{said}");
+    assert!(
+        said.contains("is a FIFO that no program reads (or reads no more), and a stop was asked for"),
+        "{said}"
+    );
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
     std::fs::remove_file(fifo).ok();

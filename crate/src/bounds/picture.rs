@@ -19,12 +19,17 @@ fn to_px(p: Point, x0: i32, y0: i32) -> (i32, i32) {
     ((p.x - x0 + 1) * CELL, (p.y - y0 + 1) * CELL)
 }
 
+/// The comment on the second line of every [`svg`]: how the command line tells a picture
+/// of its own, which a new one may replace, from a drawing made elsewhere.
+pub const SVG_MARK: &str = "<!-- drawn by morpion bound lp -->";
+
 /// The solution as an SVG document.
 pub fn svg(sol: &LpSolution, variant: Variant) -> String {
     let (x0, y0, x1, y1) = frame(sol);
     let (w, h) = ((x1 - x0 + 2) * CELL, (y1 - y0 + 2) * CELL);
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n\
+         {SVG_MARK}\n\
          <rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n"
     );
     for &(p, v) in &sol.dots {
