@@ -91,12 +91,18 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                     .into());
                 }
             }
-            if let Some(path) = &svg {
-                keep_file::may_replace(path, force, keep_file::is_svg)?;
-            }
-            if let Some(path) = &png {
-                keep_file::may_replace(path, force, keep_file::is_png)?;
-            }
+            // what --svg and --png hold, before the solve and again after it (the files may
+            // have changed meanwhile)
+            let may_draw = || -> Result<(), String> {
+                if let Some(path) = &svg {
+                    keep_file::may_replace(path, force, keep_file::is_svg)?;
+                }
+                if let Some(path) = &png {
+                    keep_file::may_replace(path, force, keep_file::is_png)?;
+                }
+                Ok(())
+            };
+            may_draw()?;
             let t = Instant::now();
             let lp = Lp::new(variant, board.lattice_points()).map_err(|e| e.to_string())?;
             let sol = lp.solve(|_| false).map_err(|e| e.to_string())?;
@@ -110,14 +116,12 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                 sol.primal,
                 sol.iterations
             );
-            // again: the file may have changed during the solve
-            if let Some(path) = svg {
-                keep_file::may_replace(&path, force, keep_file::is_svg)?;
-                save(&path, picture::svg(&sol, variant).as_bytes())?;
+            may_draw()?;
+            if let Some(path) = &svg {
+                save(path, picture::svg(&sol, variant).as_bytes())?;
             }
-            if let Some(path) = png {
-                keep_file::may_replace(&path, force, keep_file::is_png)?;
-                save(&path, &picture::png(&sol, variant))?;
+            if let Some(path) = &png {
+                save(path, &picture::png(&sol, variant))?;
             }
             if json {
                 let obj = serde_json::json!({
