@@ -283,7 +283,7 @@ pub struct Report {
     /// The stop flag, still set by a stop signal after the search: what the end is allowed
     /// to wait for (a FIFO's reader) it stops waiting for once this is set.
     pub stop: Arc<AtomicBool>,
-    /// What each top-level run found, in the order they ended.
+    /// What each top-level run found, in run order.
     pub runs: Vec<RunSummary>,
     /// Saving a new best failed (the search stopped there): why.
     pub save_error: Option<String>,

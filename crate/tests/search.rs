@@ -334,8 +334,8 @@ fn top_level_runs_take_their_own_iterations() {
     assert_ne!(game(Config { top_iterations: Some(10), ..c.clone() }), game(c));
 }
 
-/// Each top-level run is listed with its best and the iteration that first reached it,
-/// finished runs as they end and the run a budget cut short last; level 1 lists none.
+/// Each top-level run is listed with its best and the iteration that first reached it, in
+/// run order (on two threads run 2 may end before run 1); level 1 lists none.
 #[test]
 fn each_run_is_listed_with_its_best() {
     let c = Config { top_iterations: Some(7), ..config(2, 5) };

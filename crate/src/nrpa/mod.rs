@@ -299,7 +299,7 @@ impl Search {
         self.monitor.progress(elapsed)
     }
 
-    /// What each top-level run found, in the order they ended ([`Monitor::runs`]).
+    /// What each top-level run found, in run order ([`Monitor::runs`]).
     pub fn runs(&self) -> Vec<RunSummary> {
         self.monitor.runs()
     }

@@ -31,7 +31,7 @@ pub struct Monitor<M> {
     playouts: Padded<Counts>,
     top: Padded<TopLevel>,
     best: Mutex<Vec<M>>,
-    /// What each top-level run found, in the order they ended (the first [`MAX_LISTED_RUNS`]).
+    /// What each top-level run found, in run order (the first [`MAX_LISTED_RUNS`] to end).
     runs: Mutex<Vec<RunSummary>>,
 }
 
@@ -192,8 +192,9 @@ impl<M: Clone> Monitor<M> {
     }
 
     /// The top-level runs that have ended (and, once the search has returned, the runs it
-    /// stopped half way), in the order they ended; at most [`MAX_LISTED_RUNS`]. Empty at
-    /// level 1, whose runs take milliseconds. A run ends rarely: reading this takes a lock
+    /// stopped half way), in run order: on several threads a run may end before the one
+    /// it followed, and a listing should not depend on which. At most [`MAX_LISTED_RUNS`]
+    /// (the first to end). Empty at level 1, whose runs take milliseconds. A run ends rarely: reading this takes a lock
     /// that the threads take once a run.
     pub fn runs(&self) -> Vec<RunSummary> {
         relock(&self.runs).clone()
@@ -295,7 +296,9 @@ impl<M: Clone> Monitor<M> {
     pub(crate) fn run_ended(&self, summary: RunSummary) {
         let mut runs = relock(&self.runs);
         if runs.len() < MAX_LISTED_RUNS {
-            runs.push(summary);
+            // nearly always at the end: runs end about in the order they start
+            let at = runs.partition_point(|r| r.run < summary.run);
+            runs.insert(at, summary);
         }
     }
 }
@@ -315,5 +318,29 @@ impl<M: Clone> std::fmt::Debug for Monitor<M> {
 impl<M: Clone> Default for Monitor<M> {
     fn default() -> Self {
         Monitor::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On two threads run 2 can end before run 1 (a CI run did so): the list stays in run
+    /// order whatever order the runs end in.
+    #[test]
+    fn runs_are_listed_in_run_order_whatever_order_they_end_in() {
+        let m = Monitor::<u8>::new();
+        let run = |run: u32, finished: bool| RunSummary {
+            run,
+            best: Some(60 + run as i64),
+            best_iteration: Some(1),
+            iterations: 7,
+            finished,
+        };
+        for r in [run(2, true), run(1, true), run(4, false), run(3, false)] {
+            m.run_ended(r);
+        }
+        let listed: Vec<_> = m.runs().iter().map(|r| (r.run, r.finished)).collect();
+        assert_eq!(listed, [(1, true), (2, true), (3, false), (4, false)]);
     }
 }

@@ -240,6 +240,31 @@ fn jobs_accepted_in_order_may_run_in_any_order() {
     assert!(matches!(rank.accept(second), Err(SyncError::Mismatch { run: 1, assumed: (0, 0), has: (1, 1) })));
 }
 
+/// A run that ends before the one it followed is still listed after it, as a threaded
+/// search lists its runs.
+#[test]
+fn runs_that_end_out_of_order_are_listed_in_run_order() {
+    let root = Position::new(Variant::D5);
+    // one iteration a run: each job is a whole run
+    let c = config(2, 1, 8);
+    let mut coord = Coordinator::new(&root, c.clone(), Budget::UntilStopped).unwrap();
+    let rank = Rank::new(&root, c.clone(), 2).unwrap();
+    let jobs: Vec<Accepted> = (0..2).map(|_| rank.accept(coord.next_job(0).unwrap()).unwrap()).collect();
+    for a in jobs.into_iter().rev() {
+        let done = run_accepted(&rank, a);
+        coord.fold(0, done).unwrap();
+    }
+    let runs = coord.runs();
+    let listed: Vec<_> = runs.iter().map(|r| (r.run, r.finished)).collect();
+    assert_eq!(listed, [(1, true), (2, true)]);
+    // a checkpoint lists them as they ended; resumed, they are listed in run order
+    let json = serde_json::to_value(coord.checkpoint(1.0)).unwrap();
+    assert_eq!(json["ended"][0]["run"], 2);
+    let cp: Checkpoint = serde_json::from_value(json).unwrap();
+    let resumed = Coordinator::resume(&root, c, Budget::UntilStopped, &cp).unwrap();
+    assert_eq!(resumed.runs(), runs);
+}
+
 #[test]
 fn a_job_comes_back_when_its_rank_stops_alone_or_is_lost_or_sends_nonsense() {
     let root = Position::new(Variant::T5);

@@ -64,8 +64,8 @@ pub(super) struct Top<P: TrustedCodes> {
     pub(super) redo: Vec<(u32, Option<u32>, u64)>,
     pub(super) next_run: u32,
     pub(super) runs_done: u32,
-    /// The runs that finished, as `Monitor::runs` lists a threaded search's (the first
-    /// `MAX_LISTED_RUNS`).
+    /// The runs that finished, in the order they ended (the first `MAX_LISTED_RUNS`);
+    /// `runs` lists them in run order, as `Monitor::runs` lists a threaded search's.
     pub(super) ended: Vec<RunSummary>,
     pub(super) playouts: u64,
     pub(super) best: Option<(i64, Vec<P::Move>)>,
@@ -420,7 +420,9 @@ impl<P: TrustedCodes<Move = Move> + FindStep + 'static> TopOps for Top<P> {
         let mut under_way: Vec<&Run<Move>> = self.runs.iter().collect();
         under_way.sort_by_key(|r| r.id);
         let cut = under_way.into_iter().map(|r| r.summary(false));
-        self.ended.iter().copied().chain(cut).take(MAX_LISTED_RUNS).collect()
+        let mut all: Vec<_> = self.ended.iter().copied().chain(cut).take(MAX_LISTED_RUNS).collect();
+        all.sort_by_key(|r| r.run);
+        all
     }
 
     fn best_game(&self) -> Position {
