@@ -194,8 +194,8 @@ impl<M: Clone> Monitor<M> {
     /// The top-level runs that have ended (and, once the search has returned, the runs it
     /// stopped half way), in run order: on several threads a run may end before the one
     /// it followed, and a listing should not depend on which. At most [`MAX_LISTED_RUNS`]
-    /// (the first to end). Empty at level 1, whose runs take milliseconds. A run ends rarely: reading this takes a lock
-    /// that the threads take once a run.
+    /// (the first to end). Empty at level 1, whose runs take milliseconds. A run ends
+    /// rarely: reading this takes a lock that the threads take once a run.
     pub fn runs(&self) -> Vec<RunSummary> {
         relock(&self.runs).clone()
     }
