@@ -44,6 +44,28 @@ test("on a phone, after a move, the undo button and the whole board are on scree
   await context.close();
 });
 
+test("on a phone, a finished game's bar shows the game-over notice whole; the bound, the same number by then, gives way", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  const over = page.getByTestId("gameover");
+  await over.waitFor();
+  assert.ok(await inView(page, over), "the notice is on screen");
+  const overBox = await over.boundingBox();
+  const scoreBox = await page.locator(".score").boundingBox();
+  assert.ok(scoreBox.x + scoreBox.width <= overBox.x, "the notice does not cover the score");
+  const right = await page.locator(".bar-top").evaluate((e) => e.getBoundingClientRect().right);
+  assert.ok(overBox.x + overBox.width <= right + 0.5, "nor is it cut at the bar's edge");
+  assert.ok(await page.getByTestId("bound-why").isHidden(), "no 'why?' link under the notice");
+  await shot(page, "phone-game-over");
+  // one move back: the game goes on, and the bound is back
+  await page.getByRole("button", { name: "Undo" }).click();
+  assert.ok(await over.isHidden());
+  assert.ok(await page.getByTestId("bound-why").isVisible());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "records");
