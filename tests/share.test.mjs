@@ -103,6 +103,7 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
   assert.equal(await score(page), 3, "the last game is back");
   await playMoves(page, 1);
   assert.equal(await score(page), 4, "the board still plays");
+  assert.ok(await alert.isHidden(), "playing on ends the alert about the link");
   // A foreign link typed into the address bar of the open page.
   await page.evaluate(() => { location.hash = "g=9.5T.1.AAA.AAAAA"; });
   await page.waitForFunction(() => !document.getElementById("error").hidden
@@ -132,6 +133,46 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
   // Back returns to the game before the import.
   await page.goBack();
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "1");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the import dialog starts clean: a refused file leaves nothing to import by mistake, a file can be chosen again", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 2);
+  await tab(page, "share");
+  const open = () => page.getByRole("button", { name: "Import…" }).click();
+  const box = page.getByTestId("import-text");
+  const chooser = page.getByTestId("import-file");
+  const problem = page.locator("#import-error");
+  // a link pasted, then the dialog cancelled and opened again: a refused file clears it
+  await open();
+  await box.fill(morpion("convert", "-v", "5D", "--to", "link", PSOL).trim());
+  await page.locator("#import-dialog").getByRole("button", { name: "Cancel", exact: true }).click();
+  await open();
+  const image = join(tmpdir(), "no-game.png");
+  writeFileSync(image, Buffer.from("89504e470d0a1a0a0000000049454e44ae426082", "hex")); // a broken PNG
+  await chooser.setInputFiles(image);
+  await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
+  assert.match(await problem.textContent(), /not a PNG image/);
+  assert.equal(await box.inputValue(), "", "the refused file leaves the box empty");
+  await page.getByTestId("import-go").click();
+  assert.match(await problem.textContent(), /Paste a game or choose a file first/);
+  assert.equal(await score(page), 2, "nothing was imported");
+  await page.locator("#import-dialog").getByRole("button", { name: "Cancel", exact: true }).click();
+  // a file imported, then the dialog opened again: the chooser is empty, so the same file counts again
+  const file = join(tmpdir(), "game.psol");
+  writeFileSync(file, readFileSync(PSOL));
+  await open();
+  await chooser.setInputFiles(file);
+  await page.waitForFunction(() => document.querySelector("[data-testid=import-text]").value.length > 0);
+  await page.locator("#import-variant").selectOption("5D");
+  await page.getByTestId("import-go").click();
+  assert.equal(await score(page), 82);
+  await open();
+  assert.equal(await chooser.evaluate((i) => i.files.length), 0, "the chooser names no file from before");
+  assert.equal(await box.inputValue(), "");
+  assert.equal(await chooser.getAttribute("accept").then((a) => a.split(",").includes(".psol")), true, "Pentasol's own extension is offered");
   assert.deepEqual(errors, []);
   await context.close();
 });

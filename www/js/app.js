@@ -483,6 +483,7 @@ export class App {
     }
     const branched = this.#noteBranch(was);
     this.closeOffer();
+    clearError(); // an alert about an earlier action (a damaged link, an export) is over
     const left = this.#left;
     say(branched && left ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
     this.#update();

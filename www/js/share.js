@@ -49,6 +49,8 @@ export function attachShare(app, wasm) {
 
   button("import-open").addEventListener("click", () => {
     problem.textContent = "";
+    // A file chosen before would stay named, and choosing it again would not count as a change.
+    input("import-file").value = "";
     dialog.showModal();
     text.focus();
   });
@@ -91,6 +93,7 @@ export function attachShare(app, wasm) {
   input("import-file").addEventListener("change", async (e) => {
     const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
     if (!file) return;
+    text.value = ""; // a refused file leaves nothing of another game to import by mistake
     try {
       text.value = await readFile(file);
       problem.textContent = "";
@@ -116,7 +119,11 @@ export function attachShare(app, wasm) {
         importText(content, "");
       }
     } catch (err) {
-      showError(t("import.file-failed", { name: file.name, why: errorText(err) }));
+      const why = t("import.file-failed", { name: file.name, why: errorText(err) });
+      if (dialog.open) {
+        text.value = "";
+        problem.textContent = why; // the dialog is on top: say it there
+      } else showError(why);
     }
   });
 
@@ -173,6 +180,7 @@ export function attachShare(app, wasm) {
     try {
       const png = IMAGES[0];
       download(await imageBlob("png"), fileName(png));
+      clearError();
       say(t("share.saved", { name: fileName(png) }));
     } catch (err) {
       showError(t("share.export-failed", { why: errorText(err) }));
@@ -184,6 +192,7 @@ export function attachShare(app, wasm) {
       const f = chosen();
       const blob = isImage(f) ? await imageBlob(f.name) : new Blob([app.exportText(f.name)], { type: f.mediaType });
       download(blob, fileName(f));
+      clearError(); // an export that failed before is over
       say(t("share.saved", { name: fileName(f) }));
     } catch (err) {
       showError(t("share.export-failed", { why: errorText(err) }));
@@ -194,6 +203,7 @@ export function attachShare(app, wasm) {
     try {
       const f = chosen();
       const copied = isImage(f) ? await imageToClipboard(f.name) : await copyText(app.exportText(f.name));
+      clearError();
       say(copied ? t("share.copied") : t("share.copy-failed"));
     } catch (err) {
       showError(t("share.export-failed", { why: errorText(err) }));
