@@ -215,10 +215,18 @@ export class TwoPlayerPanel {
     if (winner !== undefined) {
       winnerLine.dataset.player = String(winner);
       const loser = 3 - winner;
-      winnerLine.textContent = computer
-        ? t(winner === this.#computerPlays() ? "two.computer-wins" : "two.you-win")
-        : t("two.player-wins", { winner, loser });
-      winnerLine.title = winnerLine.textContent; // whole, where a phone cuts it short
+      const key = computer ? (winner === this.#computerPlays() ? "two.computer-wins" : "two.you-win") : "two.player-wins";
+      const who = t(key, { winner, loser });
+      const sentence = t("two.won-because", { who, why: t(`${key}-why`, { winner, loser }) });
+      // who won, then why: a phone's row keeps the first part and drops the rest (style.css)
+      const rest = sentence.startsWith(who) ? sentence.slice(who.length) : "";
+      const first = document.createElement("span");
+      first.textContent = rest ? who : sentence;
+      const second = document.createElement("span");
+      second.className = "winner-why";
+      second.textContent = rest;
+      winnerLine.replaceChildren(first, second);
+      winnerLine.title = sentence;
       return;
     }
     let text;
