@@ -112,6 +112,9 @@ test("prove a tighter bound: progress in a worker, the page answers meanwhile, c
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector("[data-testid=bound-lp-status]").textContent));
   assert.equal(await page.evaluate(() => window.morpionBounds.solving()), false);
   assert.equal(await page.getByTestId("bound-lp").isEnabled(), true);
+  // the word was about the position it was solving (move 3): another position clears it
+  await page.getByTestId("undo").click();
+  await page.waitForFunction(() => document.querySelector("[data-testid=bound-lp-status]").textContent === "");
   // 5D has no LP bound of a position: said, not attempted.
   await page.getByTestId("variant").selectOption("5D");
   await page.getByTestId("bound-lp").click();

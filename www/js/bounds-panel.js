@@ -27,6 +27,7 @@ export class BoundsPanel {
   /** The words under the line: what the bound is made of. */ #why = "";
   /** What is drawn, for the tests: counts of each layer. */ #drawn = { hull: 0, region: 0, values: 0, weighted: 0 };
   /** The playground's last solution, drawn again in a new theme. @type {LpInfo | null} */ #shownLp = null;
+  /** The board an LP's "cancelled" or "failed" was said of: cleared once the board changes. @type {string | null} */ #notDoneFor = null;
 
   /** @param {App} app */
   constructor(app) {
@@ -68,6 +69,10 @@ export class BoundsPanel {
 
   async #refresh() {
     const link = this.#app.boardLink();
+    if (this.#notDoneFor !== null && this.#notDoneFor !== link) {
+      $("bound-lp-status").textContent = ""; // it was about another position
+      this.#notDoneFor = null;
+    }
     const wantRegion = input("show-hull").checked;
     let bound;
     try {
@@ -162,9 +167,11 @@ export class BoundsPanel {
     const link = this.#app.boardLink();
     if (this.#app.variant() !== "5T") {
       $("bound-lp-status").textContent = t("bounds.lp-5t-only");
+      this.#notDoneFor = link;
       return;
     }
     const start = performance.now();
+    this.#notDoneFor = null;
     this.#solving(true);
     $("bound-lp-status").textContent = t("bounds.lp-region");
     let size = "";
@@ -192,6 +199,7 @@ export class BoundsPanel {
       this.#draw();
     } catch (e) {
       $("bound-lp-status").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.lp-failed", { why: errorText(e) });
+      this.#notDoneFor = link;
     } finally {
       this.#solving(false);
     }
