@@ -32,9 +32,9 @@ function parseSeeds(s) {
     if (b < a) throw new Error(`--seeds ${s}: the range is empty`);
     return Array.from({ length: b - a + 1 }, (_, i) => a + i);
   }
-  const seeds = s.split(",").map(Number);
-  if (seeds.some((x) => !Number.isInteger(x) || x < 0)) throw new Error(`--seeds ${s}: expected A-B or A,B,C`);
-  return seeds;
+  const items = s.split(",");
+  if (items.some((x) => !/^\d+$/.test(x))) throw new Error(`--seeds ${s}: expected A-B or A,B,C`);
+  return [...new Set(items.map(Number))];
 }
 
 /** @param {string[]} argv */
@@ -90,6 +90,8 @@ async function collect(o) {
     for (let s = todo.shift(); s !== undefined; s = todo.shift()) {
       const r = await run(o.bin, ["search", ...common, "--seed", String(s), "--json"]);
       if (r.code !== 0) throw new Error(`seed ${s}: ${o.bin} exited with ${r.code}:\n${r.err.trim()}`);
+      const why = notWhole(r.out);
+      if (why) throw new Error(`seed ${s}: ${why} (give a level and no --time or --playouts: one whole run)`);
       writeFileSync(join(o.dir, `progress.${s}`), r.err);
       writeFileSync(join(o.dir, `report.${s}`), r.out); // last: it marks the seed done
       console.error(`seed ${s} done`);
@@ -98,16 +100,35 @@ async function collect(o) {
   await Promise.all(Array.from({ length: o.jobs }, worker));
 }
 
+/** The report's JSON (its last line). @param {string} report */
+function reportJson(report) {
+  try {
+    return JSON.parse(report.trim().split("\n").pop() || "");
+  } catch {
+    return null;
+  }
+}
+
+/** Why a report is not one whole run, or null when it is. @param {string} report */
+function notWhole(report) {
+  const json = reportJson(report);
+  if (!json) return "no JSON report";
+  if (json.interrupted) return "the search was interrupted";
+  if (!Array.isArray(json.runs) || json.runs.length !== 1) return `${json.runs?.length ?? 0} runs listed, not one`;
+  if (!json.runs[0].finished) return "its run did not finish";
+  return null;
+}
+
 /**
  * A whole run's best after t iterations, for t = 0..its iterations.
  * @param {string} progress
  * @param {string} report
- * @returns {number[] | null} null for a run that did not finish
+ * @returns {number[]}
  */
 function trajectory(progress, report) {
-  const json = JSON.parse(report.trim().split("\n").pop() ?? "{}");
-  const r = json.runs?.[0];
-  if (!r || !r.finished || json.runs.length !== 1) return null;
+  const why = notWhole(report);
+  if (why) throw new Error(why);
+  const r = reportJson(report).runs[0];
   const best = new Array(r.iterations + 1).fill(0);
   const raise = (/** @type {number} */ at, /** @type {number} */ score) => {
     for (let t = Math.min(at, r.iterations); t <= r.iterations; t++) best[t] = Math.max(best[t], score);
@@ -117,7 +138,9 @@ function trajectory(progress, report) {
   if (lines.length < r.iterations / 10) {
     throw new Error(`${lines.length} progress lines for ${r.iterations} iterations: too few to follow the run (a longer run, such as level 3, is needed)`);
   }
-  for (const m of lines) raise(Number(m[2]), Number(m[1]));
+  // a line's "iteration I" counts the iterations done, and its best may come from the one
+  // still running: dated to I + 1, never earlier than it could be known
+  for (const m of lines) raise(Number(m[2]) + 1, Number(m[1]));
   raise(r.best_iteration, r.best);
   return best;
 }
@@ -147,26 +170,24 @@ function* subsets(n, k, from = 0, acc = /** @type {number[]} */ ([])) {
 function simulate(o) {
   if (!existsSync(o.dir)) throw new Error(`${o.dir}: no such folder (collect into it first)`);
   const seeds = readdirSync(o.dir)
-    .filter((f) => f.startsWith("report."))
+    .filter((f) => /^report\.\d+$/.test(f))
     .map((f) => Number(f.slice(7)))
     .sort((a, b) => a - b);
   /** @type {number[][]} */
   const runs = [];
   for (const s of seeds) {
-    let t;
     try {
-      t = trajectory(readFileSync(join(o.dir, `progress.${s}`), "utf8"), readFileSync(join(o.dir, `report.${s}`), "utf8"));
+      runs.push(trajectory(readFileSync(join(o.dir, `progress.${s}`), "utf8"), readFileSync(join(o.dir, `report.${s}`), "utf8")));
     } catch (e) {
       throw new Error(`seed ${s} in ${o.dir}: ${e instanceof Error ? e.message : e}`, { cause: e });
     }
-    if (t) runs.push(t);
   }
   if (runs.length < 4) throw new Error(`${o.dir}: ${runs.length} whole runs; collect at least 4`);
   const n = Math.min(...runs.map((r) => r.length - 1)); // iterations of a run
-  /** A run's best after t iterations (t beyond its end: its final best). @param {number[]} r @param {number} t */
+  /** A run's best after t whole iterations (at most the shortest run's). @param {number[]} r @param {number} t */
   const f = (r, t) => r[Math.max(0, Math.min(Math.floor(t), n))];
   const fmt = (/** @type {number} */ x) => x.toFixed(2);
-  const at = [5, 10, 15, 20, 30, 41, 50, 60, 80, n].filter((t, i, a) => t <= n && a.indexOf(t) === i);
+  const at = [...new Set([5, 10, 15, 20, 30, 50, 60, 80, n, ...o.budgets])].filter((t) => t <= n).sort((x, y) => x - y);
   console.log(`${runs.length} whole runs of ${n} iterations (${o.dir})\n`);
   console.log(`| iteration | ${at.join(" | ")} |\n|---|${at.map(() => "---|").join("")}`);
   console.log(`| the runs' mean best | ${at.map((t) => fmt(mean(runs.map((r) => f(r, t))))).join(" | ")} |`);
@@ -178,14 +199,17 @@ function simulate(o) {
     const [win, lose] = f(a, c) >= f(b, c) ? [a, b] : [b, a];
     return Math.max(f(lose, c), f(win, budget - c));
   };
-  /** Successive halving of `set` (a power of two) over `budget`, in equal rounds. */
+  /** `total` whole iterations in `k` shares as equal as can be (the first ones larger). @param {number} total @param {number} k */
+  const split = (total, k) => Array.from({ length: k }, (_, i) => Math.floor(total / k) + (i < total % k ? 1 : 0));
+  /** Successive halving of `set` (a power of two) over `budget`, in rounds as equal as can be. */
   const halving = (/** @type {number[][]} */ set, /** @type {number} */ budget) => {
-    const rounds = Math.log2(set.length) + 1;
+    const rounds = split(budget, Math.log2(set.length) + 1);
     const done = set.map(() => 0);
     let alive = set.map((_, i) => i);
     let best = 0;
-    for (;;) {
-      for (const i of alive) done[i] += budget / rounds / alive.length;
+    for (let round = 0; ; round++) {
+      const shares = split(rounds[round], alive.length);
+      alive.forEach((i, k) => (done[i] += shares[k]));
       for (const i of alive) best = Math.max(best, f(set[i], done[i]));
       if (alive.length === 1) return best;
       alive = alive.sort((i, j) => f(set[j], done[j]) - f(set[i], done[i]) || i - j).slice(0, alive.length / 2);
@@ -195,7 +219,8 @@ function simulate(o) {
   console.log("| budget (iterations) | one run | the better of two runs of B/2 | race of two, c = B/8 | c = B/4 | c = B/3 | halving, R = 4 |\n|---|---|---|---|---|---|---|");
   for (const budget of o.budgets) {
     const one = mean(runs.map((r) => f(r, budget)));
-    const halves = mean(pairs.map(([a, b]) => Math.max(f(a, budget / 2), f(b, budget / 2))));
+    const [h1, h2] = split(budget, 2);
+    const halves = mean(pairs.map(([a, b]) => Math.max(f(a, h1), f(b, h2))));
     const races = [8, 4, 3].map((k) => {
       const c = Math.max(1, Math.round(budget / k));
       return `${fmt(mean(pairs.map(([a, b]) => race(a, b, c, budget))))} (c = ${c})`;
@@ -203,7 +228,7 @@ function simulate(o) {
     const quads = [...subsets(runs.length, 4)].map((ix) => halving(ix.map((i) => runs[i]), budget));
     console.log(`| ${budget} | **${fmt(one)}** | ${fmt(halves)} | ${races.join(" | ")} | ${fmt(mean(quads))} |`);
   }
-  if (o.budgets.some((b) => b > n)) console.log(`\n(a run stops at ${n} iterations: a budget beyond it counts its final best)`);
+  if (o.budgets.some((b) => b > n)) console.log(`\n(the runs stop at ${n} iterations: a budget beyond it gets no more of them)`);
 }
 
 try {
