@@ -137,42 +137,65 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
   await context.close();
 });
 
-test("the import dialog starts clean: a refused file leaves nothing to import by mistake, a file can be chosen again", async () => {
+test("the import dialog: a refused file leaves no other file's game to import by mistake, typed text stays, a file can be chosen again", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 2);
   await tab(page, "share");
   const open = () => page.getByRole("button", { name: "Import…" }).click();
+  const cancel = () => page.locator("#import-dialog").getByRole("button", { name: "Cancel", exact: true }).click();
   const box = page.getByTestId("import-text");
   const chooser = page.getByTestId("import-file");
   const problem = page.locator("#import-error");
-  // a link pasted, then the dialog cancelled and opened again: a refused file clears it
-  await open();
-  await box.fill(morpion("convert", "-v", "5D", "--to", "link", PSOL).trim());
-  await page.locator("#import-dialog").getByRole("button", { name: "Cancel", exact: true }).click();
-  await open();
-  const image = join(tmpdir(), "no-game.png");
-  writeFileSync(image, Buffer.from("89504e470d0a1a0a0000000049454e44ae426082", "hex")); // a broken PNG
-  await chooser.setInputFiles(image);
-  await page.waitForFunction(() => document.getElementById("import-error").textContent !== "");
-  assert.match(await problem.textContent(), /not a PNG image/);
-  assert.equal(await box.inputValue(), "", "the refused file leaves the box empty");
-  await page.getByTestId("import-go").click();
-  assert.match(await problem.textContent(), /Paste a game or choose a file first/);
-  assert.equal(await score(page), 2, "nothing was imported");
-  await page.locator("#import-dialog").getByRole("button", { name: "Cancel", exact: true }).click();
-  // a file imported, then the dialog opened again: the chooser is empty, so the same file counts again
+  const refused = join(tmpdir(), "no-game.png");
+  writeFileSync(refused, Buffer.from("89504e470d0a1a0a0000000049454e44ae426082", "hex")); // a broken PNG
   const file = join(tmpdir(), "game.psol");
   writeFileSync(file, readFileSync(PSOL));
+  const refuse = async () => {
+    await page.evaluate(() => { document.getElementById("import-error").textContent = ""; });
+    await chooser.setInputFiles(refused);
+    await page.waitForFunction(() => /not a PNG image/.test(document.getElementById("import-error").textContent));
+  };
+  // a file read into the box, then a refused file: the box is emptied
   await open();
   await chooser.setInputFiles(file);
   await page.waitForFunction(() => document.querySelector("[data-testid=import-text]").value.length > 0);
+  await refuse();
+  assert.equal(await box.inputValue(), "", "nothing of the first file is left to import");
+  await page.getByTestId("import-go").click();
+  assert.match(await problem.textContent(), /Paste a game or choose a file first/);
+  assert.equal(await score(page), 2, "nothing was imported");
+  // typed or pasted text is the user's: a refused file leaves it
+  const typed = morpion("convert", "-v", "5D", "--to", "link", PSOL).trim();
+  await box.fill(typed);
+  await refuse();
+  assert.equal(await box.inputValue(), typed);
+  await cancel();
+  // a file imported, then the dialog opened again: the chooser is empty, so the same file counts again
+  await open();
+  await chooser.setInputFiles(file);
+  await page.waitForFunction(() => document.querySelector("[data-testid=import-text]").value.startsWith("("));
   await page.locator("#import-variant").selectOption("5D");
   await page.getByTestId("import-go").click();
   assert.equal(await score(page), 82);
   await open();
   assert.equal(await chooser.evaluate((i) => i.files.length), 0, "the chooser names no file from before");
   assert.equal(await box.inputValue(), "");
-  assert.equal(await chooser.getAttribute("accept").then((a) => a.split(",").includes(".psol")), true, "Pentasol's own extension is offered");
+  const accept = (await chooser.getAttribute("accept")).split(",");
+  assert.ok(accept.includes(".psol") && accept.includes(".pentasol"), "Pentasol's own extensions are offered");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("playing on ends an alert about a link or an export, not one about a search", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const alert = page.getByTestId("error");
+  const show = (text, kind) => page.evaluate(async ([text, kind]) => (await import("./js/dom.js")).showError(text, kind), [text, kind]);
+  await show("The search failed: a test.", "other");
+  await playMoves(page, 1);
+  assert.ok(await alert.isVisible(), "a search's failure stays until closed");
+  await show("Export failed: a test.", "export");
+  await playMoves(page, 1);
+  assert.ok(await alert.isHidden(), "playing on ends an export's alert");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -483,7 +483,7 @@ export class App {
     }
     const branched = this.#noteBranch(was);
     this.closeOffer();
-    clearError(); // an alert about an earlier action (a damaged link, an export) is over
+    clearError("link", "import", "export"); // the user plays on: an alert about those is over
     const left = this.#left;
     say(branched && left ? t(left.record ? "branch.record" : "branch.game", { at: left.at, n: left.length }) : "");
     this.#update();

@@ -27,14 +27,27 @@ export const input = (id) => el(id, HTMLInputElement);
 /** @param {string} id */
 export const canvas = (id) => el(id, HTMLCanvasElement);
 
-/** Shows a message that needs attention (role="alert"); the app stays usable. @param {string} text */
-export function showError(text) {
+/**
+ * What an alert is about, so that an action ends only the alerts it answers: playing on
+ * ends one about a link, an import or an export; a search's or the computer's failure stays
+ * until closed (or a new game).
+ * @typedef {"link" | "import" | "export" | "other"} AlertKind
+ */
+
+/**
+ * Shows a message that needs attention (role="alert"); the app stays usable.
+ * @param {string} text @param {AlertKind} [kind]
+ */
+export function showError(text, kind = "other") {
   $("error-text").textContent = text;
+  $("error").dataset.kind = kind;
   $("error").hidden = false;
 }
 
-export function clearError() {
-  $("error").hidden = true;
+/** Hides the alert: any, or only one of these kinds. @param {...AlertKind} kinds */
+export function clearError(...kinds) {
+  const alert = $("error");
+  if (kinds.length === 0 || kinds.includes(/** @type {AlertKind} */ (alert.dataset.kind))) alert.hidden = true;
 }
 
 /** A short note under the score (role="status"). @param {string} text */

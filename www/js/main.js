@@ -98,7 +98,7 @@ function openInitialGame(app) {
   if (failure) {
     showError(opened && app.length() > 0
       ? t("error.link-kept", { why: failure, n: app.length() })
-      : t("error.link-new", { why: failure }));
+      : t("error.link-new", { why: failure }), "link");
   }
 }
 
@@ -109,7 +109,7 @@ function openAddress(app) {
     app.openLink(location.href, "view");
     clearError();
   } catch (e) {
-    showError(t("error.link-unchanged", { why: errorText(e) }));
+    showError(t("error.link-unchanged", { why: errorText(e) }), "link");
     showInAddress(app.link(), false);
   }
 }
@@ -141,7 +141,7 @@ function wire(app) {
     "zoom-fit": () => app.fit(),
     "new-game": () => app.newGame(select("variant").value),
     "chooser-cancel": () => app.closeOffer(),
-    "error-close": clearError,
+    "error-close": () => clearError(),
   };
   for (const [id, action] of Object.entries(clicks)) button(id).addEventListener("click", action);
   select("speed").addEventListener("change", () => app.speedChanged());

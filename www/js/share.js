@@ -47,6 +47,13 @@ export function attachShare(app, wasm) {
     say(t((await copyText(app.link())) ? "share.link-copied" : "share.link-copy-failed"));
   });
 
+  // The box's text came from a file (not typed or pasted): a file refused after it clears
+  // it, so Import cannot open that earlier file's game by mistake; typed text stays.
+  let fromFile = false;
+  text.addEventListener("input", () => { fromFile = false; });
+  // Reads finish in any order: only the last file chosen or dropped speaks.
+  let reads = 0;
+
   button("import-open").addEventListener("click", () => {
     problem.textContent = "";
     // A file chosen before would stay named, and choosing it again would not count as a change.
@@ -67,6 +74,7 @@ export function attachShare(app, wasm) {
       importText(text.value, select("import-variant").value);
       dialog.close();
       text.value = "";
+      fromFile = false;
       problem.textContent = "";
     } catch (err) {
       problem.textContent = t("import.failed", { why: errorText(err) });
@@ -90,16 +98,27 @@ export function attachShare(app, wasm) {
     return new TextDecoder().decode(bytes);
   };
 
-  input("import-file").addEventListener("change", async (e) => {
-    const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
-    if (!file) return;
-    text.value = ""; // a refused file leaves nothing of another game to import by mistake
+  /** Puts a file's text in the dialog's box, or says there why it cannot. @param {File} file */
+  const fileIntoDialog = async (file) => {
+    const read = ++reads;
     try {
-      text.value = await readFile(file);
+      const content = await readFile(file);
+      if (read !== reads) return;
+      text.value = content;
+      fromFile = true;
       problem.textContent = "";
     } catch (err) {
+      if (read !== reads) return;
+      if (fromFile) text.value = "";
+      fromFile = false;
+      input("import-file").value = ""; // not taken: not named, and choosing it again tries again
       problem.textContent = errorText(err);
     }
+  };
+
+  input("import-file").addEventListener("change", (e) => {
+    const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
+    if (file) fileIntoDialog(file);
   });
 
   // A file dropped anywhere on the page is imported at once; into the dialog, it fills it.
@@ -110,20 +129,15 @@ export function attachShare(app, wasm) {
     const file = e.dataTransfer?.files[0];
     if (!file) return;
     e.preventDefault();
+    if (dialog.open) {
+      input("import-file").value = ""; // the chooser would name a file the box no longer holds
+      fileIntoDialog(file);
+      return;
+    }
     try {
-      const content = await readFile(file);
-      if (dialog.open) {
-        text.value = content;
-        problem.textContent = "";
-      } else {
-        importText(content, "");
-      }
+      importText(await readFile(file), "");
     } catch (err) {
-      const why = t("import.file-failed", { name: file.name, why: errorText(err) });
-      if (dialog.open) {
-        text.value = "";
-        problem.textContent = why; // the dialog is on top: say it there
-      } else showError(why);
+      showError(t("import.file-failed", { name: file.name, why: errorText(err) }), "import");
     }
   });
 
@@ -180,10 +194,10 @@ export function attachShare(app, wasm) {
     try {
       const png = IMAGES[0];
       download(await imageBlob("png"), fileName(png));
-      clearError();
+      clearError("export");
       say(t("share.saved", { name: fileName(png) }));
     } catch (err) {
-      showError(t("share.export-failed", { why: errorText(err) }));
+      showError(t("share.export-failed", { why: errorText(err) }), "export");
     }
   });
 
@@ -192,10 +206,10 @@ export function attachShare(app, wasm) {
       const f = chosen();
       const blob = isImage(f) ? await imageBlob(f.name) : new Blob([app.exportText(f.name)], { type: f.mediaType });
       download(blob, fileName(f));
-      clearError(); // an export that failed before is over
+      clearError("export"); // an export that failed before is over
       say(t("share.saved", { name: fileName(f) }));
     } catch (err) {
-      showError(t("share.export-failed", { why: errorText(err) }));
+      showError(t("share.export-failed", { why: errorText(err) }), "export");
     }
   });
 
@@ -203,10 +217,10 @@ export function attachShare(app, wasm) {
     try {
       const f = chosen();
       const copied = isImage(f) ? await imageToClipboard(f.name) : await copyText(app.exportText(f.name));
-      clearError();
+      if (copied) clearError("export");
       say(copied ? t("share.copied") : t("share.copy-failed"));
     } catch (err) {
-      showError(t("share.export-failed", { why: errorText(err) }));
+      showError(t("share.export-failed", { why: errorText(err) }), "export");
     }
   });
 
