@@ -151,7 +151,7 @@ export default {
   "rules.demo": "One move: a dot added at the end of a row of four, and its line drawn",
   "rules.demo-caption": "One move: the new dot (orange) completes a row of five.",
   "rules.td": "Two rules for lines in the same direction: in 5T (touching) they may share an end dot but never a segment; in 5D (disjoint) they may not share any dot. Other variants change the length of the lines (3 to 6).",
-  "rules.records": "The best games known: 178 moves in 5T and 82 in 5D, both found by Christopher Rosin with the search this page runs. No 5T game can go beyond 485 moves: the Bounds panel shows why, live.",
+  "rules.records": "The best games known: 178 moves in 5T and 82 in 5D, both found by Christopher Rosin with the search this page runs. No 5T game can go beyond 485 moves (a proof by linear programming); the Bounds panel gives a bound for every position, live, and proves tighter ones.",
   "rules.two": "Two can play as well: under Play, choose the mode Two players and take turns drawing lines; whoever draws the last line wins. Play a friend on this device or by sending the link, or the computer.",
   "rules.keys": "Keyboard",
   "rules.key-undo": "undo, one move back",

@@ -150,7 +150,7 @@ export default {
   "rules.demo": "Un coup : un point ajouté au bout d'une rangée de quatre, et sa ligne tracée",
   "rules.demo-caption": "Un coup : le nouveau point (orange) complète une rangée de cinq.",
   "rules.td": "Deux règles pour les lignes de même direction : en 5T (contact permis), elles peuvent partager un point d'extrémité mais jamais un segment ; en 5D (disjointes, sans contact), elles ne peuvent partager aucun point. D'autres variantes changent la longueur des lignes (de 3 à 6).",
-  "rules.records": "Les meilleures parties connues : 178 coups en 5T et 82 en 5D, toutes deux trouvées par Christopher Rosin avec la recherche que cette page exécute. Aucune partie 5T ne peut dépasser 485 coups : le panneau Bornes montre pourquoi, en direct.",
+  "rules.records": "Les meilleures parties connues : 178 coups en 5T et 82 en 5D, toutes deux trouvées par Christopher Rosin avec la recherche que cette page exécute. Aucune partie 5T ne peut dépasser 485 coups (une preuve par programmation linéaire) ; le panneau Bornes donne une borne pour chaque position, en direct, et en prouve de plus serrées.",
   "rules.two": "On peut aussi jouer à deux : sous Jouer, choisissez le mode Deux joueurs et tracez les lignes chacun à votre tour ; qui trace la dernière ligne gagne. Jouez contre un ami sur cet appareil ou en lui envoyant le lien, ou contre l'ordinateur.",
   "rules.keys": "Clavier",
   "rules.key-undo": "annuler, reculer d'un coup",
