@@ -25,6 +25,7 @@
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync } from "node:fs";
 import os from "node:os";
+import { parseSeeds } from "./seeds.mjs";
 
 const DEFAULT_BIN = "target/release/morpion";
 
@@ -73,19 +74,6 @@ function parseArgs(argv) {
     }
   }
   return o;
-}
-
-/** "1-8" or "1,5,9" or "1-4,10". @param {string} s */
-function parseSeeds(s) {
-  const seeds = [];
-  for (const part of s.split(",")) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m) throw new Error(`--seeds: '${part}' is not a seed or a range`);
-    const a = Number(m[1]);
-    const b = m[2] === undefined ? a : Number(m[2]);
-    for (let x = a; x <= b; x++) seeds.push(x);
-  }
-  return seeds;
 }
 
 /** The searches running, stopped if the comparison fails. @type {Set<import("node:child_process").ChildProcess>} */

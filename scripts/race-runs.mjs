@@ -10,32 +10,20 @@
 //
 //   node scripts/race-runs.mjs collect DIR --seeds 9097-9144 [--jobs 2] [--bin BIN] \
 //     [--common "-v 5T -l 3 -t 1"]
-//   node scripts/race-runs.mjs simulate DIR [--budgets 41,82]
+//   node scripts/race-runs.mjs simulate DIR [--budgets 38,76]
 //
 // `collect` runs `morpion search COMMON --seed S --json` once per seed (one run: give a
 // level and no budget), keeping its progress lines in DIR/progress.S and its report in
 // DIR/report.S; a seed whose report is there already is skipped, so an interrupted
 // collection goes on where it stopped. `simulate` prints Markdown tables (BENCHMARKS.md,
 // "Racing top-level runs"). A run's best after t iterations is read from the progress
-// lines (once a second: a best is dated to within the iterations of a second) and from the
+// lines (once a second: a best is dated to the iteration after those done) and from the
 // report's run listing (the iteration that first reached the final best, exact).
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-
-/** @param {string} s "A-B" or "A,B,C" */
-function parseSeeds(s) {
-  const m = /^(\d+)-(\d+)$/.exec(s);
-  if (m) {
-    const [a, b] = [Number(m[1]), Number(m[2])];
-    if (b < a) throw new Error(`--seeds ${s}: the range is empty`);
-    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
-  }
-  const items = s.split(",");
-  if (items.some((x) => !/^\d+$/.test(x))) throw new Error(`--seeds ${s}: expected A-B or A,B,C`);
-  return [...new Set(items.map(Number))];
-}
+import { parseSeeds } from "./seeds.mjs";
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
@@ -43,7 +31,7 @@ function parseArgs(argv) {
   if ((command !== "collect" && command !== "simulate") || !dir) {
     throw new Error("usage: race-runs.mjs collect DIR --seeds A-B [...] | simulate DIR [...] (see the top of this script)");
   }
-  const o = { command, dir, seeds: /** @type {number[]} */ ([]), jobs: 2, bin: "target/release/morpion", common: "-v 5T -l 3 -t 1", budgets: [41, 82] };
+  const o = { command, dir, seeds: /** @type {number[]} */ ([]), jobs: 2, bin: "target/release/morpion", common: "-v 5T -l 3 -t 1", budgets: [38, 76] };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     const v = () => {
@@ -51,7 +39,7 @@ function parseArgs(argv) {
       if (x === undefined) throw new Error(`${a} needs a value`);
       return x;
     };
-    if (a === "--seeds") o.seeds = parseSeeds(v());
+    if (a === "--seeds") o.seeds = [...new Set(parseSeeds(v()))]; // one run a seed: its files are named by it
     else if (a === "--jobs") o.jobs = Number(v());
     else if (a === "--bin") o.bin = v();
     else if (a === "--common") o.common = v();
