@@ -215,15 +215,16 @@ impl Out {
         Ok(())
     }
 
-    /// At the end: whether FILE holds (or, for a device, will get) this search's best, and
-    /// a line saying so.
+    /// At the end: whether FILE holds this search's best now, and a line saying so. A
+    /// device, a FIFO or a descriptor holds nothing yet (false): it gets the game after
+    /// the report ([`Self::writes_after_report`]), and that write may still fail
+    /// (/dev/full), so nothing may say "saved" before it.
     pub fn finish(&self, best: &Position) -> (bool, String) {
         let shown = self.shown();
-        if matches!(self.target, Target::InPlace(_)) {
+        if self.writes_after_report() {
             let n = best.score();
             let format = format_name(self.format);
-            // not "saved": the write comes after this line, and may fail (/dev/full)
-            return (true, format!("to be written: {shown} ({format}, {n} moves, after this report)"));
+            return (false, format!("to be written: {shown} ({format}, {n} moves, after this report)"));
         }
         match (self.written, &self.blocked) {
             (Some(n), _) if n == best.score() => self.still_there(n),
@@ -263,6 +264,12 @@ impl Out {
             Holds::Game(m) => (false, format!("not saved: {shown} now holds another game of {m} moves, {after}")),
             Holds::Other(what) => (false, format!("not saved: {shown} now holds {what}, {after}")),
         }
+    }
+
+    /// Whether the best game goes to FILE only after the report (a device, a FIFO or a
+    /// descriptor), rather than having been saved as the search went.
+    pub fn writes_after_report(&self) -> bool {
+        matches!(self.target, Target::InPlace(_))
     }
 
     /// For a device, a FIFO or a descriptor: writes the best game, once, after everything

@@ -2,6 +2,7 @@
 //! (drawn and as a link, so it is never lost), whether `--out` holds it, and `--json`'s
 //! object.
 
+use crate::best_file::Out;
 use crate::search::{Prepared, Report};
 use crate::search_options::shown_name;
 use crate::{plural, print_summary, Quit};
@@ -103,8 +104,11 @@ pub(crate) fn finish(
             })).collect::<Vec<_>>(),
             "interrupted": report.interrupted,
             "finished": game.is_finished(),
-            // null without --out
+            // null without --out; false for a device until its write, after this line
             "saved": saved.as_ref().map(|s| s.as_ref().map(|(written, _)| *written)).unwrap_or(Some(false)),
+            // a device's write follows this line; the exit status says if it failed
+            "to_be_written": saved.as_ref().is_ok_and(Option::is_some)
+                && out.as_ref().is_some_and(Out::writes_after_report),
         });
         let mut obj = obj;
         if let (Some(serde_json::Value::Object(more)), Some(map)) = (extra, obj.as_object_mut()) {

@@ -491,6 +491,7 @@ fn search_never_replaces_a_longer_game() {
     let o = search(&["--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(last_json(&o)["saved"], true);
+    assert_eq!(last_json(&o)["to_be_written"], false, "a regular file is saved as the search goes");
     let found = last_json(&o)["score"].as_u64().unwrap();
     assert!(found < 82);
     assert_eq!(moves_in(&keep), found);
@@ -592,8 +593,11 @@ fn search_writes_through_links_and_to_devices_in_place() {
     // /dev/full: a clear error, and the device is still a device
     use std::os::unix::fs::FileTypeExt;
     if std::path::Path::new("/dev/full").exists() {
-        let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "-o", "/dev/full"]);
+        let o = morpion(&["search", "-v", "5D", "-l", "1", "-t", "1", "-q", "--json", "-o", "/dev/full"]);
         assert_eq!(o.status.code(), Some(1));
+        // nor did the JSON, printed before the write: the game is still to be written
+        assert_eq!(last_json(&o)["saved"], false);
+        assert_eq!(last_json(&o)["to_be_written"], true);
         assert!(stderr(&o).contains("/dev/full: writing: No space left on device"), "{}", stderr(&o));
         // the summary did not say it was saved
         assert!(stdout(&o).contains("to be written: /dev/full"), "{}", stdout(&o));
