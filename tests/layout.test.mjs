@@ -62,13 +62,18 @@ test("on a phone, a finished game's bar shows the game-over notice whole; the bo
   await page.getByRole("button", { name: "Undo" }).click();
   assert.ok(await over.isHidden());
   assert.ok(await page.getByTestId("bound-why").isVisible());
-  // a two-player game's end: who won, whole; why is in its title (the row has no room for it)
+  // a two-player game's end: who won, whole; why is in its title (the row has no room for
+  // it) and is still read out
   await page.goto(`${env.url}#g=1.4D.26.AQAOCwLgCAwYBggAA.sWPSm&p=2`);
   const winner = page.getByTestId("winner");
   await winner.waitFor();
-  assert.equal(await winner.evaluate((e) => e.innerText), "Player 2 wins");
+  const why = winner.locator(".winner-why");
+  assert.ok((await why.boundingBox()).width <= 1, "why takes no room on a phone");
   assert.equal(await winner.getAttribute("title"), "Player 2 wins: player 1 has no move left.");
+  // what a screen reader gets: the status's text, why included
+  assert.match(await winner.ariaSnapshot(), /: "Player 2 wins ?: player 1 has no move left\."$/);
   assert.ok(await winner.evaluate((e) => e.scrollWidth <= e.clientWidth), "not cut short");
+  await shot(page, "phone-two-player-winner");
   assert.ok(await page.getByTestId("bound-why").isHidden());
   assert.deepEqual(errors, []);
   await context.close();
