@@ -36,6 +36,10 @@ function replay(link) {
 
 test("a 5D search runs on every thread, its best rises, stops on request and replays legally", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
+  // the threads' start-up says nothing either (wasm-bindgen-rayon's own start-up line is
+  // patched by scripts/build-threaded.sh)
+  const warnings = [];
+  page.on("console", (m) => { if (m.type() === "warning" && /deprecated/.test(m.text())) warnings.push(m.text()); });
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   await page.selectOption("[data-testid=variant]", "5D");
   await tab(page, "search");
@@ -75,6 +79,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   await page.waitForSelector("body.ready");
   assert.match(await page.getByTestId("best-games").locator("li").first().textContent(), new RegExp(`^${best} moves`));
   assert.deepEqual(errors, []);
+  assert.deepEqual(warnings, []);
   await page.context().close();
 });
 
