@@ -104,6 +104,34 @@ test("pause parks the search and resume goes on", async () => {
   await page.context().close();
 });
 
+test("the running search's entry, once deleted, stays deleted as its best improves; Undo brings back its best by then", async () => {
+  const { page, errors } = await openApp(env.browser, env.url);
+  await page.selectOption("[data-testid=variant]", "5T");
+  await tab(page, "search");
+  await page.selectOption("[data-testid=search-time]", "0");
+  await page.getByTestId("search-start").click();
+  const first = await bestAbove(page, 0, 15_000);
+  const entries = page.getByTestId("best-games").locator("li");
+  await entries.first().getByRole("button", { name: /^Delete/ }).click();
+  assert.equal(await entries.count(), 0);
+  // later bests do not bring it back
+  const later = await bestAbove(page, first);
+  await page.waitForTimeout(300);
+  assert.equal(await entries.count(), 0, `the ${later}-move best came back after its deletion`);
+  // Undo: the entry is back, with the best found since
+  await page.getByTestId("best-games-restore").click();
+  const best = await number(page, "best-score");
+  assert.match(await entries.first().textContent(), new RegExp(`^${best} moves · 5T`));
+  // and it grows again as the search goes on
+  const more = await bestAbove(page, best);
+  await page.waitForFunction((n) => document.querySelector("[data-testid=best-games] li")?.textContent.startsWith(`${n} moves`), more);
+  await page.getByTestId("search-stop").click();
+  await waitUntilOver(page);
+  assert.match(await text(page, "search-status"), /kept in My best games/);
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
 test("the page answers while a search runs, and a search can continue the game on the board", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   await playMoves(page, 6);

@@ -52,6 +52,7 @@ export class SearchPanel {
   /** The current search's best game. @type {string | null} */ #bestLink = null;
   /** Its entry in "My best games". @type {BestGame | null} */ #entry = null;
   /** Whether that entry is stored (storage may refuse, or hold KEEP better games). */ #kept = false;
+  /** That entry's id once the user deleted it: the search's later bests are not kept, until Undo. @type {string | null} */ #dropped = null;
   /** Threads the current search runs on. */ #threads = 0;
   /** Seconds searched so far. */ #now = 0;
   /** The kept games deleted in this visit, last deleted last: Undo brings them back one by one. @type {BestGame[]} */ #deleted = [];
@@ -186,6 +187,7 @@ export class SearchPanel {
     this.#samples = [];
     this.#bestLink = null;
     this.#entry = null;
+    this.#dropped = null;
     this.#threads = 0; // known once the worker has made its pool
     this.#setRunning(true);
     this.#status(t("search.starting", { level: o.level, variant: o.variant }));
@@ -252,7 +254,7 @@ export class SearchPanel {
       this.#status(t("search.ended-empty", { why }));
       return;
     }
-    const kept = t(this.#kept ? "search.kept-yes" : "search.kept-no");
+    const kept = t(this.#dropped === this.#entry?.id ? "search.kept-deleted" : this.#kept ? "search.kept-yes" : "search.kept-no");
     this.#status(t("search.over", { why, n: msg.best.score, kept }));
   }
 
@@ -307,6 +309,7 @@ export class SearchPanel {
       from: s.from,
       date: new Date().toISOString(),
     };
+    if (this.#dropped === this.#entry.id) return; // deleted by the user: not brought back
     const { list, kept } = keepGame(this.#entry);
     this.#games = list;
     this.#kept = kept;
@@ -361,6 +364,7 @@ export class SearchPanel {
 
   /** Deletes a kept game, and offers to undo that. @param {BestGame} e */
   #delete(e) {
+    if (e.id === this.#entry?.id) this.#dropped = e.id;
     this.#games = forgetGame(e.id);
     this.#deleted.push(e);
     this.#showDeleted();
@@ -381,11 +385,17 @@ export class SearchPanel {
 
   /** Puts the game deleted last back in the list. */
   #restore() {
-    const e = this.#deleted.pop();
+    let e = this.#deleted.pop();
     if (!e) return;
     this.#showDeleted();
+    if (e.id === this.#dropped) {
+      // the search's entry comes back with its best by now (perhaps better than the one deleted)
+      this.#dropped = null;
+      if (this.#entry?.id === e.id) e = this.#entry;
+    }
     const { list, kept } = keepGame(e);
     this.#games = list;
+    if (e === this.#entry) this.#kept = kept;
     if (!kept) showError(t("search.restore-failed"));
     this.#renderGames();
   }

@@ -254,6 +254,7 @@ export default {
   "search.why-done": "done",
   "search.ended-empty": "The search ended ({why}) before a single game was played.",
   "search.kept-yes": "kept in My best games",
+  "search.kept-deleted": "not kept in My best games (you deleted it; Undo brings it back)",
   "search.kept-no": "not kept in My best games (the browser's storage refused it, or holds 50 better games)",
   "search.over": { one: "Search over ({why}): best {n} move, {kept}. \"Open the best game\" lets you replay, share or export it.", other: "Search over ({why}): best {n} moves, {kept}. \"Open the best game\" lets you replay, share or export it." },
   "search.failed": "The search could not go on: {why}",

@@ -253,6 +253,7 @@ export default {
   "search.why-done": "menée à son terme",
   "search.ended-empty": "La recherche a pris fin ({why}) avant qu'une seule partie ait été jouée.",
   "search.kept-yes": "gardée dans Mes meilleures parties",
+  "search.kept-deleted": "non gardée dans Mes meilleures parties (vous l'avez supprimée ; Annuler la rend)",
   "search.kept-no": "non gardée dans Mes meilleures parties (le stockage du navigateur l'a refusée, ou contient déjà 50 parties meilleures)",
   "search.over": { one: "Fin de la recherche ({why}) : meilleure partie de {n} coup, {kept}. « Ouvrir la meilleure partie » permet de la rejouer, de la partager ou de l'exporter.", other: "Fin de la recherche ({why}) : meilleure partie de {n} coups, {kept}. « Ouvrir la meilleure partie » permet de la rejouer, de la partager ou de l'exporter." },
   "search.failed": "La recherche n'a pas pu continuer : {why}",
