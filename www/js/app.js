@@ -170,6 +170,18 @@ export class App {
   previewing() { return this.#preview !== null; }
   /** The link of the position the board shows: the preview's, else the user's game's. */
   boardLink() { return (this.#preview ?? this.#timeline).link(linkBase()); }
+  /**
+   * The link of the position after the board's first `n` moves, none after them
+   * (undefined when it shows fewer): the same on every line of play that went on from
+   * there, so that what is known of that position is known on all of them.
+   * @param {number} n
+   */
+  boardLinkOfFirst(n) { return (this.#preview ?? this.#timeline).link_of_first(n, linkBase()); }
+  /** The link of the position the board shows, alone: its key for boardLinkOfFirst. */
+  boardPositionLink() {
+    const tl = this.#preview ?? this.#timeline;
+    return /** @type {string} */ (tl.link_of_first(tl.shown(), linkBase()));
+  }
 
   /**
    * The bounds' layers on the board (see the wasm Board's set_analysis); they stay until

@@ -22,8 +22,16 @@ export class BoundsPanel {
   /** @type {App} */ #app;
   #client = new BoundsClient();
   /** The last live bound, for the board shown. @type {BoundInfo | null} */ #bound = null;
+  /** The board that bound is of. @type {string | null} */ #boundLink = null;
   /** The region's corners for the board shown (5T, when asked). @type {number[]} */ #region = [];
-  /** An LP bound and the game line it holds for: every later position of that line. @type {{ line: string, shown: number, bound: number, lines: number[] } | null} */ #proved = null;
+  /**
+   * An LP bound, the position it was proved for (`key`: that position's own link, after
+   * `shown` moves) and what was said of it: it holds for every position of a line of play
+   * that goes on from there, a record's or the user's own.
+   * @type {{ key: string, shown: number, bound: number, lines: number[], said: string } | null}
+   */
+  #proved = null;
+  /** Whether the LP's status line is the proved bound's report: shown on the boards it holds for. */ #reporting = false;
   /** The words under the line: what the bound is made of. */ #why = "";
   /** What is drawn, for the tests: counts of each layer. */ #drawn = { hull: 0, region: 0, values: 0, weighted: 0 };
   /** The playground's last solution, drawn again in a new theme. @type {LpInfo | null} */ #shownLp = null;
@@ -61,17 +69,14 @@ export class BoundsPanel {
 
   // ---- the live bound --------------------------------------------------------------
 
-  /** The game line of a link (its moves, whatever move is shown) and the move shown. @param {string} link */
-  static #lineOf(link) {
-    const m = /[&?]m=(\d+)/.exec(link);
-    return { line: link.replace(/[&?]m=\d+/, ""), shown: m ? Number(m[1]) : Infinity };
-  }
-
   async #refresh() {
     const link = this.#app.boardLink();
     if (this.#notDoneFor !== null && this.#notDoneFor !== link) {
       $("bound-lp-status").textContent = ""; // it was about another position
       this.#notDoneFor = null;
+    }
+    if (this.#reporting && this.#notDoneFor === null) {
+      $("bound-lp-status").textContent = this.#provedHere()?.said ?? "";
     }
     const wantRegion = input("show-hull").checked;
     let bound;
@@ -88,6 +93,7 @@ export class BoundsPanel {
     }
     if (!bound || link !== this.#app.boardLink()) return; // a newer position is on the way
     this.#bound = bound;
+    this.#boundLink = link;
     this.#region = [];
     this.#showLine();
     this.#draw();
@@ -104,8 +110,7 @@ export class BoundsPanel {
   #provedHere() {
     const p = this.#proved;
     if (!p) return null;
-    const here = BoundsPanel.#lineOf(this.#app.boardLink());
-    return here.line === p.line && here.shown >= p.shown ? p : null;
+    return this.#app.boardLinkOfFirst(p.shown) === p.key ? p : null;
   }
 
   #showLine() {
@@ -165,12 +170,19 @@ export class BoundsPanel {
 
   async #prove() {
     const link = this.#app.boardLink();
+    this.#reporting = false;
+    if (this.#bound?.kind === "game_over" && this.#boundLink === link) {
+      $("bound-lp-status").textContent = t("bounds.lp-over", { n: this.#bound.score });
+      this.#notDoneFor = link;
+      return;
+    }
     if (this.#app.variant() !== "5T") {
       $("bound-lp-status").textContent = t("bounds.lp-5t-only");
       this.#notDoneFor = link;
       return;
     }
     const start = performance.now();
+    const key = this.#app.boardPositionLink();
     this.#notDoneFor = null;
     this.#solving(true);
     $("bound-lp-status").textContent = t("bounds.lp-region");
@@ -185,16 +197,23 @@ export class BoundsPanel {
         const secs = Math.round((performance.now() - start) / 1000);
         $("bound-lp-status").textContent = t("bounds.lp-iteration", { size, iteration: p.iteration, secs, primal: fixed(p.primal, 2), dual: fixed(p.dual, 2) });
       });
-      const { line } = BoundsPanel.#lineOf(link);
       // The position solved, whatever the board shows by now (the user may have moved on).
       const shown = lp.score ?? 0;
       const own = lp.lines.filter((_, i) => i % 5 === 4 && lp.lines[i] < 0.999).length;
       const lines = [];
       for (let i = 0; i < lp.lines.length; i += 5) if (lp.lines[i + 4] < 0.999) lines.push(...lp.lines.slice(i, i + 5));
-      this.#proved = { line, shown, bound: lp.bound ?? Infinity, lines };
-      $("bound-lp-status").textContent = t("bounds.lp-done", {
+      const said = t("bounds.lp-done", {
         move: shown, n: lp.bound ?? 0, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
       });
+      this.#proved = { key, shown, bound: lp.bound ?? Infinity, lines, said };
+      this.#reporting = true;
+      if (this.#provedHere()) {
+        $("bound-lp-status").textContent = said;
+      } else {
+        // the board changed while the LP ran: say where the bound holds, until it changes again
+        $("bound-lp-status").textContent = t("bounds.lp-done-elsewhere", { move: shown, n: lp.bound ?? 0 });
+        this.#notDoneFor = this.#app.boardLink();
+      }
       this.#showLine();
       this.#draw();
     } catch (e) {

@@ -287,6 +287,21 @@ impl Timeline {
         let shown = (self.shown() < self.moves.len()).then_some(self.shown());
         link::write(&self.game(), base, link::LinkView { shown, two_player: self.two_player })
     }
+
+    /// The link of the position after the line's first `n` moves, none after them; `None`
+    /// when fewer than `n` are shown. What is known of a position (an LP bound) holds for
+    /// every position shown later whose line starts with the same `n` moves: the same
+    /// link, whichever line of play, record or own game, went on from there.
+    pub fn link_of_first(&self, n: usize, base: &str) -> Option<String> {
+        if n > self.shown() {
+            return None;
+        }
+        let mut p = self.position.fresh();
+        for &m in &self.moves[..n] {
+            p.play(m);
+        }
+        Some(link::write(&Game::new(p, Meta::default()), base, link::LinkView::default()))
+    }
 }
 
 #[cfg(test)]
@@ -376,6 +391,30 @@ mod tests {
         });
         assert!(blocked.is_some(), "some point is blocked by move 1");
         assert!(t.why_not(blocked.unwrap()).to_string().contains("touch the line of move 1"));
+    }
+
+    #[test]
+    fn a_position_s_link_is_the_same_on_every_line_that_goes_on_from_it() {
+        let game = crate::library::find("5d-82").unwrap().game();
+        let mut record = Timeline::from_game(&game, Some(40));
+        let at_40 = record.link_of_first(40, "x").unwrap();
+        assert_eq!(record.link_of_first(41, "x"), None, "move 41 is not shown");
+        record.go_to(60);
+        assert_eq!(record.link_of_first(40, "x").as_deref(), Some(at_40.as_str()));
+        // another line from move 40: the same position after 40 moves, another after 41
+        record.go_to(40);
+        let next = game.moves()[40];
+        let other = record.position().legal_moves().into_iter().find(|&m| m != next).unwrap();
+        record.play(other).unwrap();
+        assert_eq!(record.len(), 41, "a new line of play");
+        assert_eq!(record.link_of_first(40, "x").as_deref(), Some(at_40.as_str()));
+        let mut mainline = Timeline::from_game(&game, Some(41));
+        assert_ne!(record.link_of_first(41, "x"), mainline.link_of_first(41, "x"));
+        // the position's own link, no later move: what a game of those 40 moves links to
+        let cut = Position::from_moves(game.variant(), &game.moves()[..40]).unwrap();
+        assert_eq!(at_40, link::write(&Game::new(cut, Meta::default()), "x", link::LinkView::default()));
+        mainline.go_to(0);
+        assert!(mainline.link_of_first(0, "x").unwrap().contains("#g=1.5D.0."));
     }
 
     #[test]

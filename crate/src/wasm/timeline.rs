@@ -257,6 +257,12 @@ impl WebTimeline {
         self.timeline.link(base)
     }
 
+    /// The link of the position after the line's first `n` moves (undefined when fewer are
+    /// shown): the same for every line that goes on from that position.
+    pub fn link_of_first(&self, n: usize, base: &str) -> Option<String> {
+        self.timeline.link_of_first(n, base)
+    }
+
     /// The whole line of play in `format` (`pentasol`, `flammenkamp`, `msr`, `msr-json`,
     /// `link`, `csv`).
     pub fn export(&self, format: &str, base: &str) -> Result<String, JsError> {

@@ -299,6 +299,8 @@ export default {
   "bounds.lp-start": "Résolution du LP sur {size}. Dans un navigateur, cela prend plusieurs minutes (en ligne de commande, `morpion bound position FILE --lp`, une minute au plus environ).",
   "bounds.lp-iteration": "Résolution du LP sur {size} : itération {iteration}, {secs} s (primal {primal}, dual {dual})…",
   "bounds.lp-done": "À partir du coup {move} de cette partie, le LP prouve au plus {n} coups (objectif {objective}, {points} points, {iterations} itérations, {secs} s). Ses {own} lignes fractionnaires sont tracées en plus pâle.",
+  "bounds.lp-done-elsewhere": "Le LP lancé au coup {move} d'une autre partie, ou de celle-ci avant que le plateau ne change, y a prouvé au plus {n} coups. Sa borne revient dès que cette position est de nouveau sur le plateau.",
+  "bounds.lp-over": "La partie est finie : {n} coups, pas de borne à prouver.",
   "bounds.cancelled": "Annulé.",
   "bounds.lp-failed": "Le LP n'a pas pu être résolu : {why}.",
   "bounds.solving": "Résolution…",
