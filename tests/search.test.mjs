@@ -90,6 +90,7 @@ test("pause parks the search and resume goes on", async () => {
   await page.selectOption("[data-testid=search-time]", "0");
   await page.getByTestId("search-start").click();
   await bestAbove(page, 0, 15_000);
+  const running = await text(page, "search-status");
   await page.getByTestId("search-pause").click();
   assert.equal(await page.getByTestId("search-pause").textContent(), "Resume");
   await page.waitForTimeout(500);
@@ -97,6 +98,8 @@ test("pause parks the search and resume goes on", async () => {
   await page.waitForTimeout(800);
   assert.equal(await playouts(page), parked, "playouts went on while paused");
   await page.getByTestId("search-pause").click();
+  assert.equal(await text(page, "search-status"), running, "resumed, it says what it said before the pause");
+  assert.match(running, /^Searching on \d+ threads…$/);
   await page.waitForFunction((n) => window.morpionSearch.playouts() > n + 10_000, parked);
   await page.getByTestId("search-stop").click();
   await waitUntilOver(page);

@@ -215,7 +215,8 @@ export class SearchPanel {
     if (this.#client.paused) {
       this.#client.resume();
       this.#pauseLabel(false);
-      this.#status(t("search.searching"));
+      // as when it started: the same words for the same search
+      this.#status(this.#threads ? t("search.searching-on", { n: this.#threads }) : t("search.searching"));
     } else {
       this.#client.pause();
       this.#pauseLabel(true);
