@@ -73,7 +73,8 @@ impl fmt::Display for LpError {
                 write!(f, "the board has more than {MAX_BOARD_POINTS} points, too many to solve here")
             }
             LpError::TooSmall { points, start } => {
-                write!(f, "the board has {points} points, fewer than the {start} dots the game starts with")
+                let s = if *points == 1 { "" } else { "s" };
+                write!(f, "the board has {points} point{s}, fewer than the {start} dots the game starts with")
             }
             LpError::Outside(p) => write!(f, "the position's point {p} is outside the board"),
             LpError::Solver(why) => write!(f, "the LP solver stopped: {why}"),
@@ -446,5 +447,7 @@ mod tests {
             crate::bounds::Octagon::parse_board("octagon:1000,1000,1000,1000,1000,1000,1000,1000").unwrap();
         assert!(matches!(Lp::new(Variant::T5, huge.lattice_points()), Err(LpError::TooBig)));
         assert!(matches!(Lp::new(Variant::T5, square(5)), Err(LpError::TooSmall { points: 25, start: 36 })));
+        let one = LpError::TooSmall { points: 1, start: 36 }.to_string();
+        assert_eq!(one, "the board has 1 point, fewer than the 36 dots the game starts with");
     }
 }
