@@ -87,6 +87,7 @@ test("the LP playground solves the paper's 10-point square (64) and says what is
   await page.getByTestId("lp-solve").click();
   await page.waitForFunction(() => /Not solved/.test(document.querySelector("[data-testid=lp-result]").textContent));
   assert.match(await page.getByTestId("lp-result").textContent(), /expected 8 edge lengths/);
+  assert.equal(await page.getByTestId("lp-canvas").isVisible(), false, "the last solution is not this board's");
   await page.getByTestId("lp-kind").selectOption("square");
   await page.getByTestId("lp-size").fill("5");
   await page.getByTestId("lp-solve").click();
@@ -100,18 +101,23 @@ test("prove a tighter bound: progress in a worker, the page answers meanwhile, c
   await playMoves(page, 3);
   await boundText(page);
   await tab(page, "bounds");
-  await page.getByTestId("bound-lp").click();
+  // from the keyboard: the focus goes to Cancel, not to the page
+  await page.getByTestId("bound-lp").focus();
+  await page.keyboard.press("Enter");
   await page.waitForFunction(() => /Solving the LP on [\d,]+ points/.test(document.querySelector("[data-testid=bound-lp-status]").textContent), null, { timeout: 60_000 });
   assert.equal(await page.evaluate(() => window.morpionBounds.solving()), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "bound-lp-cancel");
   // The main thread is free: a move and an undo go through while the LP runs.
   const t = Date.now();
   await page.getByTestId("undo").click();
   await page.waitForFunction(() => window.morpionApp.shown() === 2);
   assert.ok(Date.now() - t < 5000, "the page answered while the LP was solved");
-  await page.getByTestId("bound-lp-cancel").click();
+  await page.getByTestId("bound-lp-cancel").focus();
+  await page.keyboard.press("Enter");
   await page.waitForFunction(() => /Cancelled/.test(document.querySelector("[data-testid=bound-lp-status]").textContent));
   assert.equal(await page.evaluate(() => window.morpionBounds.solving()), false);
   assert.equal(await page.getByTestId("bound-lp").isEnabled(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "bound-lp", "the focus is back where it was");
   // the word was about the position it was solving (move 3): another position clears it
   await page.getByTestId("undo").click();
   await page.waitForFunction(() => document.querySelector("[data-testid=bound-lp-status]").textContent === "");

@@ -88,7 +88,10 @@ test("pause parks the search and resume goes on", async () => {
   await page.selectOption("[data-testid=variant]", "5D");
   await tab(page, "search");
   await page.selectOption("[data-testid=search-time]", "0");
-  await page.getByTestId("search-start").click();
+  // from the keyboard: Start gives its focus to Stop, and Stop back to Start
+  await page.getByTestId("search-start").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-stop");
   await bestAbove(page, 0, 15_000);
   const running = await text(page, "search-status");
   await page.getByTestId("search-pause").click();
@@ -101,8 +104,10 @@ test("pause parks the search and resume goes on", async () => {
   assert.equal(await text(page, "search-status"), running, "resumed, it says what it said before the pause");
   assert.match(running, /^Searching on \d+ threads…$/);
   await page.waitForFunction((n) => window.morpionSearch.playouts() > n + 10_000, parked);
-  await page.getByTestId("search-stop").click();
+  await page.getByTestId("search-stop").focus();
+  await page.keyboard.press("Enter");
   await waitUntilOver(page);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-start");
   assert.deepEqual(errors, []);
   await page.context().close();
 });

@@ -35,6 +35,7 @@ export class BoundsPanel {
   /** The words under the line: what the bound is made of. */ #why = "";
   /** What is drawn, for the tests: counts of each layer. */ #drawn = { hull: 0, region: 0, values: 0, weighted: 0 };
   /** The playground's last solution, drawn again in a new theme. @type {LpInfo | null} */ #shownLp = null;
+  /** The button that started the solve running, when it had the keyboard's focus. @type {HTMLButtonElement | null} */ #focusBack = null;
   /** The board an LP's "cancelled" or "failed" was said of: cleared once the board changes. @type {string | null} */ #notDoneFor = null;
 
   /** @param {App} app */
@@ -226,9 +227,19 @@ export class BoundsPanel {
 
   /** @param {boolean} on */
   #solving(on) {
+    // a disabled or hidden button loses the keyboard's focus to the page: Cancel takes it,
+    // and gives it back to the button that started the solve
+    const from = document.activeElement;
     button("bound-lp").disabled = on;
     button("lp-solve").disabled = on;
     button("bound-lp-cancel").hidden = !on;
+    if (on && (from === button("bound-lp") || from === button("lp-solve"))) {
+      this.#focusBack = /** @type {HTMLButtonElement} */ (from);
+      button("bound-lp-cancel").focus();
+    } else if (!on && this.#focusBack) {
+      if (from === button("bound-lp-cancel") || from === document.body) this.#focusBack.focus();
+      this.#focusBack = null;
+    }
   }
 
   async #playground() {
@@ -248,6 +259,9 @@ export class BoundsPanel {
       drawSolution(canvas("lp-canvas"), lp);
     } catch (e) {
       $("lp-result").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.not-solved", { why: errorText(e) });
+      // the last solution's picture is not this board's
+      canvas("lp-canvas").hidden = true;
+      this.#shownLp = null;
     } finally {
       this.#solving(false);
     }

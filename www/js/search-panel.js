@@ -201,8 +201,11 @@ export class SearchPanel {
 
   /** @param {boolean} running */
   #setRunning(running) {
+    // a disabled button loses the keyboard's focus to the page: it goes to the other one
+    const from = document.activeElement;
     button("search-start").disabled = running;
     button("search-stop").disabled = !running;
+    if (from === button(running ? "search-start" : "search-stop")) button(running ? "search-stop" : "search-start").focus();
     button("search-pause").disabled = true; // enabled once the worker says it can pause
     this.#pauseLabel(false);
     for (const id of ["search-from", "search-method", "search-level", "search-time", "search-threads-choice"]) {
