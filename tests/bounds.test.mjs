@@ -151,12 +151,18 @@ test("an LP bound holds on every line that goes on from its position, the user's
   await page.waitForFunction(() => /Solving the LP on/.test(document.querySelector("[data-testid=bound-lp-status]").textContent), null, { timeout: 60_000 });
   assert.equal(await at(175), 705);
   await page.waitForFunction(() => !window.morpionBounds.solving(), null, { timeout: 900_000 });
-  assert.match(await status(), /^The LP started from move 176 of another game, or of this one before the board changed, proved at most 178 moves there/);
+  assert.match(await status(), /^The LP, started from move 176 of another game or of this one before the board changed, proved at most 178 moves there/);
   assert.equal(number(await page.getByTestId("bound").textContent()), 705, "not a bound of move 175");
   // its position: the bound and the report are back, and stay later in the record
   assert.equal(await at(176), 178);
   assert.match(await status(), /^From move 176 of this game, the LP proves at most 178 moves/);
   assert.equal(await at(177), 178);
+  // the game's end needs no LP; one move back, the report is back too
+  await at(178);
+  await page.getByTestId("bound-lp").click();
+  assert.match(await status(), /The game is over/);
+  assert.equal(await at(177), 178);
+  assert.match(await status(), /^From move 176 of this game/);
   // the same 176 moves as the user's own game, and a move of the user's: still 178
   assert.equal(await at(176), 178);
   await page.evaluate(() => window.morpionApp.openLink(window.morpionApp.boardPositionLink(), "new"));

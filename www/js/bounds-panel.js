@@ -18,6 +18,9 @@ const kindWords = (kind) => (kind ? t(`bounds.kind-${kind}`) : "");
 /** A number with `digits` decimals, in the language's way. @param {number} x @param {number} digits */
 const fixed = (x, digits) => num(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/** How many LP proofs are kept (each is checked against every board shown). */
+const PROOFS = 16;
+
 export class BoundsPanel {
   /** @type {App} */ #app;
   #client = new BoundsClient();
@@ -25,12 +28,13 @@ export class BoundsPanel {
   /** The board that bound is of. @type {string | null} */ #boundLink = null;
   /** The region's corners for the board shown (5T, when asked). @type {number[]} */ #region = [];
   /**
-   * An LP bound, the position it was proved for (`key`: that position's own link, after
-   * `shown` moves) and what was said of it: it holds for every position of a line of play
-   * that goes on from there, a record's or the user's own.
-   * @type {{ key: string, shown: number, bound: number, lines: number[], said: string } | null}
+   * The LP bounds proved (the last PROOFS): each with the position it was proved for
+   * (`key`: that position's own link, after `shown` moves) and what was said of it. One
+   * holds for every position of a line of play that goes on from there, a record's or the
+   * user's own, so a proof from an earlier move still counts after a later one is proved.
+   * @type {{ key: string, shown: number, bound: number, lines: number[], said: string }[]}
    */
-  #proved = null;
+  #proofs = [];
   /** Whether the LP's status line is the proved bound's report: shown on the boards it holds for. */ #reporting = false;
   /** The words under the line: what the bound is made of. */ #why = "";
   /** What is drawn, for the tests: counts of each layer. */ #drawn = { hull: 0, region: 0, values: 0, weighted: 0 };
@@ -107,11 +111,13 @@ export class BoundsPanel {
     }
   }
 
-  /** The LP bound proved earlier, if it holds for the position on the board. */
+  /** The lowest LP bound proved earlier that holds for the position on the board, if any. */
   #provedHere() {
-    const p = this.#proved;
-    if (!p) return null;
-    return this.#app.boardLinkOfFirst(p.shown) === p.key ? p : null;
+    let best = null;
+    for (const p of this.#proofs) {
+      if ((!best || p.bound < best.bound) && this.#app.boardLinkOfFirst(p.shown) === p.key) best = p;
+    }
+    return best;
   }
 
   #showLine() {
@@ -171,7 +177,6 @@ export class BoundsPanel {
 
   async #prove() {
     const link = this.#app.boardLink();
-    this.#reporting = false;
     if (this.#bound?.kind === "game_over" && this.#boundLink === link) {
       $("bound-lp-status").textContent = t("bounds.lp-over", { n: this.#bound.score });
       this.#notDoneFor = link;
@@ -185,6 +190,7 @@ export class BoundsPanel {
     const start = performance.now();
     const key = this.#app.boardPositionLink();
     this.#notDoneFor = null;
+    this.#reporting = false; // the status line is the solve's, until it ends
     this.#solving(true);
     $("bound-lp-status").textContent = t("bounds.lp-region");
     let size = "";
@@ -206,9 +212,10 @@ export class BoundsPanel {
       const said = t("bounds.lp-done", {
         move: shown, n: lp.bound ?? 0, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
       });
-      this.#proved = { key, shown, bound: lp.bound ?? Infinity, lines, said };
+      const proof = { key, shown, bound: lp.bound ?? Infinity, lines, said };
+      this.#proofs = [...this.#proofs.filter((p) => p.key !== key), proof].slice(-PROOFS);
       this.#reporting = true;
-      if (this.#provedHere()) {
+      if (this.#app.boardLinkOfFirst(shown) === key) {
         $("bound-lp-status").textContent = said;
       } else {
         // the board changed while the LP ran: say where the bound holds, until it changes again
@@ -220,6 +227,7 @@ export class BoundsPanel {
     } catch (e) {
       $("bound-lp-status").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.lp-failed", { why: errorText(e) });
       this.#notDoneFor = link;
+      this.#reporting = this.#proofs.length > 0; // an earlier proof's report, once the board changes
     } finally {
       this.#solving(false);
     }

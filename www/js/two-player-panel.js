@@ -218,7 +218,8 @@ export class TwoPlayerPanel {
       const key = computer ? (winner === this.#computerPlays() ? "two.computer-wins" : "two.you-win") : "two.player-wins";
       const who = t(key, { winner, loser });
       const sentence = t("two.won-because", { who, why: t(`${key}-why`, { winner, loser }) });
-      // who won, then why: a phone's row keeps the first part and drops the rest (style.css)
+      // who won, then why: a phone's row shows the first part only; the rest stays for
+      // screen readers (style.css)
       const rest = sentence.startsWith(who) ? sentence.slice(who.length) : "";
       const first = document.createElement("span");
       first.textContent = rest ? who : sentence;

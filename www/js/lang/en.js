@@ -300,7 +300,7 @@ export default {
   "bounds.lp-start": "Solving the LP on {size}. In a browser this takes minutes (the command line, `morpion bound position FILE --lp`, about a minute at most).",
   "bounds.lp-iteration": "Solving the LP on {size}: iteration {iteration}, {secs} s (primal {primal}, dual {dual})…",
   "bounds.lp-done": "From move {move} of this game, the LP proves at most {n} moves (objective {objective}, {points} points, {iterations} iterations, {secs} s). Its {own} fractional lines are drawn faded.",
-  "bounds.lp-done-elsewhere": "The LP started from move {move} of another game, or of this one before the board changed, proved at most {n} moves there. Its bound shows again whenever that position is on the board.",
+  "bounds.lp-done-elsewhere": "The LP, started from move {move} of another game or of this one before the board changed, proved at most {n} moves there. Its bound shows on that position and on every line of play that goes on from it.",
   "bounds.lp-over": "The game is over: {n} moves, no bound to prove.",
   "bounds.cancelled": "Cancelled.",
   "bounds.lp-failed": "The LP could not be solved: {why}.",
