@@ -173,6 +173,7 @@ test("an LP bound holds on every line that goes on from its position, the user's
   assert.equal(await page.evaluate(() => window.morpionApp.length()), 177, "a game of the user's own");
   assert.equal(number(await page.getByTestId("bound").textContent()), 178);
   assert.match(await status(), /^From move 176 of this game/);
+  await shot(page, "bounds-lp-own-line-wide");
   // before that position, neither
   assert.equal(await at(100), 705);
   assert.equal(await status(), "");
