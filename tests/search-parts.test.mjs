@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { probeModule, SIMD_PROBE, threadsBlocked } from "../www/js/engine-load.js";
-import { describeGame, forgetGame, formatDuration, keepGame, KEEP, loadGames, withGame, withoutGame } from "../www/js/best-games.js";
+import { describeGame, forgetGame, formatDuration, formatElapsed, keepGame, KEEP, loadGames, withGame, withoutGame } from "../www/js/best-games.js";
 import { chartGeometry } from "../www/js/chart.js";
 
 const game = (id, score, date = "2026-11-21T10:00:00Z") => ({ id, score, date, link: `#g=${id}`, variant: "5D" });
@@ -86,6 +86,13 @@ test("storage round trip; damaged or foreign storage gives an empty list, not an
   const full = /** @type {any} */ ({ getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } });
   assert.equal(keepGame(game("a", 1), full).kept, false);
   assert.deepEqual(loadGames(full), []);
+});
+
+test("a search's time reads in tenths under 10 s, then as a duration", () => {
+  assert.equal(formatElapsed(0.04), "0.0 s");
+  assert.equal(formatElapsed(5.64), "5.6 s");
+  assert.equal(formatElapsed(9.96), "10 s");
+  assert.equal(formatElapsed(125), "2 min 5 s");
 });
 
 test("kept games and durations read well", () => {

@@ -112,6 +112,15 @@ export function describeGame(e) {
   return parts.join(" · ");
 }
 
+/**
+ * A search's time so far: tenths under 10 s ("0.4 s", "5.6 s"; "5,6 s" in French), then as
+ * formatDuration. The panel's Time and the chart's end say it alike.
+ * @param {number} seconds
+ */
+export function formatElapsed(seconds) {
+  return seconds < 9.95 ? `${num(Math.max(0, seconds), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s` : formatDuration(seconds);
+}
+
 /** 75 -> "1 min 15 s", 9.4 -> "9 s", 3600 -> "1 h" (the units are the same in French). @param {number} seconds */
 export function formatDuration(seconds) {
   const s = Math.max(0, Math.round(seconds));

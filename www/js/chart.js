@@ -4,7 +4,7 @@
 // colour of the last move, the axes and labels in the text colours (CSS custom properties
 // set from the engine's palette and the stylesheet).
 
-import { formatDuration } from "./best-games.js";
+import { formatElapsed } from "./best-games.js";
 import { t } from "./i18n.js";
 
 /** @typedef {{ t: number, score: number }} Sample */
@@ -79,8 +79,8 @@ export function paintChart(canvas, samples, now, dpr = 1) {
   ctx.textBaseline = "alphabetic";
   ctx.fillText("0 s", g.pad.left, height - 4);
   ctx.textAlign = "right";
-  // as the panel's Time says it ("2 min 5 s", not "125 s" nor "5.6 s" beside "6 s")
-  ctx.fillText(formatDuration(g.span), width - g.pad.right, height - 4);
+  // as the panel's Time says it ("2 min 5 s", not "125 s")
+  ctx.fillText(formatElapsed(g.span), width - g.pad.right, height - 4);
   ctx.strokeStyle = colors.line;
   ctx.lineWidth = 2;
   ctx.lineJoin = "round";

@@ -3,7 +3,7 @@
 // and "My best games". The search itself runs in the worker (search-client.js); the game
 // on the board is the App's, reached through its API only.
 
-import { describeGame, forgetGame, formatDuration, isAboutGames, keepGame, loadGames } from "./best-games.js";
+import { describeGame, forgetGame, formatDuration, formatElapsed, isAboutGames, keepGame, loadGames } from "./best-games.js";
 import { paintChart } from "./chart.js";
 import { $, button, canvas, el, errorText, input, say, select, showError } from "./dom.js";
 import { threadsBlocked } from "./engine-load.js";
@@ -282,7 +282,7 @@ export class SearchPanel {
         ].filter(Boolean).join(" · ")
         : "–";
     }
-    $("search-elapsed").textContent = formatDuration(elapsed);
+    $("search-elapsed").textContent = formatElapsed(elapsed);
     this.#now = elapsed;
     if (best && best.link !== this.#bestLink) {
       this.#bestLink = best.link;
