@@ -23,6 +23,13 @@ async function bestAbove(page, than, timeout = 30_000) {
 /** Playouts so far, as the worker last reported them. */
 const playouts = (page) => page.evaluate(() => window.morpionSearch.playouts());
 
+/** Opens the search panel on a new game of `variant`, set to search until stopped (not started). */
+async function searchUntilStopped(page, variant) {
+  await page.selectOption("[data-testid=variant]", variant);
+  await tab(page, "search");
+  await page.selectOption("[data-testid=search-time]", "0");
+}
+
 async function waitUntilOver(page) {
   await page.waitForFunction(() => !window.morpionSearch.running(), null, { timeout: 30_000 });
   await page.waitForFunction(() => !document.querySelector("[data-testid=search-start]").disabled);
@@ -41,9 +48,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   const warnings = [];
   page.on("console", (m) => { if (m.type() === "warning" && /deprecated/.test(m.text())) warnings.push(m.text()); });
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
-  await page.selectOption("[data-testid=variant]", "5D");
-  await tab(page, "search");
-  await page.selectOption("[data-testid=search-time]", "0"); // until stopped
+  await searchUntilStopped(page, "5D");
   await page.getByTestId("search-start").click();
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=threads]").textContent) > 0);
   const threads = await number(page, "threads");
@@ -85,9 +90,7 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
 
 test("pause parks the search and resume goes on", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
-  await page.selectOption("[data-testid=variant]", "5D");
-  await tab(page, "search");
-  await page.selectOption("[data-testid=search-time]", "0");
+  await searchUntilStopped(page, "5D");
   // from the keyboard: Start gives its focus to Stop, and Stop back to Start
   await page.getByTestId("search-start").focus();
   await page.keyboard.press("Enter");
@@ -114,9 +117,7 @@ test("pause parks the search and resume goes on", async () => {
 
 test("the running search's entry, once deleted, stays deleted as its best improves; Undo brings back its best by then", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
-  await page.selectOption("[data-testid=variant]", "5T");
-  await tab(page, "search");
-  await page.selectOption("[data-testid=search-time]", "0");
+  await searchUntilStopped(page, "5T");
   await page.getByTestId("search-start").click();
   const first = await bestAbove(page, 0, 15_000);
   const entries = page.getByTestId("best-games").locator("li");
@@ -215,9 +216,7 @@ test("a finished game cannot be searched on: the page says why and keeps the gam
  * opens as a legal finished game. @param {import("playwright-core").Page} page @param {string[]} errors
  */
 async function searchOnOneThread(page, errors) {
-  await page.selectOption("[data-testid=variant]", "5D");
-  await tab(page, "search");
-  await page.selectOption("[data-testid=search-time]", "0");
+  await searchUntilStopped(page, "5D");
   await page.getByTestId("search-start").click();
   const best = await bestAbove(page, 40, 15_000);
   assert.equal(await number(page, "threads"), 1);
