@@ -6,7 +6,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { catalogues, chooseLanguage, num, setLanguage, t } from "../www/js/i18n.js";
+import { catalogues, chooseLanguage, engineCatalogues, explain, num, setLanguage, t } from "../www/js/i18n.js";
+import { errorInfo, errorText } from "../www/js/dom.js";
 import { describeChoice, gameTitle, variantName, whyNotText } from "../www/js/words.js";
 import { ROOT } from "./support.mjs";
 
@@ -93,4 +94,50 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
   assert.match(gameTitle("Your line from move 90 of 5T · 178 moves"), /90.*5T · 178 moves/);
   assert.doesNotMatch(gameTitle("Your line from move 90 of 5T · 178 moves"), /Your line/);
   setLanguage("en");
+});
+
+test("the engine's errors in the page's language: codes and values, nested, plurals, English from the engine", () => {
+  // what crate/src/explain gives for "damaged link: the moves stop at move 4 of 9" and for
+  // an illegal move in a Pentasol file (the Rust unit test checks every code is in fr)
+  const cut = { code: "link.cut-short", args: { move: 4, of: 9 } };
+  const illegal = {
+    code: "load.illegal-at-line",
+    args: {
+      format: { code: "format.pentasol", args: {} },
+      line: 3,
+      move: 2,
+      text: "(25,27) | +2",
+      variant: "5D",
+      why: { code: "move.dot-exists", args: { point: "(25,27)" } },
+    },
+  };
+  try {
+    setLanguage("fr");
+    assert.equal(explain(cut), "lien abîmé\u00a0: les coups s'arrêtent au coup 4 sur 9 (le lien a-t-il été coupé\u00a0?)");
+    assert.equal(
+      explain(illegal),
+      "Pentasol, ligne 3\u00a0: le coup 2, (25,27) | +2, est illégal en 5D\u00a0: le nouveau point (25,27) est déjà sur le plateau",
+    );
+    assert.equal(explain({ code: "lp.too-small", args: { n: 1, start: 36 } }), "le plateau a 1 point, moins que les 36 points du départ");
+    assert.equal(explain({ code: "lp.too-big", args: { max: 12000 } }), "le plateau a plus de 12\u202f000 points, trop pour être résolu ici");
+    // a code (or a nested one) this catalogue lacks: the engine's English instead
+    assert.equal(explain({ code: "no.such-code", args: {} }), null);
+    assert.equal(explain({ code: "link.damaged", args: { why: { code: "no.such-code", args: {} } } }), null);
+    // errors as they reach the page: thrown by wasm, or posted by a worker
+    const thrown = Object.assign(new Error("damaged link: the moves stop at move 4 of 9"), cut);
+    assert.match(errorText(thrown), /^lien abîmé/);
+    const posted = errorInfo(thrown);
+    assert.deepEqual(posted, { message: thrown.message, ...cut });
+    assert.equal(errorText(structuredClone(posted)), errorText(thrown));
+    assert.equal(errorText(new Error("plain")), "plain");
+    assert.equal(errorText({ message: "from a worker" }), "from a worker");
+    setLanguage("en");
+    assert.equal(explain(cut), null);
+    assert.equal(errorText(thrown), "damaged link: the moves stop at move 4 of 9");
+    assert.equal(errorText(posted), "damaged link: the moves stop at move 4 of 9");
+  } finally {
+    setLanguage("en");
+  }
+  // every language but English has the engine's words (English is the engine's own)
+  for (const code of Object.keys(catalogues)) if (code !== "en") assert.ok(engineCatalogues[code], code);
 });

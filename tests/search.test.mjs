@@ -193,19 +193,40 @@ test("the page answers while a search runs, and a search can continue the game o
   await page.context().close();
 });
 
-test("a finished game cannot be searched on: the page says why and keeps the game", async () => {
+test("Start is offered only for a search that can run: not on from a finished game, not in 3T or 3D", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   const name = await page.evaluate(() => window.morpionApp.records().find((r) => r.variant === "5D").name);
   await tab(page, "records");
   await page.selectOption("[data-testid=records]", name);
   const before = await address(page);
   await tab(page, "search");
+  const start = page.getByTestId("search-start");
+  const note = page.getByTestId("search-note");
+  assert.equal(await start.isDisabled(), false, "a new game of 5D can be searched");
+  assert.equal(await note.isHidden(), true);
   await page.selectOption("[data-testid=search-from]", "here");
-  await page.getByTestId("search-start").click();
-  await page.getByTestId("error").waitFor();
-  assert.match(await page.getByTestId("error").textContent(), /the game is over after \d+ moves/);
-  assert.equal(await address(page), before);
-  assert.equal(await page.getByTestId("search-start").isDisabled(), false);
+  assert.equal(await start.isDisabled(), true);
+  assert.match(await note.textContent(), /^The game is over at move \d+: nothing is left to search on from here/);
+  // back one move: there is something to search again
+  await page.evaluate(() => window.morpionApp.undo());
+  assert.equal(await start.isDisabled(), false);
+  assert.equal(await note.isHidden(), true);
+  await page.evaluate(() => window.morpionApp.redo());
+  assert.equal(await start.isDisabled(), true);
+  await page.selectOption("[data-testid=search-from]", "start");
+  assert.equal(await start.isDisabled(), false);
+  assert.equal(await address(page), before, "the game is kept");
+  // 3T: games that can go on forever, from any position
+  await tab(page, "play");
+  await page.getByTestId("variant").selectOption("3T");
+  await tab(page, "search");
+  assert.equal(await start.isDisabled(), true);
+  assert.match(await note.textContent(), /^3T games can go on forever, so no playout would end/);
+  await tab(page, "play");
+  await page.getByTestId("variant").selectOption("5T");
+  await tab(page, "search");
+  assert.equal(await start.isDisabled(), false);
+  assert.equal(await note.isHidden(), true);
   assert.deepEqual(errors, []);
   await page.context().close();
 });

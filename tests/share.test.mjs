@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { address, morpion, openApp, playMoves, RECORDS, score, tab, useBrowser } from "./support.mjs";
 
 const PSOL = join(RECORDS, "5d-82-rosin.anagorko.psol");
+const PSOL_TEXT = readFileSync(PSOL, "utf8");
 
 const env = useBrowser();
 
@@ -133,6 +134,39 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
   // Back returns to the game before the import.
   await page.goBack();
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "1");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("in French, the engine's errors and notes are French too: a damaged link, bad text, an illegal move, the variant assumed", async () => {
+  const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr#g=1.5T.3.AAAA.zz`);
+  // French puts a no-break space before ":" and inside « »: read as plain spaces here
+  const words = async (locator) => (await locator.textContent()).replace(/\u00a0/g, " ");
+  assert.match(await words(page.locator("#error-text")), /^Ce lien n'a pas pu être ouvert : lien abîmé : il reste des caractères après le dernier coup\. Une nouvelle partie/);
+  await playMoves(page, 1);
+  await tab(page, "share");
+  await page.getByRole("button", { name: "Importer…" }).click();
+  const problem = page.locator("#import-error");
+  const said = {
+    "(3,4) - 2\nthis is not a game": /^Rien n'a été importé : notation de Flammenkamp, ligne 1 : il fallait un nombre, et le texte donne « - »\./,
+    // the game's second move written twice
+    [PSOL_TEXT.replace(/\n([^\n]+\n)([^\n]+\n)/, "\n$1$1$2")]:
+      /^Rien n'a été importé : Pentasol, ligne 3 : le coup 2, \(27,27\) \/ 0, est illégal en 5D : le nouveau point \(27,27\) est déjà sur le plateau\./,
+  };
+  for (const [text, expected] of Object.entries(said)) {
+    await page.getByTestId("import-text").fill(text);
+    await page.locator("#import-variant").selectOption("5D");
+    await page.getByTestId("import-go").click();
+    assert.match(await words(problem), expected);
+  }
+  assert.equal(await score(page), 1, "nothing the user had is lost");
+  await page.getByTestId("import-text").fill(PSOL_TEXT);
+  await page.locator("#import-variant").selectOption("");
+  await page.getByTestId("import-go").click();
+  assert.match(
+    await words(page.locator("#message")),
+    /^82 coups importés \(pentasol\)\. Pentasol n'enregistre pas la variante : 5T est supposé \(indiquez la variante/,
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -73,7 +73,7 @@ pub(crate) fn lp_variant(s: &str) -> Result<Variant, String> {
 
 /// `square:N` or `octagon:a1,...,a8`.
 fn board(s: &str) -> Result<Octagon, String> {
-    Octagon::parse_board(s)
+    Octagon::parse_board(s).map_err(|e| e.to_string())
 }
 
 pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {

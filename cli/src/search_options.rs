@@ -56,7 +56,7 @@ pub(crate) fn can_save_in(format: Format, named: Option<&Path>, root: &Position)
 /// A config's error, led by the option that set the value, so the user knows what to change.
 pub(crate) fn with_flag(e: &SearchError) -> String {
     let flag = match e {
-        SearchError::EndlessVariant(_) => return e.to_string(),
+        SearchError::EndlessVariant(_) | SearchError::GameOver { .. } => return e.to_string(),
         SearchError::BadLevel(_) => "--level",
         SearchError::BadIterations => "--iterations",
         SearchError::BadTopIterations => "--top-iterations",

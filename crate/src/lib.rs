@@ -11,6 +11,7 @@
 mod board;
 pub mod bounds;
 pub mod count;
+pub mod explain;
 pub mod formats;
 pub mod geom;
 pub mod library;

@@ -16,7 +16,7 @@ fn reload(g: &Game, f: Format) -> Game {
     assert_eq!(loaded.format, f);
     assert_eq!(loaded.variant_source, formats::VariantSource::File, "{f}");
     if matches!(f, Format::Pentasol | Format::Flammenkamp) {
-        assert!(loaded.notes.iter().any(|n| n.contains("header comment")), "{:?}", loaded.notes);
+        assert!(loaded.notes.iter().any(|n| n.to_string().contains("header comment")), "{:?}", loaded.notes);
     }
     loaded.game
 }
@@ -88,7 +88,7 @@ fn the_first_lines_of_the_real_pentasol_record_read_as_expected() {
     let text = std::fs::read_to_string(common::records_dir().join("5d-82-rosin.anagorko.psol")).unwrap();
     let loaded = formats::load(&text, None, None).unwrap();
     assert_eq!(loaded.variant_source, formats::VariantSource::Default);
-    assert!(loaded.notes[0].contains("assuming 5T"), "{:?}", loaded.notes);
+    assert!(loaded.notes[0].to_string().contains("assuming 5T"), "{:?}", loaded.notes);
     // (27,27) / 0 with reference (28,28): the new dot (2,2), centre of the diagonal line
     let m = loaded.game.moves()[0];
     assert_eq!((m.dot, m.pos), (Point::new(2, 2), 2));
@@ -217,11 +217,15 @@ fn own_pentasol_and_flammenkamp_files_read_back_in_their_variant() {
         let loaded = formats::load(&text, None, None).unwrap();
         assert_eq!(loaded.game.variant(), Variant::D5, "{f}");
         assert_eq!(loaded.game.moves(), g.moves());
-        assert!(loaded.notes.iter().any(|n| n.contains("as its header comment says")), "{:?}", loaded.notes);
+        assert!(
+            loaded.notes.iter().any(|n| n.to_string().contains("as its header comment says")),
+            "{:?}",
+            loaded.notes
+        );
         // the user's variant still wins, with a note
         let loaded = formats::load(&text, None, Some(Variant::T5)).unwrap();
         assert_eq!(loaded.game.variant(), Variant::T5);
-        assert!(loaded.notes[0].contains("says 5D; replaying it as 5T"), "{:?}", loaded.notes);
+        assert!(loaded.notes[0].to_string().contains("says 5D; replaying it as 5T"), "{:?}", loaded.notes);
     }
 }
 

@@ -390,6 +390,19 @@ fn each_run_is_listed_with_its_best() {
     assert_eq!((s.progress(1.0).runs_done, s.runs().len()), (3, 0), "level 1 lists no run");
 }
 
+/// A finished game has nothing to search: `Search::new` says so rather than returning the
+/// game itself as its best (the page offers no Start then; the CLI says it first).
+#[test]
+fn a_finished_game_is_refused_with_its_score() {
+    let record = library::entries().iter().find(|e| e.variant() == Variant::D5).unwrap().game();
+    let root = Position::from_moves(Variant::D5, record.moves()).unwrap();
+    assert!(root.is_finished());
+    let n = record.moves().len();
+    let error = Search::new(root, config(1, 5)).err();
+    assert_eq!(error, Some(SearchError::GameOver { moves: n }));
+    assert!(error.unwrap().to_string().starts_with(&format!("the game is over after {n} moves")));
+}
+
 /// The generic entry points check the config as `Search::new` does: no panic, no endless
 /// loop, but the same typed error.
 #[test]

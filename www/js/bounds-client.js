@@ -66,7 +66,8 @@ export class BoundsClient {
     }
     this.#pending.delete(msg.id);
     if (msg.id === this.#lpId) this.#lpId = null;
-    if (msg.type === "error") p.reject(new Error(msg.message ?? "the bounds worker failed"));
+    // the engine's code and values go with it, so the page says it in its language
+    if (msg.type === "error") p.reject(Object.assign(new Error(msg.message ?? "the bounds worker failed"), msg.code ? { code: msg.code, args: msg.args } : {}));
     else p.resolve(msg.type === "live" ? msg.bound : msg.type === "reach" ? msg.region : msg.lp);
   }
 

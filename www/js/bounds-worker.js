@@ -10,9 +10,9 @@
 //               {type: "lp", id, lp}        {type: "lp-start", id, points, lines}
 //                                           {type: "lp-progress", id, iteration, primal, dual}
 //                                           (the last two posted by the wasm module)
-//               {type: "error", id, message}
+//               {type: "error", id, message, code?, args?} (errorInfo: the page says it)
 
-import { errorText } from "./dom.js";
+import { errorInfo, errorText } from "./dom.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 
@@ -61,7 +61,7 @@ async function handle(msg) {
       game.free();
     }
   } catch (e) {
-    post({ type: "error", id, message: errorText(e) });
+    post({ type: "error", id, ...errorInfo(e) });
   }
 }
 

@@ -3,6 +3,8 @@
 // status line, and the words of an error. Nothing here touches the document when it is
 // imported, so the search worker can use `errorText` too.
 
+import { explain } from "./i18n.js";
+
 /**
  * The element `id`, which must exist and be a `type` (an HTMLElement unless said).
  * @template {HTMLElement} T
@@ -57,7 +59,31 @@ export function say(text) {
   line.title = text; // the bar shows two lines of it at most
 }
 
-/** The message of anything thrown (by the wasm module, a worker, the browser). @param {unknown} e */
+/**
+ * The words of anything thrown (by the wasm module, a worker, the browser), in the page's
+ * language: the engine's errors carry a code and values beside their English message
+ * (crate/src/explain/), and so does an error a worker passed on as `errorInfo`.
+ * @param {unknown} e
+ */
 export function errorText(e) {
-  return e instanceof Error ? e.message : String(e);
+  const info = /** @type {any} */ (e);
+  if (info && typeof info === "object" && typeof info.code === "string") {
+    const said = explain(info);
+    if (said !== null) return said;
+  }
+  if (e instanceof Error) return e.message;
+  return info && typeof info === "object" && typeof info.message === "string" ? info.message : String(e);
+}
+
+/**
+ * What a worker posts of an error so the page can say it in its language: its English
+ * message, and the engine's code and values when it has them (an Error itself does not
+ * survive postMessage with them).
+ * @param {unknown} e @returns {{ message: string, code?: string, args?: Record<string, unknown> }}
+ */
+export function errorInfo(e) {
+  const info = /** @type {any} */ (e);
+  const message = e instanceof Error ? e.message : String(e);
+  if (info && typeof info === "object" && typeof info.code === "string") return { message, code: info.code, args: info.args ?? {} };
+  return { message };
 }

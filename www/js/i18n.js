@@ -11,6 +11,7 @@
 
 import en from "./lang/en.js";
 import fr from "./lang/fr.js";
+import engineFr from "./lang/engine-fr.js";
 
 /** @typedef {string | { one: string, other: string }} Entry */
 /** @typedef {Record<string, Entry>} Catalogue */
@@ -23,6 +24,13 @@ export const LANGUAGES = [
 
 /** @type {Record<string, Catalogue>} */
 const CATALOGUES = { en, fr };
+
+/**
+ * The engine's errors by code, per language other than English: the engine says them in
+ * English itself (crate/src/explain/).
+ * @type {Record<string, Catalogue>}
+ */
+const ENGINE = { fr: engineFr };
 
 let current = "en";
 let numbers = new Intl.NumberFormat("en");
@@ -71,12 +79,45 @@ export function dateTime(date) {
 export function t(key, values = {}) {
   const entry = CATALOGUES[current][key] ?? en[key];
   if (entry === undefined) return key; // a missing key shows itself: the unit test catches it
+  return fill(entry, values);
+}
+
+/** `entry`'s text for `values.n`, its placeholders filled in. @param {Entry} entry @param {Record<string, string | number>} values */
+function fill(entry, values) {
   const text = typeof entry === "string" ? entry : entry[plurals.select(Number(values.n ?? 0)) === "one" ? "one" : "other"];
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const v = values[name];
     if (v === undefined) return whole;
     return typeof v === "number" ? num(v) : v;
   });
+}
+
+/**
+ * What the engine said (`{code, args}`, crate/src/explain/), in the language: a value that
+ * is itself `{code, args}` is said too. Null in English, or when the language lacks a code
+ * (the caller then shows the engine's English message).
+ * @param {{ code: string, args?: Record<string, unknown> }} said
+ * @returns {string | null}
+ */
+export function explain(said) {
+  const words = ENGINE[current];
+  if (!words) return null;
+  /** @param {unknown} x @returns {string | null} */
+  const say = (x) => {
+    if (typeof x !== "object" || x === null || typeof (/** @type {any} */ (x).code) !== "string") return null;
+    const { code, args = {} } = /** @type {{ code: string, args?: Record<string, unknown> }} */ (x);
+    const entry = words[code];
+    if (entry === undefined) return null;
+    /** @type {Record<string, string | number>} */
+    const values = {};
+    for (const [name, v] of Object.entries(args)) {
+      const said = typeof v === "number" || typeof v === "string" ? v : say(v);
+      if (said === null) return null;
+      values[name] = said;
+    }
+    return fill(entry, values);
+  };
+  return say(said);
 }
 
 /** Whether the catalogue has `key` (for text that may or may not be ours). @param {string} key */
@@ -99,3 +140,6 @@ export function translatePage(root) {
 
 /** The catalogues, for the unit test that checks every language has every key. */
 export const catalogues = CATALOGUES;
+
+/** The engine's words per language, for the unit test of their placeholders. */
+export const engineCatalogues = ENGINE;

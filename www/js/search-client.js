@@ -3,6 +3,7 @@
 // searches and turns the worker's messages into calls on a listener. The main thread does
 // nothing here but post and receive small messages.
 
+import { errorText } from "./dom.js";
 import { threadsBlocked } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js").SearchReport} SearchReport */
@@ -117,7 +118,7 @@ export class SearchClient {
         this.#running = false;
         return this.#listener.done({ ...this.#keep(data), reason: data.reason });
       case "error":
-        return this.#fail(data.message);
+        return this.#fail(errorText(data)); // in the page's language (the worker has none)
     }
   }
 

@@ -54,6 +54,7 @@ export class SearchPanel {
   /** Whether that entry is stored (storage may refuse, or hold KEEP better games). */ #kept = false;
   /** That entry's id once the user deleted it: the search's later bests are not kept, until Undo. @type {string | null} */ #dropped = null;
   /** Threads the current search runs on. */ #threads = 0;
+  /** The panel shows a search running (from Start until the worker says it ended). */ #running = false;
   /** Seconds searched so far. */ #now = 0;
   /** The kept games deleted in this visit, last deleted last: Undo brings them back one by one. @type {BestGame[]} */ #deleted = [];
   #chartQueued = false;
@@ -121,6 +122,7 @@ export class SearchPanel {
     this.#app.on("previewend", () => (input("search-show").checked = false));
     // what "on from this position" means follows the game
     this.#app.on("change", () => this.#describeFrom());
+    select("search-from").addEventListener("change", () => this.#offerStart());
     // another tab kept or deleted a game
     addEventListener("storage", (e) => {
       if (!isAboutGames(e)) return;
@@ -160,6 +162,28 @@ export class SearchPanel {
     const options = select("search-from").options;
     options[0].textContent = t("search.from-new", { variant: running?.variant ?? this.#app.variant() });
     options[1].textContent = t("search.from-here", { n: running ? running.from : this.#app.shown() });
+    this.#offerStart();
+  }
+
+  /**
+   * Start is offered only for a search that can run; otherwise the note under the options
+   * says why: 3T and 3D games can go on forever (no playout would end), and a finished
+   * game has nothing left to search on from.
+   */
+  #offerStart() {
+    const running = this.#running;
+    const variant = this.#app.variant();
+    const why = running
+      ? null
+      : variant.startsWith("3")
+        ? t("search.endless", { variant })
+        : select("search-from").value === "here" && this.#app.finished()
+          ? t("search.nothing-left", { n: this.#app.shown() })
+          : null;
+    button("search-start").disabled = running || why !== null;
+    const note = $("search-note");
+    note.hidden = why === null;
+    note.textContent = why ?? "";
   }
 
   /** @returns {Options} */
@@ -181,7 +205,7 @@ export class SearchPanel {
   }
 
   #start() {
-    if (this.#client.running) return;
+    if (this.#client.running || button("search-start").disabled) return;
     const o = this.#options();
     this.#search = o;
     this.#samples = [];
@@ -203,15 +227,15 @@ export class SearchPanel {
   #setRunning(running) {
     // a disabled button loses the keyboard's focus to the page: it goes to the other one
     const from = document.activeElement;
-    button("search-start").disabled = running;
+    this.#running = running;
     button("search-stop").disabled = !running;
-    if (from === button(running ? "search-start" : "search-stop")) button(running ? "search-stop" : "search-start").focus();
     button("search-pause").disabled = true; // enabled once the worker says it can pause
     this.#pauseLabel(false);
     for (const id of ["search-from", "search-method", "search-level", "search-time", "search-threads-choice"]) {
       select(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
-    this.#describeFrom();
+    this.#describeFrom(); // Start, unless the board's game cannot be searched
+    if (from === button(running ? "search-start" : "search-stop")) button(running ? "search-stop" : "search-start").focus();
   }
 
   #togglePause() {

@@ -14,9 +14,9 @@
 // Messages out: {type: "started", build, threads}
 //               {type: "progress", report, elapsed, best?: {score, link}}
 //               {type: "done", report, elapsed, best?, reason}
-//               {type: "error", message}
+//               {type: "error", message, code?, args?} (errorInfo: the page says it)
 
-import { errorText } from "./dom.js";
+import { errorInfo, errorText } from "./dom.js";
 import { loadEngine } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
@@ -88,7 +88,7 @@ async function start(msg) {
   try {
     search = new wasm.Search(msg.link, msg.level, msg.seed, msg.method ?? "stabilized");
   } catch (e) {
-    return post({ type: "error", message: errorText(e) });
+    return post({ type: "error", ...errorInfo(e) });
   }
   /** @type {Run} */
   const run = { search, clock: new Clock(), lastBest: null, reason: "budget", timer: undefined };
@@ -128,7 +128,7 @@ async function start(msg) {
     try {
       search.run_here(msg.oneRun, (r) => post({ type: "progress", ...report(r) }), PERIOD_MS);
     } catch (e) {
-      post({ type: "error", message: errorText(e) });
+      post({ type: "error", ...errorInfo(e) });
     }
     finish();
   }

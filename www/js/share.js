@@ -40,7 +40,9 @@ export function attachShare(app, wasm) {
   const importText = (content, variant) => {
     const read = app.importText(content, variant);
     clearError();
-    say(t("share.imported", { n: read.length, format: read.format }) + (read.notes.length ? ` ${read.notes.join("; ")}.` : ""));
+    // the engine's notes (which variant was read), in the page's language, as a sentence
+    const notes = read.notes.map(errorText).join("; ");
+    say(t("share.imported", { n: read.length, format: read.format }) + (notes ? ` ${notes[0].toUpperCase()}${notes.slice(1)}.` : ""));
   };
 
   button("copy-link").addEventListener("click", async () => {

@@ -16,5 +16,5 @@ pub mod potential;
 pub use admissible::{admissible, final_hulls, Shape};
 pub use live::{live_bound, lp_bound, BoundKind, LiveBound, LpBound, PositionLpError};
 pub use lp::{square, Lp, LpError, LpProgress, LpSolution};
-pub use octagon::{Edges, Octagon};
+pub use octagon::{BadBoard, Edges, Octagon};
 pub use potential::PotentialMap;

@@ -96,26 +96,18 @@ impl Octagon {
     /// Parses a board as the command line and the page write it: `square:N` (N points a
     /// side, 2 to 1000) or `octagon:a1,...,a8` (edge lengths, top first, clockwise). Its
     /// size is for the LP to judge (`Lp::new`): this only reads it.
-    pub fn parse_board(s: &str) -> Result<Octagon, String> {
+    pub fn parse_board(s: &str) -> Result<Octagon, BadBoard> {
         if let Some(n) = s.strip_prefix("square:") {
-            let n: u32 =
-                n.trim().parse().map_err(|_| format!("square:{n}: expected a number of points a side"))?;
-            if !(2..=1000).contains(&n) {
-                return Err(format!("square:{n}: from 2 to 1000 points a side"));
-            }
-            return Ok(
-                Octagon::from_edges([n - 1, 0, n - 1, 0, n - 1, 0, n - 1, 0]).expect("a square closes")
-            );
+            let side = n.trim().parse().ok().filter(|n: &u32| (2..=1000).contains(n));
+            let side = side.ok_or_else(|| BadBoard::Side(n.to_string()))?;
+            return Ok(Octagon::from_edges([side - 1, 0, side - 1, 0, side - 1, 0, side - 1, 0])
+                .expect("a square closes"));
         }
         if let Some(list) = s.strip_prefix("octagon:") {
             let edges = parse_edges(list)?;
-            return Octagon::from_edges(edges).ok_or_else(|| {
-                format!(
-                    "octagon:{list}: these lengths do not close (a8+a1+a2 must equal a4+a5+a6, and a2+a3+a4 must equal a6+a7+a8)"
-                )
-            });
+            return Octagon::from_edges(edges).ok_or_else(|| BadBoard::NotClosed(list.to_string()));
         }
-        Err(format!("'{s}': expected square:N or octagon:a1,a2,a3,a4,a5,a6,a7,a8"))
+        Err(BadBoard::Unknown(s.to_string()))
     }
 
     /// Points of row `y`: the columns `lo..=hi` (empty when `lo > hi`).
@@ -232,21 +224,69 @@ impl fmt::Display for Octagon {
 }
 
 /// 8 edge lengths separated by commas, each from 0 to 1000.
-pub fn parse_edges(list: &str) -> Result<Edges, String> {
+pub fn parse_edges(list: &str) -> Result<Edges, BadBoard> {
     let parts: Vec<&str> = list.split(',').map(str::trim).collect();
     if parts.len() != 8 {
-        return Err(format!("'{list}': expected 8 edge lengths separated by commas, found {}", parts.len()));
+        return Err(BadBoard::EdgeCount { list: list.to_string(), found: parts.len() });
     }
     let mut edges = [0u32; 8];
     for (i, p) in parts.iter().enumerate() {
-        edges[i] = p
-            .parse()
-            .ok()
-            .filter(|&v: &u32| v <= 1000)
-            .ok_or_else(|| format!("'{list}': a{} = '{p}' is not a length from 0 to 1000", i + 1))?;
+        edges[i] = p.parse().ok().filter(|&v: &u32| v <= 1000).ok_or_else(|| BadBoard::Edge {
+            list: list.to_string(),
+            index: i + 1,
+            text: p.to_string(),
+        })?;
     }
     Ok(edges)
 }
+
+/// Why a board's text (`square:N`, `octagon:a1,...,a8`) is not a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadBoard {
+    /// `square:N` with N not a number from 2 to 1000 (as written).
+    Side(String),
+    /// Not 8 edge lengths.
+    EdgeCount {
+        /// The list as written.
+        list: String,
+        /// Lengths found.
+        found: usize,
+    },
+    /// Edge `a{index}` is not a length from 0 to 1000.
+    Edge {
+        /// The list as written.
+        list: String,
+        /// Which edge, from 1.
+        index: usize,
+        /// Its text.
+        text: String,
+    },
+    /// The lengths do not close into an octagon.
+    NotClosed(String),
+    /// Neither `square:` nor `octagon:`.
+    Unknown(String),
+}
+
+impl fmt::Display for BadBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadBoard::Side(n) => write!(f, "square:{n}: expected a number of points a side from 2 to 1000"),
+            BadBoard::EdgeCount { list, found } => {
+                write!(f, "'{list}': expected 8 edge lengths separated by commas, found {found}")
+            }
+            BadBoard::Edge { list, index, text } => {
+                write!(f, "'{list}': a{index} = '{text}' is not a length from 0 to 1000")
+            }
+            BadBoard::NotClosed(list) => write!(
+                f,
+                "octagon:{list}: these lengths do not close (a8+a1+a2 must equal a4+a5+a6, and a2+a3+a4 must equal a6+a7+a8)"
+            ),
+            BadBoard::Unknown(s) => write!(f, "'{s}': expected square:N or octagon:a1,a2,a3,a4,a5,a6,a7,a8"),
+        }
+    }
+}
+
+impl std::error::Error for BadBoard {}
 
 /// The 8 images of an edge list under the rotations by quarter turns and the mirror in the
 /// vertical axis (the symmetries of the lattice), the given one first. Rotating a quarter
@@ -320,10 +360,14 @@ mod tests {
     fn boards_parse_and_bad_ones_say_why() {
         assert_eq!(Octagon::parse_board("square:10").unwrap().points(), 100);
         assert_eq!(Octagon::parse_board("octagon:10,8,10,12,10,8,10,12").unwrap().points(), 733);
-        assert!(Octagon::parse_board("octagon:1,2,3").unwrap_err().contains("found 3"));
-        assert!(Octagon::parse_board("octagon:1,1,1,1,1,1,1,2").unwrap_err().contains("do not close"));
-        assert!(Octagon::parse_board("square:0").is_err());
-        assert!(Octagon::parse_board("circle:3").unwrap_err().contains("expected"));
+        assert!(matches!(Octagon::parse_board("octagon:1,2,3"), Err(BadBoard::EdgeCount { found: 3, .. })));
+        assert!(matches!(Octagon::parse_board("octagon:1,1,1,1,1,1,1,2"), Err(BadBoard::NotClosed(_))));
+        assert!(matches!(
+            Octagon::parse_board("octagon:1,1,1,x,1,1,1,2"),
+            Err(BadBoard::Edge { index: 4, .. })
+        ));
+        assert_eq!(Octagon::parse_board("square:0"), Err(BadBoard::Side("0".into())));
+        assert!(Octagon::parse_board("circle:3").unwrap_err().to_string().contains("expected"));
         let o = Octagon::from_edges([3, 3, 0, 1, 6, 0, 3, 1]).unwrap();
         let v = o.vertices();
         assert_eq!(v.len(), 6, "{v:?}"); // two corners

@@ -259,7 +259,54 @@ pub struct Loaded {
     /// Where its variant came from.
     pub variant_source: VariantSource,
     /// Things the user should know (an assumed variant, a variant overridden, ...).
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+/// Something about a loaded game the user should know: which variant it was replayed as,
+/// when the text did not say or said another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// The text says `file`; it was replayed as `given`, the variant the user asked for.
+    Overridden {
+        /// The format read.
+        format: Format,
+        /// The variant the text says.
+        file: Variant,
+        /// The variant asked for.
+        given: Variant,
+    },
+    /// The format has no variant field; the header comment this program writes gave it.
+    FromHeader {
+        /// The format read.
+        format: Format,
+        /// The variant the comment says.
+        variant: Variant,
+    },
+    /// Nothing said which variant: 5T was assumed.
+    Assumed5T {
+        /// The format read.
+        format: Format,
+    },
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::Overridden { format, file, given } => {
+                write!(f, "the {format} input says {file}; replaying it as {given}, as asked")
+            }
+            Note::FromHeader { format, variant } => {
+                write!(
+                    f,
+                    "{format} does not record the variant: reading {variant}, as its header comment says"
+                )
+            }
+            Note::Assumed5T { format } => write!(
+                f,
+                "{format} does not record the variant: assuming 5T (give the variant, e.g. 5D, to change it)"
+            ),
+        }
+    }
 }
 
 /// Reading failed: the text could not be parsed, or a move is illegal.
@@ -317,22 +364,18 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
     let headed = matches!(format, Format::Pentasol | Format::Flammenkamp);
     let (variant, source) = match (given, record.variant) {
         (Some(g), Some(f)) if g != f => {
-            notes.push(format!("the {format} input says {f}; replaying it as {g}, as asked"));
+            notes.push(Note::Overridden { format, file: f, given: g });
             (g, VariantSource::Given)
         }
         (Some(g), _) => (g, VariantSource::Given),
         (None, Some(f)) => {
             if headed {
-                notes.push(format!(
-                    "{format} does not record the variant: reading {f}, as its header comment says"
-                ));
+                notes.push(Note::FromHeader { format, variant: f });
             }
             (f, VariantSource::File)
         }
         (None, None) => {
-            notes.push(format!(
-                "{format} does not record the variant: assuming 5T (give the variant, e.g. 5D, to change it)"
-            ));
+            notes.push(Note::Assumed5T { format });
             (Variant::T5, VariantSource::Default)
         }
     };

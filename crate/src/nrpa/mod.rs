@@ -179,6 +179,11 @@ pub enum Budget {
 pub enum SearchError {
     /// 3T and 3D games can go on forever: playouts would run to the board limit.
     EndlessVariant(Variant),
+    /// The game is over: no move is left to search.
+    GameOver {
+        /// Its moves.
+        moves: usize,
+    },
     /// The level is 0 or above [`MAX_LEVEL`].
     BadLevel(u32),
     /// A level needs at least one iteration.
@@ -202,6 +207,9 @@ impl fmt::Display for SearchError {
                 f,
                 "{v} games can go on forever, so playouts never end: search 4T, 4D, 5T, 5D, 6T or 6D"
             ),
+            SearchError::GameOver { moves } => {
+                write!(f, "the game is over after {moves} moves: there is nothing left to search")
+            }
             SearchError::BadLevel(l) => write!(f, "level {l} is out of range (1-{MAX_LEVEL})"),
             SearchError::BadIterations => write!(f, "iterations must be at least 1"),
             SearchError::BadTopIterations => write!(f, "a top-level run's iterations must be at least 1"),
@@ -229,10 +237,13 @@ pub struct Search {
 
 impl Search {
     /// A search of the best continuation of `root`. Refuses 3T and 3D (games that never
-    /// end) and a config [`Config::validate`] refuses.
+    /// end), a finished game and a config [`Config::validate`] refuses.
     pub fn new(root: Position, config: Config) -> Result<Search, SearchError> {
         if root.variant().line_len() < 4 {
             return Err(SearchError::EndlessVariant(root.variant()));
+        }
+        if root.is_finished() {
+            return Err(SearchError::GameOver { moves: root.score() });
         }
         config.validate()?;
         Ok(Search { root, config, monitor: Monitor::new() })

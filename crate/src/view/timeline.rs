@@ -91,7 +91,7 @@ pub struct Imported {
     /// The format it was read in.
     pub format: Format,
     /// Things the user should know (an assumed variant, ...).
-    pub notes: Vec<String>,
+    pub notes: Vec<formats::Note>,
 }
 
 impl Timeline {

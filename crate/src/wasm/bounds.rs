@@ -8,6 +8,7 @@
 //! the solve (the worker's thread is busy until it
 //! returns; the page cancels a solve by ending the worker).
 
+use super::error::thrown;
 use super::timeline::WebTimeline;
 use crate::bounds::{self, live, Lp, LpProgress, LpSolution, Octagon};
 use crate::geom::Point;
@@ -170,33 +171,33 @@ fn lp_info(
 /// The LP bound of the position `game` shows (5T), posting progress as `id`; before the
 /// solve, `{type: "lp-start", id, points, lines}` says how large it is.
 #[wasm_bindgen(unchecked_return_type = "LpInfo")]
-pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsError> {
+pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsValue> {
     let pos = game.timeline().position();
     let t = js_sys::Date::now();
-    let (lp, region) = live::position_lp(pos).map_err(|e| JsError::new(&e.to_string()))?;
+    let (lp, region) = live::position_lp(pos).map_err(|e| thrown(&e))?;
     post(&[
         ("type", "lp-start".into()),
         ("id", id.into()),
         ("points", lp.points().len().into()),
         ("lines", lp.lines().len().into()),
     ]);
-    let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
+    let sol = lp.solve(progress_poster(id)).map_err(|e| thrown(&e))?;
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    to_js(&lp_info(&sol, pos.variant(), Some(pos.score()), &region, seconds))
+    Ok(to_js(&lp_info(&sol, pos.variant(), Some(pos.score()), &region, seconds))?)
 }
 
 /// The LP of a board (`square:N` or `octagon:a1,...,a8`) for `variant` (5T or 5D), posting
 /// progress as `id`: the page's LP playground.
 #[wasm_bindgen(unchecked_return_type = "LpInfo")]
-pub fn lp_board(variant: &str, board: &str, id: u32) -> Result<JsValue, JsError> {
-    let variant: Variant = variant.parse().map_err(|e: crate::BadVariant| JsError::new(&e.to_string()))?;
+pub fn lp_board(variant: &str, board: &str, id: u32) -> Result<JsValue, JsValue> {
+    let variant: Variant = variant.parse().map_err(|e: crate::BadVariant| thrown(&e))?;
     if variant.line_len() != 5 {
-        return Err(JsError::new(&format!("the LP is written for 5T and 5D, not {variant}")));
+        return Err(JsError::new(&format!("the LP is written for 5T and 5D, not {variant}")).into());
     }
-    let octagon = Octagon::parse_board(board).map_err(|e| JsError::new(&e))?;
+    let octagon = Octagon::parse_board(board).map_err(|e| thrown(&e))?;
     let t = js_sys::Date::now();
-    let lp = Lp::new(variant, octagon.lattice_points()).map_err(|e| JsError::new(&e.to_string()))?;
-    let sol = lp.solve(progress_poster(id)).map_err(|e| JsError::new(&e.to_string()))?;
+    let lp = Lp::new(variant, octagon.lattice_points()).map_err(|e| thrown(&e))?;
+    let sol = lp.solve(progress_poster(id)).map_err(|e| thrown(&e))?;
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    to_js(&lp_info(&sol, variant, None, &octagon, seconds))
+    Ok(to_js(&lp_info(&sol, variant, None, &octagon, seconds))?)
 }

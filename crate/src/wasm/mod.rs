@@ -15,6 +15,7 @@
 mod board;
 mod bounds;
 mod canvas;
+mod error;
 mod opponent;
 mod search;
 mod timeline;
@@ -59,6 +60,8 @@ export interface OpponentMove { index: number; dot: [number, number]; from: [num
 export interface Choice { dir: "h" | "v" | "dn" | "dp"; at: number; from: [number, number]; to: [number, number] }
 /** Why no move adds a dot at a point. */
 export interface WhyNot { reason: "game_over" | "has_dot" | "overlap" | "no_line"; score: number | null; by_move: number | null; rule: "T" | "D" | null; len: number | null; text: string }
+/** Something the engine says, in English (`message`) and as a code of the page's catalogues with its values (crate::explain). */
+export interface Explained { message: string; code: string; args: Record<string, unknown> }
 /** A running search, as the page shows it. */
 export interface SearchReport { best: number | null; playouts: number; playoutsPerSecond: number; run: number; runsDone: number; iteration: number; iterations: number; paused: boolean; done: boolean }
 "#;

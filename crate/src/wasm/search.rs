@@ -10,6 +10,7 @@
 //!   second and whenever the best game improves. Stopping is the worker's clock (a time
 //!   budget) or the page ending the worker, which has already been told the best game.
 
+use super::error::thrown;
 use crate::formats::link;
 use crate::nrpa::{Budget, Config, Method, Progress, Search, UnknownMethod};
 use crate::record::{Game, Meta};
@@ -60,17 +61,12 @@ impl WebSearch {
     /// `&m=N` it continues from move N). `seed` is a number (its integer part is used);
     /// `method` a method's name (`Method::name`: `stabilized`, `nrpa`).
     #[wasm_bindgen(constructor)]
-    pub fn new(game_link: &str, level: u32, seed: f64, method: &str) -> Result<WebSearch, JsError> {
+    pub fn new(game_link: &str, level: u32, seed: f64, method: &str) -> Result<WebSearch, JsValue> {
         let method: Method = method.parse().map_err(|e: UnknownMethod| JsError::new(&e.to_string()))?;
         let root = link::shown_position(game_link).map_err(|e| JsError::new(&e.to_string()))?;
-        if root.is_finished() {
-            return Err(JsError::new(&format!(
-                "the game is over after {} moves: there is nothing left to search (undo some moves, or start from the cross)",
-                root.score()
-            )));
-        }
         let config = Config { level, seed: seed.max(0.0) as u64, ..Config::default() }.with_method(method);
-        let search = Search::new(root, config).map_err(|e| JsError::new(&e.to_string()))?;
+        // a finished game or 3T: the page says why in its language
+        let search = Search::new(root, config).map_err(|e| thrown(&e))?;
         Ok(WebSearch { search: Arc::new(search), done: Arc::default() })
     }
 

@@ -2,6 +2,7 @@
 //! are shown) behind an opaque handle. The page holds one for the user's game and one for
 //! a search's best game shown on the board.
 
+use super::error::{plain, thrown};
 use crate::formats::{self, Format};
 use crate::geom::{Dir, Point};
 use crate::view::{self, Scene, Timeline, WhyNot};
@@ -14,7 +15,7 @@ use wasm_bindgen::prelude::*;
 pub struct WebTimeline {
     timeline: Timeline,
     /// What the user should know about how the game was read (set by `import`).
-    notes: Vec<String>,
+    notes: Vec<formats::Note>,
     format: Option<Format>,
 }
 
@@ -58,8 +59,8 @@ struct WhyNotInfo {
     text: String,
 }
 
-fn variant(name: &str) -> Result<Variant, JsError> {
-    name.parse().map_err(|e: crate::BadVariant| JsError::new(&e.to_string()))
+fn variant(name: &str) -> Result<Variant, JsValue> {
+    name.parse().map_err(|e: crate::BadVariant| thrown(&e))
 }
 
 impl WebTimeline {
@@ -76,15 +77,15 @@ impl WebTimeline {
 impl WebTimeline {
     /// A new game of `variant` (`5T`, `5D`, `4T`, ...).
     #[wasm_bindgen(constructor)]
-    pub fn new(variant_name: &str) -> Result<WebTimeline, JsError> {
+    pub fn new(variant_name: &str) -> Result<WebTimeline, JsValue> {
         Ok(WebTimeline::wrap(Timeline::new(variant(variant_name)?)))
     }
 
     /// Reads a game in any known format (Pentasol, Flammenkamp, MSR, MS1, links, ...).
     /// `variant_name` (empty for none) wins over what the text says.
-    pub fn import(text: &str, variant_name: &str) -> Result<WebTimeline, JsError> {
+    pub fn import(text: &str, variant_name: &str) -> Result<WebTimeline, JsValue> {
         let given = if variant_name.trim().is_empty() { None } else { Some(variant(variant_name)?) };
-        let imported = Timeline::import(text, given).map_err(|e| JsError::new(&e.to_string()))?;
+        let imported = Timeline::import(text, given).map_err(|e| thrown(&e))?;
         Ok(WebTimeline { timeline: imported.timeline, notes: imported.notes, format: Some(imported.format) })
     }
 
@@ -98,10 +99,10 @@ impl WebTimeline {
     /// A new game of `variant` from the start of `dots` (`[x, y, x, y, ...]`; duplicates
     /// are one dot). The start is moved so that its smallest x and y are 0 (see
     /// `start_dots`). Refused when there is no dot or they do not fit in 64 x 64 cells.
-    pub fn on_start(variant_name: &str, dots: Vec<i32>) -> Result<WebTimeline, JsError> {
+    pub fn on_start(variant_name: &str, dots: Vec<i32>) -> Result<WebTimeline, JsValue> {
         let variant = variant(variant_name)?;
         let points = dots.chunks_exact(2).map(|c| Point::new(c[0], c[1]));
-        let start = Start::new(points).map_err(|e| JsError::new(&e.to_string()))?;
+        let start = Start::new(points).map_err(|e| thrown(&e))?;
         Ok(WebTimeline::wrap(Timeline::on(variant, start)))
     }
 
@@ -116,8 +117,13 @@ impl WebTimeline {
     }
 
     /// Notes from the import (an assumed variant, ...).
-    pub fn notes(&self) -> Vec<String> {
-        self.notes.clone()
+    #[wasm_bindgen(unchecked_return_type = "Explained[]")]
+    pub fn notes(&self) -> Result<JsValue, JsError> {
+        let notes = js_sys::Array::new();
+        for note in &self.notes {
+            notes.push(&plain(note)?);
+        }
+        Ok(notes.into())
     }
 
     /// The format the game was imported from, if it was.

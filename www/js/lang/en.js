@@ -242,6 +242,8 @@ export default {
   "search.from-new": "a new {variant} game",
   "search.from-here": { one: "on from this position ({n} move)", other: "on from this position ({n} moves)" },
   "search.starting": "Starting a level {level} search of {variant}…",
+  "search.endless": "{variant} games can go on forever, so no playout would end: search 4T, 4D, 5T, 5D, 6T or 6D.",
+  "search.nothing-left": { one: "The game is over at move {n}: nothing is left to search on from here. Go back some moves, or search a new game.", other: "The game is over at move {n}: nothing is left to search on from here. Go back some moves, or search a new game." },
   "search.searching": "Searching…",
   "search.searching-on": { one: "Searching on {n} thread…", other: "Searching on {n} threads…" },
   "search.paused": "Paused: the threads are idle. Resume goes on where it was.",

@@ -1,0 +1,220 @@
+//! Reading and replaying a game's text: damaged files and links, and illegal moves in them.
+
+use super::{Explain, Explained};
+use crate::formats::{At, Field, Format, LinkDamage, LoadError, Ms1Damage, Note, ReadError, ReadErrorKind};
+use crate::geom::Frame;
+use crate::position::IllegalMove;
+use crate::variant::Rule;
+
+/// A format's name as a code (`format.pentasol`): the page names it in its language.
+pub fn format(f: Format) -> Explained {
+    Explained::new(match f {
+        Format::Pentasol => "format.pentasol",
+        Format::Flammenkamp => "format.flammenkamp",
+        Format::MsrJson => "format.msr-json",
+        Format::Msr => "format.msr",
+        Format::Link => "format.link",
+        Format::GilliozGrid => "format.gillioz",
+        Format::GilliozDto => "format.gillioz-dto",
+        Format::Csv => "format.csv",
+    })
+}
+
+fn at(a: At) -> Explained {
+    match a {
+        At::Line(l) => Explained::new("at.line").num("line", l as f64),
+        At::Column { line, column } => {
+            Explained::new("at.column").num("line", line as f64).num("column", column as f64)
+        }
+        At::Move(m) => Explained::new("at.move").num("move", m as f64),
+        At::Char(c) => Explained::new("at.char").num("char", c as f64),
+    }
+}
+
+fn field(f: Field) -> Explained {
+    Explained::new(match f {
+        Field::X => "field.x",
+        Field::Y => "field.y",
+        Field::Column => "field.column",
+        Field::Row => "field.row",
+        Field::Pos => "field.pos",
+        Field::Offset => "field.offset",
+    })
+}
+
+impl Explain for ReadError {
+    fn explain(&self) -> Explained {
+        let why = self.kind.explain();
+        // as `Display`: a link's messages name the link themselves
+        match (self.format.filter(|&f| f != Format::Link), self.at) {
+            (None, None) => why,
+            (None, Some(a)) => Explained::new("read.at").why("at", at(a)).why("why", why),
+            (Some(f), None) => Explained::new("read.in").why("format", format(f)).why("why", why),
+            (Some(f), Some(a)) => {
+                Explained::new("read.in-at").why("format", format(f)).why("at", at(a)).why("why", why)
+            }
+        }
+    }
+}
+
+impl Explain for ReadErrorKind {
+    fn explain(&self) -> Explained {
+        use ReadErrorKind::*;
+        let limit = crate::COORD_LIMIT as f64;
+        let mb = (crate::formats::MAX_INPUT_BYTES >> 20) as f64;
+        let e = Explained::new;
+        match self {
+            Empty | NoReference => e(if *self == Empty { "read.empty" } else { "read.no-reference" }),
+            UnknownFormat => e("read.unknown-format"),
+            TooLarge { .. } => e("read.too-large").num("mb", mb),
+            Expected { expected, found } => e("read.expected")
+                .why("expected", expected_what(expected))
+                .why("found", found.map_or(e("found.end-of-line"), |c| e("found.char").text("char", c))),
+            Unexpected(c) => e("read.unexpected").text("char", c),
+            ReferenceNotAlone => e("read.reference-not-alone"),
+            Columns(n) => e("read.columns").num("n", *n as f64),
+            NotANumber { field: f, text } => {
+                e("read.not-a-number").why("field", field(*f)).text("text", text)
+            }
+            OutOfRange { field: f, value } => match f {
+                Field::X | Field::Y => e("read.coordinate-range"),
+                Field::Column | Field::Row => e("read.too-far"),
+                Field::Pos => e("read.pos-range"),
+                Field::Offset => e("read.offset-range"),
+            }
+            .why("field", field(*f))
+            .text("value", value)
+            .num("limit", limit),
+            UnknownGlyph(c) => e("read.glyph").text("char", c),
+            UnknownDirection(d) => e("read.direction").text("text", d),
+            UnknownVariant(v) => crate::BadVariant(v.clone()).explain(),
+            NotFivePointLines(v) => e("read.not-five").text("variant", v),
+            Json(message) => e("read.json").text("text", message),
+            Ms1(d) => e("read.ms1").why(
+                "why",
+                match d {
+                    Ms1Damage::Character => e("ms1.character"),
+                    Ms1Damage::Compression => e("ms1.compression"),
+                    Ms1Damage::TooLarge => e("ms1.too-large").num("mb", mb),
+                    Ms1Damage::NotText => e("ms1.not-text"),
+                },
+            ),
+            LineLength(n) => e("read.line-length").num("n", *n as f64),
+            EmptyGrid => e("read.empty-grid"),
+            MissingElement(what) => match *what {
+                "line" => e("read.no-line-in-step"),
+                "dot" => e("read.no-dot-in-step"),
+                _ => e("english").text("text", self),
+            },
+            NotALine { from, to, len } => {
+                e("read.not-a-line").text("from", from).text("to", to).num("len", *len)
+            }
+            DotNotOnLine { dot, from, to } => {
+                e("read.dot-not-on-line").text("dot", dot).text("from", from).text("to", to)
+            }
+            Link(d) => d.explain(),
+            Start(s) => e("read.start").why("why", s.explain()),
+        }
+    }
+}
+
+/// What the Pentasol reader needed (its `expected` words), as codes.
+fn expected_what(what: &str) -> Explained {
+    Explained::new(match what {
+        "a point like (28,28)" => "expected.point",
+        "',' between the coordinates" => "expected.comma",
+        "')' after the coordinates" => "expected.close",
+        "a number" => "expected.number",
+        _ => return Explained::new("english").text("text", what),
+    })
+}
+
+impl Explain for LinkDamage {
+    fn explain(&self) -> Explained {
+        use LinkDamage::*;
+        let e = Explained::new;
+        match self {
+            NoGame => e("link.no-game"),
+            Version(v) => e("link.version").text("text", v),
+            Parts { found, expected } => {
+                e("link.parts").num("n", *found as f64).num("expected", *expected as f64)
+            }
+            Variant(v) => e("link.damaged").why("why", crate::BadVariant(v.clone()).explain()),
+            MoveCount(n) => e("link.move-count").text("text", n),
+            GameOver { after, claimed } => {
+                e("link.game-over").num("n", *after as f64).num("claimed", *claimed as f64)
+            }
+            CutShort { at, of } => e("link.cut-short").num("move", *at as f64).num("of", *of as f64),
+            NotLegal { at } => e("link.not-legal").num("move", *at as f64),
+            Unplayable { at, reason } => {
+                e("link.unplayable").num("move", *at as f64).why("why", illegal(reason, Frame::STANDARD))
+            }
+            Leftover => e("link.leftover"),
+            Players(p) => e("link.players").text("text", p),
+            Start(s) => e("link.damaged").why("why", s.explain()),
+            Check => e("link.check"),
+            Character => e("link.character"),
+            ShownMove { text, moves } => e("link.shown-move").text("text", text).num("moves", *moves as f64),
+        }
+    }
+}
+
+/// Why a move is illegal, its points as `frame` writes them (a file's own coordinates).
+pub fn illegal(why: &IllegalMove, frame: Frame) -> Explained {
+    let e = Explained::new;
+    match *why {
+        IllegalMove::BadPos { pos, len } => {
+            e("move.bad-pos").num("pos", pos).num("len", len).num("last", len.saturating_sub(1))
+        }
+        IllegalMove::DotExists(p) => e("move.dot-exists").text("point", frame.show(p)),
+        IllegalMove::MissingDot(p) => e("move.missing-dot").text("point", frame.show(p)),
+        IllegalMove::Overlap { with, rule } => {
+            e(if rule == Rule::Touching { "move.overlap-T" } else { "move.overlap-D" })
+                .text("point", frame.show(with.start))
+                .text("dir", with.dir.name())
+        }
+        IllegalMove::TooFar(p) => {
+            e("move.too-far").text("point", frame.show(p)).num("limit", crate::COORD_LIMIT as f64)
+        }
+    }
+}
+
+impl Explain for LoadError {
+    fn explain(&self) -> Explained {
+        match self {
+            LoadError::Read(e) => e.explain(),
+            LoadError::Replay { format: f, error, written, frame } => {
+                let n = (error.index + 1) as f64;
+                let said = match written {
+                    Some(w) => Explained::new("load.illegal-at-line")
+                        .num("line", w.line as f64)
+                        .text("text", &w.text),
+                    None => {
+                        let m = error.mv;
+                        let text = format!("{} {} {}", frame.show(m.dot), m.dir.name(), m.pos);
+                        Explained::new("load.illegal").text("text", text)
+                    }
+                };
+                said.why("format", format(*f))
+                    .num("move", n)
+                    .text("variant", error.position.variant())
+                    .why("why", illegal(&error.reason, *frame))
+            }
+        }
+    }
+}
+
+impl Explain for Note {
+    fn explain(&self) -> Explained {
+        match *self {
+            Note::Overridden { format: f, file, given } => Explained::new("note.overridden")
+                .why("format", format(f))
+                .text("file", file)
+                .text("given", given),
+            Note::FromHeader { format: f, variant } => {
+                Explained::new("note.from-header").why("format", format(f)).text("variant", variant)
+            }
+            Note::Assumed5T { format: f } => Explained::new("note.assumed-5t").why("format", format(f)),
+        }
+    }
+}

@@ -1,0 +1,243 @@
+use super::*;
+use crate::bounds::{BadBoard, LpError, Octagon, PositionLpError};
+use crate::formats::{self, At, Field, Format, LinkDamage, Ms1Damage, Note, ReadError, ReadErrorKind};
+use crate::nrpa::SearchError;
+use crate::{BadStart, BadVariant, IllegalMove, Point, Start, Variant};
+
+/// The French catalogue: every code the engine gives must be in it, with no placeholder
+/// the code's values do not fill.
+const FRENCH: &str = include_str!("../../../www/js/lang/engine-fr.js");
+
+/// The catalogue's line for `engine.<code>`.
+fn french(code: &str) -> Option<&'static str> {
+    let key = format!("\"{code}\":");
+    FRENCH.lines().find(|l| l.trim_start().starts_with(&key))
+}
+
+/// The `{name}` placeholders of a catalogue line.
+fn placeholders(line: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        rest = &rest[open + 1..];
+        let Some(close) = rest.find('}') else { break };
+        let name = &rest[..close];
+        if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric()) {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+/// One error of every kind the page can meet, made the way the engine makes them where
+/// that is easy (reading damaged text), by hand otherwise.
+fn samples() -> Vec<(String, Explained)> {
+    let mut all: Vec<(String, Explained)> = Vec::new();
+    let mut add = |e: &dyn Explain| all.push((e.to_string(), e.explain()));
+    for text in [
+        "",
+        "hello",
+        "(28,28)\n(25,27 | 2\n",
+        "(28,28)\n(25,27) | +2 x\n",
+        "(28,28) (1,1)\n",
+        "(28,28)\n(a,27) | +2\n",
+        "(28,28)\n(99999999,27) | +2\n",
+        "(28,28)\n(25,27) ? +2\n",
+        "(28,28)\n(25,27) | +7\n",
+        "(28,28)\n(25,27) | +2\n(25,27) | +2\n",
+        "1,2\n",
+        "x,2,H,0\n",
+        "0,0,Q,0\n",
+        "MS1:***",
+        "MS1:AAAA",
+        "{\"moves\": [",
+        "https://example.org/#g=1.5T.3.AAAA.x",
+        "https://example.org/#g=9.5T.3.AAAA.x",
+        "https://example.org/#g=1.9Z.3.AAAA.x",
+        "https://example.org/#g=1.5T.zz.AAAA.x",
+        "https://example.org/#x=1",
+    ] {
+        if let Err(e) = formats::load(text, None, None) {
+            add(&e);
+        }
+    }
+    let read = |kind| ReadError::new(Format::Pentasol, Some(At::Line(2)), kind);
+    for kind in [
+        ReadErrorKind::TooLarge { bytes: 5 << 20 },
+        ReadErrorKind::NoReference,
+        ReadErrorKind::Expected { expected: "')' after the coordinates", found: None },
+        ReadErrorKind::Expected { expected: "',' between the coordinates", found: Some('x') },
+        ReadErrorKind::Expected { expected: "a point like (28,28)", found: Some('x') },
+        ReadErrorKind::Expected { expected: "a number", found: Some('x') },
+        ReadErrorKind::Columns(1),
+        ReadErrorKind::OutOfRange { field: Field::Row, value: "99".into() },
+        ReadErrorKind::OutOfRange { field: Field::Pos, value: "9".into() },
+        ReadErrorKind::OutOfRange { field: Field::Offset, value: "9".into() },
+        ReadErrorKind::UnknownDirection("NE".into()),
+        ReadErrorKind::UnknownVariant("7Q".into()),
+        ReadErrorKind::NotFivePointLines(Variant::T4),
+        ReadErrorKind::Ms1(Ms1Damage::Character),
+        ReadErrorKind::Ms1(Ms1Damage::Compression),
+        ReadErrorKind::Ms1(Ms1Damage::TooLarge),
+        ReadErrorKind::Ms1(Ms1Damage::NotText),
+        ReadErrorKind::LineLength(9),
+        ReadErrorKind::EmptyGrid,
+        ReadErrorKind::MissingElement("line"),
+        ReadErrorKind::MissingElement("dot"),
+        ReadErrorKind::NotALine { from: "(0,0)".into(), to: "(1,5)".into(), len: 5 },
+        ReadErrorKind::DotNotOnLine { dot: "(9,9)".into(), from: "(0,0)".into(), to: "(4,0)".into() },
+        ReadErrorKind::Start(BadStart::Empty),
+    ] {
+        add(&read(kind));
+    }
+    let at = |a| ReadError::new(Format::MsrJson, Some(a), ReadErrorKind::Json("expected value".into()));
+    add(&at(At::Column { line: 1, column: 3 }));
+    add(&at(At::Move(4)));
+    add(&at(At::Char(4)));
+    for d in [
+        LinkDamage::NoGame,
+        LinkDamage::Parts { found: 3, expected: 5 },
+        LinkDamage::Version("9".into()),
+        LinkDamage::Variant("9Z".into()),
+        LinkDamage::MoveCount("x".into()),
+        LinkDamage::GameOver { after: 3, claimed: 5 },
+        LinkDamage::CutShort { at: 4, of: 9 },
+        LinkDamage::NotLegal { at: 2 },
+        LinkDamage::Unplayable { at: 2, reason: crate::IllegalMove::TooFar(Point::new(9999, 0)) },
+        LinkDamage::Leftover,
+        LinkDamage::Players("3".into()),
+        LinkDamage::Start(BadStart::Point { index: 0, text: "x".into() }),
+        LinkDamage::Check,
+        LinkDamage::Character,
+        LinkDamage::ShownMove { text: "x".into(), moves: 3 },
+    ] {
+        add(&ReadError::new(Format::Link, Some(At::Char(3)), ReadErrorKind::Link(d)));
+    }
+    // illegal moves in a file, with and without its lines
+    for text in [
+        "(28,28)\n(25,27) | +2\n(25,27) | +2\n",
+        "(28,28)\n(30,30) | +2\n",
+        "[{\"x\":0,\"y\":0,\"dir\":\"H\",\"pos\":0}]",
+        "0,0,H,0\n",
+        "3,3,H,0\n",
+    ] {
+        if let Err(e) = formats::load(text, None, Some(Variant::D5)) {
+            add(&e);
+        }
+    }
+    // a 5T record replayed as 5D breaks the disjoint rule: MSR JSON has no lines to cite
+    let record = crate::library::find("5t-178-rosin").unwrap().game();
+    let json = formats::write(&record, Format::MsrJson, "").unwrap();
+    add(&formats::load(&json, None, Some(Variant::D5)).unwrap_err());
+    let line = crate::Line::new(Point::new(1, 2), crate::Dir::V);
+    for reason in [
+        IllegalMove::BadPos { pos: 7, len: 5 },
+        IllegalMove::DotExists(Point::new(1, 2)),
+        IllegalMove::MissingDot(Point::new(1, 2)),
+        IllegalMove::Overlap { with: line, rule: crate::Rule::Touching },
+        IllegalMove::Overlap { with: line, rule: crate::Rule::Disjoint },
+    ] {
+        add(&ReadError::new(
+            Format::Link,
+            None,
+            ReadErrorKind::Link(LinkDamage::Unplayable { at: 3, reason }),
+        ));
+    }
+    let kinds = [
+        ReadErrorKind::ReferenceNotAlone,
+        ReadErrorKind::OutOfRange { field: Field::X, value: "999".into() },
+        ReadErrorKind::OutOfRange { field: Field::Y, value: "999".into() },
+    ];
+    for kind in kinds {
+        add(&ReadError::new(Format::Pentasol, Some(At::Line(1)), kind));
+    }
+    add(&BadStart::Code { at: 0, why: "wrong length for the box its first two characters give" });
+    add(&BadStart::Code { at: 2, why: "no dot" });
+    for s in ["JJ*", "BAg", "BAo", "A", ""] {
+        if let Err(e) = Start::from_code(s) {
+            add(&e);
+        }
+    }
+    add(&BadStart::TooLarge { width: 70, height: 3 });
+    add(&BadVariant("2X".into()));
+    for f in Format::ALL {
+        add(&Note::Overridden { format: f, file: Variant::D5, given: Variant::T5 });
+        add(&Note::FromHeader { format: f, variant: Variant::D5 });
+        add(&Note::Assumed5T { format: f });
+    }
+    add(&SearchError::EndlessVariant(Variant::new(3, crate::Rule::Touching).unwrap()));
+    add(&SearchError::BadLevel(0));
+    add(&SearchError::GameOver { moves: 178 });
+    for b in ["square:1", "octagon:1,2", "octagon:1,1,1,x,1,1,1,1", "octagon:1,1,1,1,1,1,1,2", "circle:3"] {
+        add(&Octagon::parse_board(b).unwrap_err());
+    }
+    add(&BadBoard::Side("x".into()));
+    for e in [
+        LpError::TooBig,
+        LpError::TooSmall { points: 1, start: 36 },
+        LpError::Outside(Point::new(1, 2)),
+        LpError::Solver("max iterations".into()),
+    ] {
+        add(&PositionLpError::Lp(e));
+    }
+    add(&PositionLpError::Variant(Variant::D5));
+    add(&PositionLpError::NoFinalHull);
+    add(&PositionLpError::NotTheCross);
+    all
+}
+
+#[test]
+fn every_code_is_in_the_french_catalogue_with_its_values() {
+    let samples = samples();
+    assert!(samples.len() > 100, "{}", samples.len());
+    for (english, explained) in &samples {
+        let mut stack = vec![explained];
+        while let Some(e) = stack.pop() {
+            // "english" is for words only the command line gives; the page never meets them
+            assert_ne!(e.code, "english", "{english}: {explained:?}");
+            let line = french(e.code).unwrap_or_else(|| panic!("fr.js has no engine.{} ({english})", e.code));
+            for name in placeholders(line) {
+                assert!(e.args.contains_key(name.as_str()), "{} uses {{{name}}}: {english}", e.code);
+            }
+            stack.extend(e.args.values().filter_map(|a| match a {
+                Arg::Why(inner) => Some(inner.as_ref()),
+                _ => None,
+            }));
+        }
+    }
+}
+
+#[test]
+fn the_samples_cover_every_reader_error_the_page_can_meet() {
+    let codes: std::collections::BTreeSet<&str> = samples().iter().flat_map(|(_, e)| e.codes()).collect();
+    // every engine code of the catalogue is given by some sample (no dead entry, no
+    // sample missing)
+    let missing: Vec<&str> = FRENCH
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix('"'))
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .filter(|code| *code != "english" && !codes.contains(code))
+        .collect();
+    assert!(missing.is_empty(), "no sample gives {missing:?}");
+}
+
+#[test]
+fn an_explained_error_crosses_as_json_the_page_reads() {
+    let e = LinkDamage::CutShort { at: 4, of: 9 }.explain();
+    let json = serde_json::to_value(&e).unwrap();
+    assert_eq!(json, serde_json::json!({ "code": "link.cut-short", "args": { "move": 4.0, "of": 9.0 } }));
+    let nested = ReadErrorKind::Start(BadStart::Empty).explain();
+    let json = serde_json::to_value(&nested).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({ "code": "read.start", "args": { "why": { "code": "start.empty", "args": {} } } })
+    );
+    assert_eq!(nested.codes(), ["read.start", "start.empty"]);
+}
+
+#[test]
+fn a_damaged_link_says_where_and_what() {
+    let e = formats::load("https://example.org/#g=1.5T.zz.AAAA.x", None, None).unwrap_err();
+    let explained = e.explain();
+    assert!(explained.code.starts_with("link."), "{explained:?} ({e})");
+}
