@@ -96,6 +96,26 @@ test("the LP playground solves the paper's 10-point square (64) and says what is
   await context.close();
 });
 
+test("in French, the LP playground's refusals are French: the engine's words cross the bounds worker with their code", async () => {
+  const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr`);
+  await tab(page, "bounds");
+  await page.locator("#lp-playground summary").click();
+  const result = page.getByTestId("lp-result");
+  const words = async () => (await result.textContent()).replace(/\u00a0/g, " ");
+  await page.getByTestId("lp-kind").selectOption("octagon");
+  await page.getByTestId("lp-edges").fill("1,2,3");
+  await page.getByTestId("lp-solve").click();
+  await page.waitForFunction(() => /Non résolu/.test(document.querySelector("[data-testid=lp-result]").textContent));
+  assert.equal(await words(), "Non résolu : « 1,2,3 » : il faut 8 longueurs d'arête séparées par des virgules, il y en a 3.");
+  await page.getByTestId("lp-kind").selectOption("square");
+  await page.getByTestId("lp-size").fill("5");
+  await page.getByTestId("lp-solve").click();
+  await page.waitForFunction(() => /36 points du départ/.test(document.querySelector("[data-testid=lp-result]").textContent));
+  assert.equal(await words(), "Non résolu : le plateau a 25 points, moins que les 36 points du départ.");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("prove a tighter bound: progress in a worker, the page answers meanwhile, cancel stops it", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
   await playMoves(page, 3);

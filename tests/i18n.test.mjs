@@ -119,7 +119,7 @@ test("the engine's errors in the page's language: codes and values, nested, plur
       "Pentasol, ligne 3\u00a0: le coup 2, (25,27) | +2, est illégal en 5D\u00a0: le nouveau point (25,27) est déjà sur le plateau",
     );
     assert.equal(explain({ code: "lp.too-small", args: { n: 1, start: 36 } }), "le plateau a 1 point, moins que les 36 points du départ");
-    assert.equal(explain({ code: "lp.too-big", args: { max: 12000 } }), "le plateau a plus de 12\u202f000 points, trop pour être résolu ici");
+    assert.equal(explain({ code: "lp.too-big", args: { max: 12000 } }), "le plateau a plus de 12\u202f000 points, trop pour le résoudre ici");
     // a code (or a nested one) this catalogue lacks: the engine's English instead
     assert.equal(explain({ code: "no.such-code", args: {} }), null);
     assert.equal(explain({ code: "link.damaged", args: { why: { code: "no.such-code", args: {} } } }), null);
@@ -138,6 +138,14 @@ test("the engine's errors in the page's language: codes and values, nested, plur
   } finally {
     setLanguage("en");
   }
-  // every language but English has the engine's words (English is the engine's own)
+  // every language but English has the engine's words (English is the engine's own), and
+  // an entry's two plural forms name the same values (the Rust test checks the values)
   for (const code of Object.keys(catalogues)) if (code !== "en") assert.ok(engineCatalogues[code], code);
+  for (const [code, words] of Object.entries(engineCatalogues)) {
+    for (const [key, entry] of Object.entries(words)) {
+      if (typeof entry === "string") continue;
+      const [one, other] = placeholders(entry).split("|");
+      assert.equal(one, other, `${code} engine ${key}: both forms name the same values`);
+    }
+  }
 });

@@ -211,8 +211,13 @@ test("Start is offered only for a search that can run: not on from a finished ga
   await page.evaluate(() => window.morpionApp.undo());
   assert.equal(await start.isDisabled(), false);
   assert.equal(await note.isHidden(), true);
+  // the game ends while Start has the keyboard's focus: the focus goes to the menu that
+  // can make a search possible again, not to the page; a screen reader hears why
+  await start.focus();
   await page.evaluate(() => window.morpionApp.redo());
   assert.equal(await start.isDisabled(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-from");
+  assert.equal(await start.getAttribute("aria-describedby"), "search-note");
   await page.selectOption("[data-testid=search-from]", "start");
   assert.equal(await start.isDisabled(), false);
   assert.equal(await address(page), before, "the game is kept");

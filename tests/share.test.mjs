@@ -138,7 +138,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
   await context.close();
 });
 
-test("in French, the engine's errors and notes are French too: a damaged link, bad text, an illegal move, the variant assumed", async () => {
+test("in French, the engine's errors and notes are French too: a damaged link, bad text, an illegal move, the variant assumed, an export refused", async () => {
   const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr#g=1.5T.3.AAAA.zz`);
   // French puts a no-break space before ":" and inside « »: read as plain spaces here
   const words = async (locator) => (await locator.textContent()).replace(/\u00a0/g, " ");
@@ -165,7 +165,17 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.getByTestId("import-go").click();
   assert.match(
     await words(page.locator("#message")),
-    /^82 coups importés \(pentasol\)\. Pentasol n'enregistre pas la variante : 5T est supposé \(indiquez la variante/,
+    /^82 coups importés \(pentasol\)\. Pentasol : ce format n'enregistre pas la variante ; 5T est supposé \(indiquez la variante/,
+  );
+  // an export the format cannot write: a 4T game in Pentasol
+  await tab(page, "play");
+  await page.getByTestId("variant").selectOption("4T");
+  await tab(page, "share");
+  await page.locator("#export-format").selectOption("pentasol");
+  await page.locator("#export").click();
+  assert.equal(
+    await words(page.locator("#error-text")),
+    "L'export a échoué : Pentasol est fait pour des lignes de 5 points ; cette partie est en 4T (exportez en MSR JSON ou en lien)",
   );
   assert.deepEqual(errors, []);
   await context.close();

@@ -119,7 +119,10 @@ fn bad_input_says_what_and_where() {
     assert_eq!(read_err("", None), "the input is empty");
     assert_eq!(read_error("hello world", None), (None, None, UnknownFormat));
     let e = read_error("(28,28)\n(27,27) / 0\n(31,35) |", Some(Variant::D5));
-    assert_eq!(e, (psol, Some(At::Line(3)), Expected { expected: "a number", found: None }));
+    assert_eq!(
+        e,
+        (psol, Some(At::Line(3)), Expected { expected: morpion::formats::Expected::Number, found: None })
+    );
     assert_eq!(read_error("(28,28)\n(27,27) Z 0\n", None), (psol, Some(At::Line(2)), UnknownGlyph('Z')));
     let e = read_error("(28,28)\n(27,2700) / 0\n", None);
     assert_eq!(e, (psol, Some(At::Line(2)), OutOfRange { field: Field::Row, value: "2700".into() }));

@@ -4,6 +4,8 @@
 // are promises; a newer live question makes an older unanswered one resolve to null, so the
 // page only ever draws the answer for the position it shows.
 
+import { errorFrom } from "./dom.js";
+
 /** @typedef {import("../../pkg/morpion.js").BoundInfo} BoundInfo */
 /** @typedef {import("../../pkg/morpion.js").LpInfo} LpInfo */
 /** @typedef {{ kind: "start", points: number, lines: number } | { kind: "iteration", iteration: number, primal: number, dual: number }} LpProgress */
@@ -67,7 +69,7 @@ export class BoundsClient {
     this.#pending.delete(msg.id);
     if (msg.id === this.#lpId) this.#lpId = null;
     // the engine's code and values go with it, so the page says it in its language
-    if (msg.type === "error") p.reject(Object.assign(new Error(msg.message ?? "the bounds worker failed"), msg.code ? { code: msg.code, args: msg.args } : {}));
+    if (msg.type === "error") p.reject(errorFrom(msg, "the bounds worker failed"));
     else p.resolve(msg.type === "live" ? msg.bound : msg.type === "reach" ? msg.region : msg.lp);
   }
 

@@ -83,7 +83,17 @@ export function errorText(e) {
  */
 export function errorInfo(e) {
   const info = /** @type {any} */ (e);
-  const message = e instanceof Error ? e.message : String(e);
+  const message = e instanceof Error ? e.message : info && typeof info.message === "string" ? info.message : String(e);
   if (info && typeof info === "object" && typeof info.code === "string") return { message, code: info.code, args: info.args ?? {} };
   return { message };
+}
+
+/**
+ * The Error a worker's `errorInfo` stands for, its code and values kept, so `errorText`
+ * says it in the page's language.
+ * @param {{ message?: string, code?: string, args?: Record<string, unknown> }} info @param {string} fallback
+ */
+export function errorFrom(info, fallback) {
+  const error = new Error(info.message ?? fallback);
+  return info.code ? Object.assign(error, { code: info.code, args: info.args ?? {} }) : error;
 }

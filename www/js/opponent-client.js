@@ -3,6 +3,7 @@
 // in a position and gets it as a promise; a newer question or a cancel makes the answer
 // to an older one `null` (the page has moved on). The worker is made at the first question.
 
+import { errorFrom } from "./dom.js";
 import { maxThreads } from "./search-client.js";
 
 /** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
@@ -81,7 +82,7 @@ export class OpponentClient {
     }
     if (!this.#pending || data.id !== this.#pending.id) return; // an answer no longer wanted
     if (data.type === "move") this.#settle(data.move, null);
-    else if (data.type === "error") this.#settle(null, new Error(data.message));
+    else if (data.type === "error") this.#settle(null, errorFrom(data, "the computer player failed"));
   }
 
   /** @param {OpponentMove | null} move @param {Error | null} error */

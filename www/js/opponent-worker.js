@@ -14,7 +14,7 @@
 //               {type: "move", id, move}   (an OpponentMove)
 //               {type: "error", id, message}
 
-import { errorText } from "./dom.js";
+import { errorInfo, errorText } from "./dom.js";
 import { loadEngine } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js").Opponent} Opponent */
@@ -49,13 +49,13 @@ async function think(ask) {
   try {
     opponent = new wasm.Opponent(ask.link, ask.strength, ask.seconds, ask.seed);
   } catch (e) {
-    return post({ type: "error", id: ask.id, message: errorText(e) });
+    return post({ type: "error", id: ask.id, ...errorInfo(e) });
   }
   if (build === "single") {
     try {
       post({ type: "move", id: ask.id, move: opponent.run_here() });
     } catch (e) {
-      post({ type: "error", id: ask.id, message: errorText(e) });
+      post({ type: "error", id: ask.id, ...errorInfo(e) });
     } finally {
       opponent.free();
     }
@@ -74,7 +74,7 @@ async function think(ask) {
   try {
     opponent.start();
   } catch (e) {
-    return finish({ type: "error", id: ask.id, message: errorText(e) });
+    return finish({ type: "error", id: ask.id, ...errorInfo(e) });
   }
   const poll = setInterval(() => {
     try {
@@ -84,7 +84,7 @@ async function think(ask) {
       finish({ type: "move", id: ask.id, move });
     } catch (e) {
       clearInterval(poll);
-      finish({ type: "error", id: ask.id, message: errorText(e) });
+      finish({ type: "error", id: ask.id, ...errorInfo(e) });
     }
   }, POLL_MS);
 }

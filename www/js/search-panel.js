@@ -180,7 +180,11 @@ export class SearchPanel {
         : select("search-from").value === "here" && this.#app.finished()
           ? t("search.nothing-left", { n: this.#app.shown() })
           : null;
-    button("search-start").disabled = running || why !== null;
+    const start = button("search-start");
+    // a focused button that becomes disabled drops the focus to the page: it goes to the
+    // menu whose choice can make a search possible again
+    if (why !== null && document.activeElement === start) select("search-from").focus();
+    start.disabled = running || why !== null;
     const note = $("search-note");
     note.hidden = why === null;
     note.textContent = why ?? "";
@@ -235,7 +239,10 @@ export class SearchPanel {
       select(id).disabled = running || (id === "search-threads-choice" && maxThreads() === 1);
     }
     this.#describeFrom(); // Start, unless the board's game cannot be searched
-    if (from === button(running ? "search-start" : "search-stop")) button(running ? "search-stop" : "search-start").focus();
+    if (from === button(running ? "search-start" : "search-stop")) {
+      const start = button("search-start");
+      (running ? button("search-stop") : start.disabled ? select("search-from") : start).focus();
+    }
   }
 
   #togglePause() {

@@ -1,7 +1,10 @@
 //! Reading and replaying a game's text: damaged files and links, and illegal moves in them.
 
 use super::{Explain, Explained};
-use crate::formats::{At, Field, Format, LinkDamage, LoadError, Ms1Damage, Note, ReadError, ReadErrorKind};
+use crate::formats::{
+    At, Element, Expected, Field, Format, LinkDamage, LoadError, Ms1Damage, Note, ReadError, ReadErrorKind,
+    WriteError,
+};
 use crate::geom::Frame;
 use crate::position::IllegalMove;
 use crate::variant::Rule;
@@ -68,7 +71,7 @@ impl Explain for ReadErrorKind {
             UnknownFormat => e("read.unknown-format"),
             TooLarge { .. } => e("read.too-large").num("mb", mb),
             Expected { expected, found } => e("read.expected")
-                .why("expected", expected_what(expected))
+                .why("expected", expected_what(*expected))
                 .why("found", found.map_or(e("found.end-of-line"), |c| e("found.char").text("char", c))),
             Unexpected(c) => e("read.unexpected").text("char", c),
             ReferenceNotAlone => e("read.reference-not-alone"),
@@ -101,11 +104,8 @@ impl Explain for ReadErrorKind {
             ),
             LineLength(n) => e("read.line-length").num("n", *n as f64),
             EmptyGrid => e("read.empty-grid"),
-            MissingElement(what) => match *what {
-                "line" => e("read.no-line-in-step"),
-                "dot" => e("read.no-dot-in-step"),
-                _ => e("english").text("text", self),
-            },
+            MissingElement(Element::Line) => e("read.no-line-in-step"),
+            MissingElement(Element::Dot) => e("read.no-dot-in-step"),
             NotALine { from, to, len } => {
                 e("read.not-a-line").text("from", from).text("to", to).num("len", *len)
             }
@@ -118,14 +118,14 @@ impl Explain for ReadErrorKind {
     }
 }
 
-/// What the Pentasol reader needed (its `expected` words), as codes.
-fn expected_what(what: &str) -> Explained {
+/// What a reader needed.
+fn expected_what(what: Expected) -> Explained {
     Explained::new(match what {
-        "a point like (28,28)" => "expected.point",
-        "',' between the coordinates" => "expected.comma",
-        "')' after the coordinates" => "expected.close",
-        "a number" => "expected.number",
-        _ => return Explained::new("english").text("text", what),
+        Expected::Point => "expected.point",
+        Expected::Comma => "expected.comma",
+        Expected::Close => "expected.close",
+        Expected::Number => "expected.number",
+        Expected::Glyph => "expected.glyph",
     })
 }
 
@@ -215,6 +215,18 @@ impl Explain for Note {
                 Explained::new("note.from-header").why("format", format(f)).text("variant", variant)
             }
             Note::Assumed5T { format: f } => Explained::new("note.assumed-5t").why("format", format(f)),
+        }
+    }
+}
+
+impl Explain for WriteError {
+    fn explain(&self) -> Explained {
+        match *self {
+            WriteError::NotFivePointLines { format: f, variant } => {
+                Explained::new("write.five-point").why("format", format(f)).text("variant", variant)
+            }
+            WriteError::ReadOnly(f) => Explained::new("write.read-only").why("format", format(f)),
+            WriteError::CustomStart(f) => Explained::new("write.custom-start").why("format", format(f)),
         }
     }
 }

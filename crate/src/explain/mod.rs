@@ -94,7 +94,7 @@ impl Explain for crate::BadStart {
                 .num("height", *height as f64)
                 .num("max", crate::MAX_START_SIDE),
             Code { at, why } => {
-                Explained::new("start.code").num("char", (*at + 1) as f64).why("why", start_code(why))
+                Explained::new("start.code").num("char", (*at + 1) as f64).why("why", start_code(*why))
             }
             Point { index, text } => {
                 Explained::new("start.point").num("index", (*index + 1) as f64).text("text", text)
@@ -103,16 +103,16 @@ impl Explain for crate::BadStart {
     }
 }
 
-/// The words `Start::from_code` gives for a damaged code, as codes.
-fn start_code(why: &str) -> Explained {
+/// What is wrong with a start code, as a code.
+fn start_code(why: crate::starts::CodeDamage) -> Explained {
+    use crate::starts::CodeDamage::*;
     Explained::new(match why {
-        "not a base64url character" => "start-code.character",
-        "too short: two characters for the box, then the dots" => "start-code.short",
-        "wrong length for the box its first two characters give" => "start-code.length",
-        "a dot beyond the box" => "start-code.beyond",
-        "the box is larger than its dots (an empty first or last row or column)" => "start-code.box",
-        "no dot" => "start-code.no-dot",
-        _ => return Explained::new("english").text("text", why),
+        Character => "start-code.character",
+        TooShort => "start-code.short",
+        Length => "start-code.length",
+        DotBeyondBox => "start-code.beyond",
+        NoDot => "start-code.no-dot",
+        BoxTooLarge => "start-code.box",
     })
 }
 

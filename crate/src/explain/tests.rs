@@ -1,7 +1,11 @@
 use super::*;
 use crate::bounds::{BadBoard, LpError, Octagon, PositionLpError};
-use crate::formats::{self, At, Field, Format, LinkDamage, Ms1Damage, Note, ReadError, ReadErrorKind};
+use crate::formats::{
+    self, At, Element, Expected, Field, Format, LinkDamage, Ms1Damage, Note, ReadError, ReadErrorKind,
+    WriteError,
+};
 use crate::nrpa::SearchError;
+use crate::starts::CodeDamage;
 use crate::{BadStart, BadVariant, IllegalMove, Point, Start, Variant};
 
 /// The French catalogue: every code the engine gives must be in it, with no placeholder
@@ -65,10 +69,11 @@ fn samples() -> Vec<(String, Explained)> {
     for kind in [
         ReadErrorKind::TooLarge { bytes: 5 << 20 },
         ReadErrorKind::NoReference,
-        ReadErrorKind::Expected { expected: "')' after the coordinates", found: None },
-        ReadErrorKind::Expected { expected: "',' between the coordinates", found: Some('x') },
-        ReadErrorKind::Expected { expected: "a point like (28,28)", found: Some('x') },
-        ReadErrorKind::Expected { expected: "a number", found: Some('x') },
+        ReadErrorKind::Expected { expected: Expected::Close, found: None },
+        ReadErrorKind::Expected { expected: Expected::Comma, found: Some('x') },
+        ReadErrorKind::Expected { expected: Expected::Point, found: Some('x') },
+        ReadErrorKind::Expected { expected: Expected::Number, found: Some('x') },
+        ReadErrorKind::Expected { expected: Expected::Glyph, found: None },
         ReadErrorKind::Columns(1),
         ReadErrorKind::OutOfRange { field: Field::Row, value: "99".into() },
         ReadErrorKind::OutOfRange { field: Field::Pos, value: "9".into() },
@@ -82,8 +87,8 @@ fn samples() -> Vec<(String, Explained)> {
         ReadErrorKind::Ms1(Ms1Damage::NotText),
         ReadErrorKind::LineLength(9),
         ReadErrorKind::EmptyGrid,
-        ReadErrorKind::MissingElement("line"),
-        ReadErrorKind::MissingElement("dot"),
+        ReadErrorKind::MissingElement(Element::Line),
+        ReadErrorKind::MissingElement(Element::Dot),
         ReadErrorKind::NotALine { from: "(0,0)".into(), to: "(1,5)".into(), len: 5 },
         ReadErrorKind::DotNotOnLine { dot: "(9,9)".into(), from: "(0,0)".into(), to: "(4,0)".into() },
         ReadErrorKind::Start(BadStart::Empty),
@@ -151,8 +156,9 @@ fn samples() -> Vec<(String, Explained)> {
     for kind in kinds {
         add(&ReadError::new(Format::Pentasol, Some(At::Line(1)), kind));
     }
-    add(&BadStart::Code { at: 0, why: "wrong length for the box its first two characters give" });
-    add(&BadStart::Code { at: 2, why: "no dot" });
+    for why in [CodeDamage::Length, CodeDamage::NoDot, CodeDamage::TooShort, CodeDamage::DotBeyondBox] {
+        add(&BadStart::Code { at: 2, why });
+    }
     for s in ["JJ*", "BAg", "BAo", "A", ""] {
         if let Err(e) = Start::from_code(s) {
             add(&e);
@@ -168,6 +174,11 @@ fn samples() -> Vec<(String, Explained)> {
     add(&SearchError::EndlessVariant(Variant::new(3, crate::Rule::Touching).unwrap()));
     add(&SearchError::BadLevel(0));
     add(&SearchError::GameOver { moves: 178 });
+    // exports the page offers for any game: a 4T game in Pentasol, another start in MS1
+    let four = crate::Game::new(crate::Position::new(Variant::T4), crate::Meta::default());
+    add(&formats::write(&four, Format::Pentasol, "").unwrap_err());
+    add(&WriteError::CustomStart(Format::Msr));
+    add(&WriteError::ReadOnly(Format::GilliozGrid));
     for b in ["square:1", "octagon:1,2", "octagon:1,1,1,x,1,1,1,1", "octagon:1,1,1,1,1,1,1,2", "circle:3"] {
         add(&Octagon::parse_board(b).unwrap_err());
     }
@@ -236,8 +247,16 @@ fn an_explained_error_crosses_as_json_the_page_reads() {
 }
 
 #[test]
-fn a_damaged_link_says_where_and_what() {
+fn a_damaged_link_and_a_bad_file_say_where_and_what() {
     let e = formats::load("https://example.org/#g=1.5T.zz.AAAA.x", None, None).unwrap_err();
-    let explained = e.explain();
-    assert!(explained.code.starts_with("link."), "{explained:?} ({e})");
+    assert_eq!(e.explain(), Explained::new("link.move-count").text("text", "zz"));
+    let e = formats::load("(28,28)\n(25,27) | +7\n", None, None).unwrap_err();
+    let field = Explained::new("field.offset");
+    let why = Explained::new("read.offset-range")
+        .why("field", field)
+        .text("value", "+7")
+        .num("limit", crate::COORD_LIMIT as f64);
+    let at = Explained::new("at.line").num("line", 2);
+    let expected = Explained::new("read.in-at").why("format", super::formats::format(Format::Pentasol));
+    assert_eq!(e.explain(), expected.why("at", at).why("why", why));
 }

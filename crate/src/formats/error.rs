@@ -68,8 +68,8 @@ pub enum ReadErrorKind {
     },
     /// Something else than what the syntax needs at this point.
     Expected {
-        /// What was needed ("a point like (28,28)").
-        expected: &'static str,
+        /// What was needed.
+        expected: Expected,
         /// What was there (`None`: the end of the line).
         found: Option<char>,
     },
@@ -112,7 +112,7 @@ pub enum ReadErrorKind {
     /// gillioz: a grid with no step at all (not even the start).
     EmptyGrid,
     /// gillioz: a move's step lacks its line or its new dot.
-    MissingElement(&'static str),
+    MissingElement(Element),
     /// gillioz: two ends that are not the ends of a line.
     NotALine {
         /// One end, as written.
@@ -135,6 +135,52 @@ pub enum ReadErrorKind {
     Link(LinkDamage),
     /// The start the text gives is not a start.
     Start(BadStart),
+}
+
+/// What a reader needed where the text had something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// A point `(x,y)`.
+    Point,
+    /// The comma between a point's coordinates.
+    Comma,
+    /// The parenthesis that closes a point.
+    Close,
+    /// A whole number.
+    Number,
+    /// A direction glyph after a point.
+    Glyph,
+}
+
+/// An element of a gillioz step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Element {
+    /// The move's line (two ends).
+    Line,
+    /// The move's new dot.
+    Dot,
+}
+
+impl Element {
+    /// Its `type` in the JSON.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Element::Line => "line",
+            Element::Dot => "dot",
+        }
+    }
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expected::Point => "a point like (28,28)",
+            Expected::Comma => "',' between the coordinates",
+            Expected::Close => "')' after the coordinates",
+            Expected::Number => "a number",
+            Expected::Glyph => "a direction glyph (- | \\ /)",
+        })
+    }
 }
 
 /// How an `MS1:` string is damaged.
@@ -320,7 +366,7 @@ impl fmt::Display for ReadErrorKind {
             ),
             LineLength(n) => write!(f, "unsupported line of {n} points (this program plays 3 to 6)"),
             EmptyGrid => write!(f, "the grid is empty"),
-            MissingElement(what) => write!(f, "no {what} in this step"),
+            MissingElement(what) => write!(f, "no {} in this step", what.kind()),
             NotALine { from, to, len } => write!(f, "{from} to {to} is not a line of {len} points"),
             DotNotOnLine { dot, from, to } => write!(f, "the new dot {dot} is not on the line {from} to {to}"),
             Link(d) => d.fmt(f),

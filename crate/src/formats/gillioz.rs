@@ -3,7 +3,7 @@
 //! (`InitialDots`, `Moves` as [x1, y1, x2, y2, dot x, dot y]). Both may sit in another
 //! frame: the start dots tell where the cross is.
 
-use super::error::{coordinate, json, At, Field, ReadError, ReadErrorKind};
+use super::error::{self, coordinate, json, At, Field, ReadError, ReadErrorKind};
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
@@ -110,14 +110,13 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let (frame, start) = start_frame(f, v, &start)?;
     let mut moves = Vec::with_capacity(steps.len());
     for (i, step) in steps.iter().enumerate() {
-        let find = |kind: &'static str, n: usize| {
-            step.elements
-                .iter()
-                .find(|e| e.kind == kind && e.coordinates.len() == n)
-                .ok_or_else(|| ReadError::new(f, Some(At::Move(i + 1)), ReadErrorKind::MissingElement(kind)))
+        let find = |element: error::Element, n: usize| {
+            step.elements.iter().find(|e| e.kind == element.kind() && e.coordinates.len() == n).ok_or_else(
+                || ReadError::new(f, Some(At::Move(i + 1)), ReadErrorKind::MissingElement(element)),
+            )
         };
-        let line = find("line", 2)?;
-        let dot = find("dot", 1)?;
+        let line = find(error::Element::Line, 2)?;
+        let dot = find(error::Element::Dot, 1)?;
         let xy = |c: Xy| (c.x, c.y);
         moves.push(to_move(
             f,

@@ -14,7 +14,7 @@ pub mod link;
 mod msr;
 mod pentasol;
 
-pub use error::{At, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind};
+pub use error::{At, Element, Expected, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind};
 
 use crate::geom::{Frame, Point};
 use crate::position::ReplayError;

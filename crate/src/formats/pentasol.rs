@@ -2,7 +2,7 @@
 //! and `delta`, the offset from the new dot to the line's centre, pos = 2 - delta), with a
 //! reference line (Pentasol) or in the standard frame (Flammenkamp). 5-point lines only.
 
-use super::error::{coordinate, whole_number, At, Field, ReadError, ReadErrorKind};
+use super::error::{coordinate, whole_number, At, Expected, Field, ReadError, ReadErrorKind};
 use super::{Format, WriteError};
 use crate::geom::{Dir, Frame, Point};
 use crate::record::{Game, Record, Written};
@@ -42,7 +42,7 @@ impl<'a> Cursor<'a> {
         self.s[self.at..].chars().next()
     }
 
-    fn expected(&self, expected: &'static str) -> ReadError {
+    fn expected(&self, expected: Expected) -> ReadError {
         self.err(ReadErrorKind::Expected { expected, found: self.peek() })
     }
 
@@ -51,7 +51,7 @@ impl<'a> Cursor<'a> {
         self.at >= self.s.len()
     }
 
-    fn expect(&mut self, c: char, what: &'static str) -> Result<(), ReadError> {
+    fn expect(&mut self, c: char, what: Expected) -> Result<(), ReadError> {
         self.skip_ws();
         if self.peek() == Some(c) {
             self.at += 1;
@@ -71,7 +71,7 @@ impl<'a> Cursor<'a> {
         let digits = self.s[self.at..].bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
             self.at = start;
-            return Err(self.expected("a number"));
+            return Err(self.expected(Expected::Number));
         }
         self.at += digits;
         let text = &self.s[start..self.at];
@@ -81,11 +81,11 @@ impl<'a> Cursor<'a> {
     /// A point `(a,b)`: its two numbers and their texts.
     #[allow(clippy::type_complexity)]
     fn point(&mut self, fields: (Field, Field)) -> Result<((i64, &'a str), (i64, &'a str)), ReadError> {
-        self.expect('(', "a point like (28,28)")?;
+        self.expect('(', Expected::Point)?;
         let a = self.int(fields.0)?;
-        self.expect(',', "',' between the coordinates")?;
+        self.expect(',', Expected::Comma)?;
         let b = self.int(fields.1)?;
-        self.expect(')', "')' after the coordinates")?;
+        self.expect(')', Expected::Close)?;
         Ok((a, b))
     }
 
@@ -99,7 +99,7 @@ impl<'a> Cursor<'a> {
                 }
                 None => Err(self.err(ReadErrorKind::UnknownGlyph(c))),
             },
-            None => Err(self.expected("a direction glyph (- | \\ /)")),
+            None => Err(self.expected(Expected::Glyph)),
         }
     }
 
@@ -293,7 +293,7 @@ mod tests {
         let line2 = Some(At::Line(2));
         assert_eq!(error("(28,28)\n(25,27) x 2\n"), (line2, UnknownGlyph('x')));
         let (at, kind) = error("(28,28)\n(25,27) |\n");
-        assert_eq!((at, kind.clone()), (line2, Expected { expected: "a number", found: None }));
+        assert_eq!((at, kind.clone()), (line2, Expected { expected: super::Expected::Number, found: None }));
         assert!(kind.to_string().contains("found the end of the line"), "{kind}");
         assert!(matches!(error("(28,28)\n(25,27\n"), (_, Expected { found: None, .. })));
         let offset = |v: &str| OutOfRange { field: Field::Offset, value: v.to_string() };

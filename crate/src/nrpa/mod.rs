@@ -208,7 +208,8 @@ impl fmt::Display for SearchError {
                 "{v} games can go on forever, so playouts never end: search 4T, 4D, 5T, 5D, 6T or 6D"
             ),
             SearchError::GameOver { moves } => {
-                write!(f, "the game is over after {moves} moves: there is nothing left to search")
+                let s = if *moves == 1 { "" } else { "s" };
+                write!(f, "the game is over after {moves} move{s}: there is nothing left to search")
             }
             SearchError::BadLevel(l) => write!(f, "level {l} is out of range (1-{MAX_LEVEL})"),
             SearchError::BadIterations => write!(f, "iterations must be at least 1"),

@@ -5,4 +5,4 @@
 pub mod best;
 mod start;
 
-pub use start::{BadStart, Start, MAX_START_SIDE};
+pub use start::{BadStart, CodeDamage, Start, MAX_START_SIDE};

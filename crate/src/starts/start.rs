@@ -39,7 +39,7 @@ pub enum BadStart {
         /// Index of the first character in question.
         at: usize,
         /// What is wrong there.
-        why: &'static str,
+        why: CodeDamage,
     },
     /// A point of a point list (`x,y x,y ...`) that is not two integers.
     Point {
@@ -48,6 +48,38 @@ pub enum BadStart {
         /// Its text.
         text: String,
     },
+}
+
+/// What is wrong with a start code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeDamage {
+    /// A character outside base64url.
+    Character,
+    /// Fewer than three characters.
+    TooShort,
+    /// More or fewer characters than the box needs.
+    Length,
+    /// A dot's bit beyond the box.
+    DotBeyondBox,
+    /// No dot at all.
+    NoDot,
+    /// An empty first or last row or column.
+    BoxTooLarge,
+}
+
+impl fmt::Display for CodeDamage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CodeDamage::Character => "not a base64url character",
+            CodeDamage::TooShort => "too short: two characters for the box, then the dots",
+            CodeDamage::Length => "wrong length for the box its first two characters give",
+            CodeDamage::DotBeyondBox => "a dot beyond the box",
+            CodeDamage::NoDot => "no dot",
+            CodeDamage::BoxTooLarge => {
+                "the box is larger than its dots (an empty first or last row or column)"
+            }
+        })
+    }
 }
 
 impl fmt::Display for BadStart {
@@ -225,18 +257,18 @@ impl Start {
         for (i, &c) in b.iter().enumerate() {
             match base64::value(c) {
                 Some(v) => vals.push(v),
-                None => return bad(i, "not a base64url character"),
+                None => return bad(i, CodeDamage::Character),
             }
         }
         if vals.len() < 3 {
-            return bad(vals.len(), "too short: two characters for the box, then the dots");
+            return bad(vals.len(), CodeDamage::TooShort);
         }
         let (w, h) = (vals[0] as i32, vals[1] as i32);
         let (cw, ch) = (w + 1, h + 1);
         let cells = (cw * ch) as usize;
         if vals.len() - 2 != cells.div_ceil(6) {
             let at = (2 + cells.div_ceil(6)).min(vals.len());
-            return bad(at, "wrong length for the box its first two characters give");
+            return bad(at, CodeDamage::Length);
         }
         let mut dots = Vec::new();
         for (k, &v) in vals[2..].iter().enumerate() {
@@ -246,14 +278,14 @@ impl Start {
                 }
                 let i = 6 * k + j;
                 if i >= cells {
-                    return bad(2 + k, "a dot beyond the box");
+                    return bad(2 + k, CodeDamage::DotBeyondBox);
                 }
                 dots.push(Point::new((i % cw as usize) as i32, (i / cw as usize) as i32));
             }
         }
-        let s = Start::new(dots).map_err(|_| BadStart::Code { at: 2, why: "no dot" })?;
+        let s = Start::new(dots).map_err(|_| BadStart::Code { at: 2, why: CodeDamage::NoDot })?;
         if s.extent() != (w, h) {
-            return bad(0, "the box is larger than its dots (an empty first or last row or column)");
+            return bad(0, CodeDamage::BoxTooLarge);
         }
         Ok(s)
     }
@@ -400,7 +432,7 @@ mod tests {
         // a bit after the box: 2 x 1 cells, bits 0 and 2 set
         assert!(matches!(Start::from_code("BAo"), Err(BadStart::Code { at: 2, .. })));
         assert_eq!(Start::from_code("BAw").unwrap().len(), 2);
-        for e in [BadStart::Empty, BadStart::Code { at: 3, why: "x" }] {
+        for e in [BadStart::Empty, BadStart::Code { at: 3, why: CodeDamage::Character }] {
             assert!(!e.to_string().is_empty());
         }
     }

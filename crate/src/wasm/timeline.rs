@@ -271,12 +271,13 @@ impl WebTimeline {
 
     /// The whole line of play in `format` (`pentasol`, `flammenkamp`, `msr`, `msr-json`,
     /// `link`, `csv`).
-    pub fn export(&self, format: &str, base: &str) -> Result<String, JsError> {
+    pub fn export(&self, format: &str, base: &str) -> Result<String, JsValue> {
         let f = Format::from_name(format).ok_or_else(|| JsError::new(&format!("unknown format {format}")))?;
         if f == Format::Link {
             return Ok(self.timeline.link(base));
         }
-        formats::write(&self.timeline.game(), f, base).map_err(|e| JsError::new(&e.to_string()))
+        // a 4T game in Pentasol, a game from another start in MS1: the page says why
+        formats::write(&self.timeline.game(), f, base).map_err(|e| thrown(&e))
     }
 
     /// The position shown, as an SVG image. `style` as for `Board.set_style`.

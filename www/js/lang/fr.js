@@ -242,7 +242,7 @@ export default {
   "search.from-here": { one: "à partir de cette position ({n} coup)", other: "à partir de cette position ({n} coups)" },
   "search.starting": "Lancement d'une recherche de niveau {level} en {variant}…",
   "search.endless": "Les parties de {variant} peuvent durer sans fin : aucune partie simulée ne finirait. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D.",
-  "search.nothing-left": { one: "La partie est finie au coup {n} : il ne reste rien à chercher à partir d'ici. Revenez de quelques coups, ou cherchez une nouvelle partie.", other: "La partie est finie au coup {n} : il ne reste rien à chercher à partir d'ici. Revenez de quelques coups, ou cherchez une nouvelle partie." },
+  "search.nothing-left": { one: "La partie est finie au coup {n} : il ne reste rien à chercher à partir d'ici. Revenez quelques coups en arrière, ou cherchez une nouvelle partie.", other: "La partie est finie au coup {n} : il ne reste rien à chercher à partir d'ici. Revenez quelques coups en arrière, ou cherchez une nouvelle partie." },
   "search.searching": "Recherche en cours…",
   "search.searching-on": { one: "Recherche sur {n} fil d'exécution…", other: "Recherche sur {n} fils d'exécution…" },
   "search.paused": "En pause : les fils d'exécution sont au repos. Reprendre repart là où la recherche s'était arrêtée.",
