@@ -66,13 +66,8 @@ export function say(text) {
  * @param {unknown} e
  */
 export function errorText(e) {
-  const info = /** @type {any} */ (e);
-  if (info && typeof info === "object" && typeof info.code === "string") {
-    const said = explain(info);
-    if (said !== null) return said;
-  }
-  if (e instanceof Error) return e.message;
-  return info && typeof info === "object" && typeof info.message === "string" ? info.message : String(e);
+  const { message, code, args } = errorInfo(e);
+  return (code === undefined ? null : explain({ code, args })) ?? message;
 }
 
 /**

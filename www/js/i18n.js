@@ -111,9 +111,9 @@ export function explain(said) {
     /** @type {Record<string, string | number>} */
     const values = {};
     for (const [name, v] of Object.entries(args)) {
-      const said = typeof v === "number" || typeof v === "string" ? v : say(v);
-      if (said === null) return null;
-      values[name] = said;
+      const value = typeof v === "number" || typeof v === "string" ? v : say(v);
+      if (value === null) return null;
+      values[name] = value;
     }
     return fill(entry, values);
   };

@@ -67,7 +67,8 @@ impl Explain for ReadErrorKind {
         let mb = (crate::formats::MAX_INPUT_BYTES >> 20) as f64;
         let e = Explained::new;
         match self {
-            Empty | NoReference => e(if *self == Empty { "read.empty" } else { "read.no-reference" }),
+            Empty => e("read.empty"),
+            NoReference => e("read.no-reference"),
             UnknownFormat => e("read.unknown-format"),
             TooLarge { .. } => e("read.too-large").num("mb", mb),
             Expected { expected, found } => e("read.expected")
