@@ -1,7 +1,8 @@
 //! `morpion-mpi search`: rank 0 runs the core's `Coordinator` (and a `Rank` of its own on
 //! its threads); every other rank runs a `Rank`. The coordinator keeps each rank's threads
 //! busy with one job each, saves the best game as it improves, checkpoints every few
-//! seconds, and stops everyone at the budget, the deadline, or a signal.
+//! seconds and before each new best is saved, and stops everyone at the budget, the
+//! deadline, or a signal.
 
 use super::checkpoint_file::CheckpointFile;
 use super::net::Net;
@@ -40,9 +41,9 @@ const LOST_AFTER: Duration = Duration::from_secs(60);
 
 #[derive(clap::Args)]
 pub(crate) struct ResumeArgs {
-    /// Where the search's checkpoint is kept (replaced every 5 seconds, removed when the
-    /// search ends; kept when it is interrupted). Default: OUT.checkpoint with --out,
-    /// else morpion-search.checkpoint here.
+    /// Where the search's checkpoint is kept (replaced every 5 seconds and whenever the
+    /// best improves, removed when the search ends; kept when it is interrupted).
+    /// Default: OUT.checkpoint with --out, else morpion-search.checkpoint here.
     #[arg(long)]
     checkpoint: Option<PathBuf>,
     /// Go on from the checkpoint of an interrupted search started with the same options:
@@ -312,9 +313,15 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
                 save(&file, &coord, elapsed());
             }
         }
-        keeper.look(coord.best_score().map(|s| s as usize), || match &mut prepared.out {
-            Some(out) => out.offer(&coord.best_game()),
-            None => Ok(()),
+        keeper.look(coord.best_score().map(|s| s as usize), || {
+            // the checkpoint first: a job killed between the two writes (mpirun ends rank 0
+            // when another rank dies) leaves no better game in --out than the one --resume
+            // starts from
+            save(&file, &coord, elapsed());
+            match &mut prepared.out {
+                Some(out) => out.offer(&coord.best_game()),
+                None => Ok(()),
+            }
         });
         if coord.is_over() {
             break;
