@@ -6,9 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { catalogues, chooseLanguage, engineCatalogues, explain, num, setLanguage, t } from "../www/js/i18n.js";
+import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordNote, setLanguage, t } from "../www/js/i18n.js";
 import { errorInfo, errorText } from "../www/js/dom.js";
-import { describeChoice, gameTitle, variantName, whyNotText } from "../www/js/words.js";
+import { describeChoice, gameTitle, recordLabel, titleWho, variantName, whyNotText } from "../www/js/words.js";
 import { ROOT } from "./support.mjs";
 
 const en = catalogues.en;
@@ -93,6 +93,35 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
   assert.equal(variantName("5T"), "5T – lignes de cinq, contact permis");
   assert.match(gameTitle("Your line from move 90 of 5T · 178 moves"), /90.*5T · 178 moves/);
   assert.doesNotMatch(gameTitle("Your line from move 90 of 5T · 178 moves"), /Your line/);
+  setLanguage("en");
+});
+
+test("the records in the language: their lines, their notes, and the titles that name them", () => {
+  // as the engine's records() gives them (crate/src/wasm/mod.rs)
+  const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08",
+    label: "5T · 178 moves · Christopher D. Rosin, 2011-08", note: "5T world record (canonical, = morpionsolitaire.com Pentasol file)" };
+  const worst = { name: "5t-20-worst", variant: "5T", score: 20, author: null, date: null, label: "5T · 20 moves · unknown", note: "" };
+  const records = [rosin, worst];
+  setLanguage("en");
+  // in English, the page's line is the command line's (the engine's label)
+  for (const r of records) assert.equal(recordLabel(r), r.label);
+  assert.equal(recordNote(rosin.name, rosin.note), rosin.note);
+  assert.equal(gameTitle(rosin.label, records), rosin.label);
+  assert.equal(titleWho(rosin.label, records), "Christopher D. Rosin, 2011-08");
+  assert.equal(titleWho("Game of 2024", records), "Game of 2024");
+  setLanguage("fr");
+  assert.equal(recordLabel(rosin), "5T · 178 coups · Christopher D. Rosin, 2011-08");
+  assert.equal(recordLabel(worst), "5T · 20 coups · auteur inconnu");
+  assert.match(recordNote(rosin.name, rosin.note), /^record du monde en 5T/);
+  // a note the language lacks stays the engine's English; no note stays none
+  assert.equal(recordNote("5t-999-nobody", "a note"), "a note");
+  assert.equal(recordNote(worst.name, ""), "");
+  assert.equal(gameTitle(rosin.label, records), "5T · 178 coups · Christopher D. Rosin, 2011-08");
+  assert.equal(gameTitle(`Your line from move 90 of ${rosin.label}`, records),
+    "Votre suite à partir du coup 90 de 5T · 178 coups · Christopher D. Rosin, 2011-08");
+  assert.equal(titleWho(worst.label, records), "auteur inconnu");
+  // a title that is no record's is left as the game says it
+  assert.equal(gameTitle("5T · 178 moves · someone else", records), "5T · 178 moves · someone else");
   setLanguage("en");
 });
 

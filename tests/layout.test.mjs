@@ -210,6 +210,15 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   // a tap on a dot: why not, in French
   await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.screenOf(3, 0)));
   assert.match(await page.locator("#message").textContent(), /déjà un point/);
+  // the records: their lines, their notes and the game's title in French, as is a branch's
+  await tab(page, "records");
+  const option = page.locator("[data-testid=records] option[value='5t-178-rosin']");
+  assert.equal(await option.textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
+  assert.equal(await page.locator("[data-testid=records] option[value='5t-20-worst']").textContent(), "5T · 20 coups · auteur inconnu");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
+  assert.match(await page.locator("#record-note").textContent(), /^record du monde en 5T/);
+  assert.equal(await page.locator("#title").textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
   await tab(page, "search");
   assert.match(await page.getByTestId("search-start").textContent(), /Lancer|Démarrer/);
   await shot(page, "french-wide");

@@ -47,12 +47,23 @@ impl Entry {
         self.variant.parse().expect("library variants are valid")
     }
 
-    /// One line about the game, for menus and titles (the page's and the command line's):
-    /// `5T · 178 moves · Christopher D. Rosin, 2011-08`.
+    /// One line about the game, for menus and titles (the command line's, and the page's in
+    /// English): `5T · 178 moves · Christopher D. Rosin, 2011-08`.
     pub fn label(&self) -> String {
-        let who = known(self.author).unwrap_or_else(|| "unknown".to_string());
-        let when = known(self.date).map(|d| format!(", {d}")).unwrap_or_default();
+        let who = self.known_author().unwrap_or("unknown");
+        let when = self.known_date().map(|d| format!(", {d}")).unwrap_or_default();
         format!("{} · {} moves · {who}{when}", self.variant, self.score)
+    }
+
+    /// Who played or found the game, when known (so a front end can say "unknown" in its
+    /// own language).
+    pub fn known_author(&self) -> Option<&'static str> {
+        (!self.author.is_empty() && self.author != "?").then_some(self.author)
+    }
+
+    /// When the game was played or found, when known.
+    pub fn known_date(&self) -> Option<&'static str> {
+        (!self.date.is_empty() && self.date != "?").then_some(self.date)
     }
 
     /// The game, replayed (every entry is checked by the tests to replay and be finished).
@@ -61,8 +72,8 @@ impl Entry {
             .unwrap_or_else(|e| panic!("library entry {}: {e}", self.name));
         let mut game = loaded.game;
         *game.meta_mut() = Meta {
-            author: known(self.author),
-            date: known(self.date),
+            author: self.known_author().map(str::to_string),
+            date: self.known_date().map(str::to_string),
             description: Some(self.label()),
             source: known(self.source).or_else(|| Some(self.origin.to_string())),
         };
@@ -98,6 +109,39 @@ mod tests {
         assert_eq!(find("5t-178-rosin").unwrap().label(), "5T · 178 moves · Christopher D. Rosin, 2011-08");
         assert_eq!(find("5t-20-worst").unwrap().label(), "5T · 20 moves · unknown");
         assert_eq!(find("5t-146").unwrap().label(), "5T · 146 moves · Akiyama");
+    }
+
+    /// The page's French notes (`www/js/lang/records-fr.js`): `// English` above `"name": ...`.
+    const FRENCH_NOTES: &str = include_str!("../../www/js/lang/records-fr.js");
+
+    #[test]
+    fn every_note_is_in_french_and_translates_the_library_s_english() {
+        let lines: Vec<&str> = FRENCH_NOTES.lines().map(str::trim).collect();
+        let mut translated = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.strip_prefix('"') else { continue };
+            let (name, french) = rest.split_once("\": ").expect("an entry is \"name\": \"note\",");
+            let e = find(name)
+                .filter(|e| e.name == name)
+                .unwrap_or_else(|| panic!("records-fr.js: no record {name}"));
+            assert!(!e.note.is_empty(), "records-fr.js: {name} has no note to translate");
+            assert!(french.len() > 3, "records-fr.js: {name}'s note is empty");
+            let english = i.checked_sub(1).and_then(|j| lines[j].strip_prefix("// "));
+            assert_eq!(
+                english,
+                Some(e.note),
+                "records-fr.js: the English above {name} is not the library's note"
+            );
+            translated.push(name);
+        }
+        for e in entries().iter().filter(|e| !e.note.is_empty()) {
+            assert!(translated.contains(&e.name), "records-fr.js lacks {}'s note: {}", e.name, e.note);
+        }
+        assert_eq!(
+            translated.len(),
+            entries().iter().filter(|e| !e.note.is_empty()).count(),
+            "one entry a note"
+        );
     }
 
     #[test]

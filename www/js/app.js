@@ -8,9 +8,9 @@
 
 import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
-import { num, t } from "./i18n.js";
+import { num, recordNote, t } from "./i18n.js";
 import { linkBase, remember, showInAddress } from "./saved.js";
-import { describeChoice, gameTitle, variantName, whyNotText } from "./words.js";
+import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 /** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
@@ -155,7 +155,9 @@ export class App {
    * shared (a two-player game's in its players' colours, as on the board). */
   #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true }; }
   /** Who played the user's game and when, as the game says (empty when it does not). */
-  gameTitle() { return gameTitle(this.#timeline.title()); }
+  gameTitle() { return gameTitle(this.#timeline.title(), this.#records); }
+  /** Who played the user's game and when, for a caption that says the variant and length itself. */
+  gameWho() { return titleWho(this.#timeline.title(), this.#records); }
   /** The embedded record games. */
   records() { return this.#records; }
   /** The lines that would add a dot at grid point (x, y). @param {number} x @param {number} y */
@@ -275,7 +277,7 @@ export class App {
     if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
-    $("record-note").textContent = record && record.note ? record.note : "";
+    $("record-note").textContent = record ? recordNote(record.name, record.note) : "";
     say("");
     this.#update(!keepView, how === "new");
   }
@@ -357,7 +359,7 @@ export class App {
     if (this.#offerAt) this.closeOffer(); // the lines offered belonged to the position before
     this.#board.show(tl, fit && this.#sized);
     if (fit && !this.#sized) this.#fitPending = true;
-    this.#showStatus(tl, gameTitle(tl.title()));
+    this.#showStatus(tl, gameTitle(tl.title(), this.#records));
     this.#showBranch();
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);

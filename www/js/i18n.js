@@ -12,6 +12,7 @@
 import en from "./lang/en.js";
 import fr from "./lang/fr.js";
 import engineFr from "./lang/engine-fr.js";
+import recordsFr from "./lang/records-fr.js";
 
 /** @typedef {string | { one: string, other: string }} Entry */
 /** @typedef {Record<string, Entry>} Catalogue */
@@ -31,6 +32,13 @@ const CATALOGUES = { en, fr };
  * @type {Record<string, Catalogue>}
  */
 const ENGINE = { fr: engineFr };
+
+/**
+ * The record games' notes by record name, per language other than English: the engine
+ * gives them in English (crate/src/library_data.rs).
+ * @type {Record<string, Record<string, string>>}
+ */
+const RECORD_NOTES = { fr: recordsFr };
 
 let current = "en";
 let numbers = new Intl.NumberFormat("en");
@@ -118,6 +126,11 @@ export function explain(said) {
     return fill(entry, values);
   };
   return say(said);
+}
+
+/** A record game's note in the language (the engine's English when it has none). @param {string} name @param {string} english */
+export function recordNote(name, english) {
+  return (english && RECORD_NOTES[current]?.[name]) || english;
 }
 
 /** Whether the catalogue has `key` (for text that may or may not be ours). @param {string} key */

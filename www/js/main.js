@@ -17,7 +17,7 @@ import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
 import { attachTheme, preTheme } from "./theme.js";
 import { TwoPlayerPanel } from "./two-player-panel.js";
-import { variantName } from "./words.js";
+import { recordLabel, variantName } from "./words.js";
 
 /** @typedef {import("./app.js").Wasm} Wasm */
 
@@ -56,7 +56,7 @@ function fillVariants(menu, names) {
   for (const v of names) menu.append(new Option(variantName(v), v));
 }
 
-/** The records, grouped by variant, labelled as the engine labels them. @param {import("./app.js").RecordInfo[]} records */
+/** The records, grouped by variant, each labelled in the language. @param {import("./app.js").RecordInfo[]} records */
 function fillRecords(records) {
   const menu = select("records");
   /** @type {Map<string, HTMLOptGroupElement>} */
@@ -69,7 +69,7 @@ function fillRecords(records) {
       groups.set(r.variant, group);
       menu.append(group);
     }
-    group.append(new Option(r.label, r.name));
+    group.append(new Option(recordLabel(r), r.name));
   }
 }
 

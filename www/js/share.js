@@ -151,9 +151,7 @@ export function attachShare(app, wasm) {
 
   /** What an image says of its game: the variant, the score, who played it, the date. */
   const caption = () => {
-    // a record's title starts with its variant and length, said already
-    const who = app.gameTitle().replace(/^\d[TD] · \d+ moves · /, "");
-    return [variantName(app.variant()), t("games.moves", { n: app.shown() }), who, dateTime(Date.now())].filter(Boolean).join(" · ");
+    return [variantName(app.variant()), t("games.moves", { n: app.shown() }), app.gameWho(), dateTime(Date.now())].filter(Boolean).join(" · ");
   };
 
   /** The text an image carries: the link of its game (importing the image opens it) and the caption. */

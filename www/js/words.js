@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
 /** @typedef {import("../../pkg/morpion.js").WhyNot} WhyNot */
+/** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
 
 /** "5T" -> "5T – lines of five, touching allowed". @param {string} code */
 export function variantName(code) {
@@ -57,8 +58,37 @@ export function whyNotText(why) {
   }
 }
 
-/** A game's title as the engine writes it, with its own words ("Your line from move 90 of …") in the language. @param {string} title */
-export function gameTitle(title) {
+/** Who played or found a record game, and when: "Christopher D. Rosin, 2011-08". @param {RecordInfo} r */
+export function recordWho(r) {
+  return [r.author ?? t("records.unknown"), r.date].filter(Boolean).join(", ");
+}
+
+/** A record game's line for menus and titles: "5T · 178 moves · Christopher D. Rosin, 2011-08". @param {RecordInfo} r */
+export function recordLabel(r) {
+  return t("records.item", { variant: r.variant, n: r.score, who: recordWho(r) });
+}
+
+/**
+ * A game's title as the engine writes it, with its own words in the language: "Your line
+ * from move 90 of …", and a record's label (the engine's English `label`, which the title
+ * of a record game is).
+ * @param {string} title @param {readonly RecordInfo[]} [records]
+ */
+export function gameTitle(title, records = []) {
+  const label = (/** @type {string} */ text) => {
+    const r = records.find((x) => x.label === text);
+    return r ? recordLabel(r) : text;
+  };
   const m = /^Your line from move (\d+) of (.*)$/.exec(title);
-  return m ? t("title.branch", { at: Number(m[1]), of: m[2] }) : title;
+  return m ? t("title.branch", { at: Number(m[1]), of: label(m[2]) }) : label(title);
+}
+
+/**
+ * Who played the game and when, for an image's caption (which says the variant and the
+ * length itself): a record's author and date, else the game's title in the language.
+ * @param {string} title @param {readonly RecordInfo[]} records
+ */
+export function titleWho(title, records) {
+  const r = records.find((x) => x.label === title);
+  return r ? recordWho(r) : gameTitle(title, records);
 }

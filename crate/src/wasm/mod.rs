@@ -47,7 +47,7 @@ pub fn variants() -> Vec<String> {
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
 /** A game of the record library. */
-export interface RecordInfo { name: string; variant: string; score: number; label: string; note: string }
+export interface RecordInfo { name: string; variant: string; score: number; author: string | null; date: string | null; label: string; note: string }
 /** A format the page can export, as the core names and describes it. */
 export interface FormatInfo { name: string; label: string; extension: string; mediaType: string }
 /** The board's colours (CSS colour strings). */
@@ -71,8 +71,13 @@ struct RecordInfo {
     name: &'static str,
     variant: &'static str,
     score: usize,
-    /// One line for menus, the same as the command line's (`Entry::label`).
+    /// Who and when, when known: the page words the menu's line from them in its language.
+    author: Option<&'static str>,
+    date: Option<&'static str>,
+    /// The command line's line for menus (`Entry::label`), in English: what a record game's
+    /// title says, by which the page knows a title is a record's.
     label: String,
+    /// One line about the game, in English (the page has it in other languages by `name`).
     note: &'static str,
 }
 
@@ -85,6 +90,8 @@ pub fn records() -> Result<JsValue, JsError> {
             name: e.name,
             variant: e.variant,
             score: e.score,
+            author: e.known_author(),
+            date: e.known_date(),
             label: e.label(),
             note: e.note,
         })

@@ -69,6 +69,8 @@ export default {
   "records.label": "Record games",
   "records.choose": "Choose a record…",
   "records.hint": "The buttons under the board step through a record or replay it; play a move anywhere to try your own line from there. The record stays a click away.",
+  "records.item": { one: "{variant} · {n} move · {who}", other: "{variant} · {n} moves · {who}" },
+  "records.unknown": "unknown",
 
   "search.intro": "NRPA, the algorithm that found the records, runs here in your browser.",
   "search.from": "Search",

@@ -68,6 +68,8 @@ export default {
   "records.label": "Parties records",
   "records.choose": "Choisir un record…",
   "records.hint": "Les boutons sous le plateau parcourent un record ou le rejouent ; jouez un coup n'importe où pour essayer votre propre suite à partir de là. Le record reste à un clic.",
+  "records.item": { one: "{variant} · {n} coup · {who}", other: "{variant} · {n} coups · {who}" },
+  "records.unknown": "auteur inconnu",
 
   "search.intro": "NRPA, l'algorithme qui a trouvé les records, tourne ici, dans votre navigateur.",
   "search.from": "Chercher",
