@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordNote, setLanguage, t } from "../www/js/i18n.js";
+import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordCatalogues, recordNote, setLanguage, t } from "../www/js/i18n.js";
 import { errorInfo, errorText } from "../www/js/dom.js";
 import { describeChoice, gameTitle, recordLabel, titleWho, variantName, whyNotText } from "../www/js/words.js";
 import { ROOT } from "./support.mjs";
@@ -101,7 +101,11 @@ test("the records in the language: their lines, their notes, and the titles that
   const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08",
     label: "5T · 178 moves · Christopher D. Rosin, 2011-08", note: "5T world record (canonical, = morpionsolitaire.com Pentasol file)" };
   const worst = { name: "5t-20-worst", variant: "5T", score: 20, author: null, date: null, label: "5T · 20 moves · unknown", note: "" };
-  const records = [rosin, worst];
+  const gillioz = { name: "5d-80-gillioz-nmcs", variant: "5D", score: 80, author: "Marc Gillioz (program)", date: "2023-10",
+    label: "5D · 80 moves · Marc Gillioz (program), 2023-10", note: "NOT Cazenave's 2008 80-move record; an independent 80-move 5D game" };
+  const records = [rosin, worst, gillioz];
+  // every language but English has the records' words (English is the engine's own)
+  for (const code of Object.keys(catalogues)) if (code !== "en") assert.ok(recordCatalogues[code], code);
   setLanguage("en");
   // in English, the page's line is the command line's (the engine's label)
   for (const r of records) assert.equal(recordLabel(r), r.label);
@@ -112,6 +116,7 @@ test("the records in the language: their lines, their notes, and the titles that
   setLanguage("fr");
   assert.equal(recordLabel(rosin), "5T · 178 coups · Christopher D. Rosin, 2011-08");
   assert.equal(recordLabel(worst), "5T · 20 coups · auteur inconnu");
+  assert.equal(recordLabel(gillioz), "5D · 80 coups · Marc Gillioz (programme), 2023-10");
   assert.match(recordNote(rosin.name, rosin.note), /^record du monde en 5T/);
   // a note the language lacks stays the engine's English; no note stays none
   assert.equal(recordNote("5t-999-nobody", "a note"), "a note");

@@ -215,6 +215,9 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   const option = page.locator("[data-testid=records] option[value='5t-178-rosin']");
   assert.equal(await option.textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
   assert.equal(await page.locator("[data-testid=records] option[value='5t-20-worst']").textContent(), "5T · 20 coups · auteur inconnu");
+  // an unknown author is null, as the engine's type says
+  assert.equal(await page.evaluate(() => window.morpionApp.records().find((r) => r.name === "5t-20-worst").author), null);
+  assert.equal(await page.locator("[data-testid=records] option[value='5d-80-gillioz-nmcs']").textContent(), "5D · 80 coups · Marc Gillioz (programme), 2023-10");
   await page.getByTestId("records").selectOption("5t-178-rosin");
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
   assert.match(await page.locator("#record-note").textContent(), /^record du monde en 5T/);

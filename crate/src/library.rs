@@ -111,37 +111,48 @@ mod tests {
         assert_eq!(find("5t-146").unwrap().label(), "5T · 146 moves · Akiyama");
     }
 
-    /// The page's French notes (`www/js/lang/records-fr.js`): `// English` above `"name": ...`.
-    const FRENCH_NOTES: &str = include_str!("../../www/js/lang/records-fr.js");
+    /// The page's French words for the records (`www/js/lang/records-fr.js`): `// English`
+    /// above `"name": ...` (a note) or `"name author": ...`.
+    const FRENCH: &str = include_str!("../../www/js/lang/records-fr.js");
 
     #[test]
-    fn every_note_is_in_french_and_translates_the_library_s_english() {
-        let lines: Vec<&str> = FRENCH_NOTES.lines().map(str::trim).collect();
-        let mut translated = Vec::new();
+    fn every_note_and_worded_author_is_in_french_and_translates_the_library_s_english() {
+        let lines: Vec<&str> = FRENCH.lines().map(str::trim).collect();
+        let (mut notes, mut authors) = (Vec::new(), Vec::new());
         for (i, line) in lines.iter().enumerate() {
             let Some(rest) = line.strip_prefix('"') else { continue };
-            let (name, french) = rest.split_once("\": ").expect("an entry is \"name\": \"note\",");
-            let e = find(name)
-                .filter(|e| e.name == name)
-                .unwrap_or_else(|| panic!("records-fr.js: no record {name}"));
-            assert!(!e.note.is_empty(), "records-fr.js: {name} has no note to translate");
-            assert!(french.len() > 3, "records-fr.js: {name}'s note is empty");
-            let english = i.checked_sub(1).and_then(|j| lines[j].strip_prefix("// "));
+            let (key, french) = rest.split_once("\": ").expect("an entry is \"key\": \"words\",");
+            let (name, english, list) = match key.strip_suffix(" author") {
+                Some(name) => (name, find(name).map(|e| e.author), &mut authors),
+                None => (key, find(key).map(|e| e.note), &mut notes),
+            };
+            assert_eq!(find(name).map(|e| e.name), Some(name), "records-fr.js: no record {name}");
+            let english = english.unwrap_or_default();
+            assert!(!english.is_empty(), "records-fr.js: {key} has nothing to translate");
+            assert!(french.len() > 3, "records-fr.js: {key} is empty");
+            let above = i.checked_sub(1).and_then(|j| lines[j].strip_prefix("// "));
+            assert_eq!(above, Some(english), "records-fr.js: the English above {key} is not the library's");
+            list.push(name);
+        }
+        for e in entries() {
             assert_eq!(
-                english,
-                Some(e.note),
-                "records-fr.js: the English above {name} is not the library's note"
+                notes.contains(&e.name),
+                !e.note.is_empty(),
+                "records-fr.js and {}'s note: {}",
+                e.name,
+                e.note
             );
-            translated.push(name);
+            // an author with words in parentheses ("(program)") needs them in French
+            let worded = e.author.contains('(');
+            assert_eq!(
+                authors.contains(&e.name),
+                worded,
+                "records-fr.js and {}'s author: {}",
+                e.name,
+                e.author
+            );
         }
-        for e in entries().iter().filter(|e| !e.note.is_empty()) {
-            assert!(translated.contains(&e.name), "records-fr.js lacks {}'s note: {}", e.name, e.note);
-        }
-        assert_eq!(
-            translated.len(),
-            entries().iter().filter(|e| !e.note.is_empty()).count(),
-            "one entry a note"
-        );
+        assert_eq!(notes.len(), entries().iter().filter(|e| !e.note.is_empty()).count(), "one entry a note");
     }
 
     #[test]

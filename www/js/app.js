@@ -154,9 +154,8 @@ export class App {
   /** Images are drawn in the light palette whatever the page's theme: they are printed and
    * shared (a two-player game's in its players' colours, as on the board). */
   #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true }; }
-  /** Who played the user's game and when, as the game says (empty when it does not). */
-  gameTitle() { return gameTitle(this.#timeline.title(), this.#records); }
-  /** Who played the user's game and when, for a caption that says the variant and length itself. */
+  /** Who played the user's game and when, in the language, for a caption that says the
+   * variant and the length itself (empty when the game does not say). */
   gameWho() { return titleWho(this.#timeline.title(), this.#records); }
   /** The embedded record games. */
   records() { return this.#records; }

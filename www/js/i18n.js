@@ -34,11 +34,11 @@ const CATALOGUES = { en, fr };
 const ENGINE = { fr: engineFr };
 
 /**
- * The record games' notes by record name, per language other than English: the engine
- * gives them in English (crate/src/library_data.rs).
+ * The record games' words (notes by record name, worded authors as "NAME author"), per
+ * language other than English: the engine gives them in English (crate/src/library_data.rs).
  * @type {Record<string, Record<string, string>>}
  */
-const RECORD_NOTES = { fr: recordsFr };
+const RECORD_WORDS = { fr: recordsFr };
 
 let current = "en";
 let numbers = new Intl.NumberFormat("en");
@@ -130,8 +130,16 @@ export function explain(said) {
 
 /** A record game's note in the language (the engine's English when it has none). @param {string} name @param {string} english */
 export function recordNote(name, english) {
-  return (english && RECORD_NOTES[current]?.[name]) || english;
+  return (english && RECORD_WORDS[current]?.[name]) || english;
 }
+
+/** A record game's author in the language, where the name carries words ("Marc Gillioz (program)"). @param {string} name @param {string} english */
+export function recordAuthor(name, english) {
+  return RECORD_WORDS[current]?.[`${name} author`] || english;
+}
+
+/** The languages that have the record games' words (every one but English, the engine's). */
+export const recordCatalogues = RECORD_WORDS;
 
 /** Whether the catalogue has `key` (for text that may or may not be ours). @param {string} key */
 export function has(key) {

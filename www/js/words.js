@@ -4,7 +4,7 @@
 // coordinates), and why a point cannot be played. The engine returns data; this says it
 // in the chosen language.
 
-import { t } from "./i18n.js";
+import { recordAuthor, t } from "./i18n.js";
 
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
 /** @typedef {import("../../pkg/morpion.js").WhyNot} WhyNot */
@@ -60,7 +60,7 @@ export function whyNotText(why) {
 
 /** Who played or found a record game, and when: "Christopher D. Rosin, 2011-08". @param {RecordInfo} r */
 export function recordWho(r) {
-  return [r.author ?? t("records.unknown"), r.date].filter(Boolean).join(", ");
+  return [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), r.date].filter(Boolean).join(", ");
 }
 
 /** A record game's line for menus and titles: "5T · 178 moves · Christopher D. Rosin, 2011-08". @param {RecordInfo} r */

@@ -237,8 +237,10 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         }
     };
     let mut rank_signal = false;
+    // the last checkpoint save failed (said once until one succeeds)
+    let mut unsaved = false;
     // the claimed file holds a checkpoint from the start
-    save(&file, &coord, elapsed());
+    save(&file, &coord, elapsed(), &mut unsaved);
     loop {
         while let Some((from, msg)) = net.try_recv::<Up>() {
             at.heard[from] = Instant::now();
@@ -310,14 +312,15 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
             stopping = Some(now);
             if interrupted || fatal.is_some() {
                 // at once: mpirun may follow its SIGTERM with a SIGKILL within seconds
-                save(&file, &coord, elapsed());
+                save(&file, &coord, elapsed(), &mut unsaved);
             }
         }
         keeper.look(coord.best_score().map(|s| s as usize), || {
             // the checkpoint first: a job killed between the two writes (mpirun ends rank 0
             // when another rank dies) leaves no better game in --out than the one --resume
             // starts from
-            save(&file, &coord, elapsed());
+            save(&file, &coord, elapsed(), &mut unsaved);
+            last_checkpoint = Instant::now();
             match &mut prepared.out {
                 Some(out) => out.offer(&coord.best_game()),
                 None => Ok(()),
@@ -332,9 +335,9 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
             warn(&format!("{n} job{} did not come back in time ({what})", if n == 1 { "" } else { "s" }));
             break;
         }
-        if now - last_checkpoint >= CHECKPOINT_EVERY {
+        if now.saturating_duration_since(last_checkpoint) >= CHECKPOINT_EVERY {
             last_checkpoint = now;
-            save(&file, &coord, elapsed());
+            save(&file, &coord, elapsed(), &mut unsaved);
         }
         if !prepared.quiet && now - last_line >= Duration::from_secs(1) {
             last_line = now;
@@ -360,18 +363,22 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         fold(&mut coord, &mut at, 0, d);
     }
     let t = elapsed();
-    if interrupted || fatal.is_some() {
-        if save(&file, &coord, t) {
-            warn(&format!("checkpoint saved: {} (--resume goes on from it)", file.path().display()));
-        }
-    } else if let Err(e) = file.remove() {
-        warn(&format!("warning: the finished search's checkpoint stays: {e}"));
+    let kept = interrupted || fatal.is_some();
+    if kept && save(&file, &coord, t, &mut unsaved) {
+        warn(&format!("checkpoint saved: {} (--resume goes on from it)", file.path().display()));
     }
     let best = coord.best_game();
     let failure = keeper.last(coord.best_score().map(|s| s as usize), || match &mut prepared.out {
         Some(out) => out.offer(&best),
         None => Ok(()),
     });
+    // a finished search's checkpoint goes once its last best is in --out: killed before,
+    // the job leaves the checkpoint to resume from
+    if !kept {
+        if let Err(e) = file.remove() {
+            warn(&format!("warning: the finished search's checkpoint stays: {e}"));
+        }
+    }
     let p = coord.progress();
     let session = p.playouts.saturating_sub(base_playouts);
     let progress = Progress {
@@ -405,12 +412,23 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     }
 }
 
-/// Saves a checkpoint; a failure is said, not fatal (the next one may succeed).
-fn save(file: &CheckpointFile, coord: &Coordinator, elapsed: f64) -> bool {
+/// Saves a checkpoint; a failure is said, not fatal (the next one may succeed). `unsaved`:
+/// the last save failed, so a failure again is not said again (checkpoints come every few
+/// seconds and with every new best).
+fn save(file: &CheckpointFile, coord: &Coordinator, elapsed: f64, unsaved: &mut bool) -> bool {
     match file.save(&coord.checkpoint(elapsed)) {
-        Ok(()) => true,
+        Ok(()) => {
+            if std::mem::take(unsaved) {
+                warn("the checkpoint is saved again");
+            }
+            true
+        }
         Err(e) => {
-            warn(&format!("warning: the checkpoint was not saved: {e}"));
+            if !std::mem::replace(unsaved, true) {
+                warn(&format!(
+                    "warning: the checkpoint was not saved: {e} (the search goes on and tries again)"
+                ));
+            }
             false
         }
     }

@@ -96,7 +96,8 @@ pub fn records() -> Result<JsValue, JsError> {
             note: e.note,
         })
         .collect();
-    Ok(serde_wasm_bindgen::to_value(&list)?)
+    // an unknown author or date is `null`, as the type says (not `undefined`)
+    Ok(list.serialize(&serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true))?)
 }
 
 #[derive(Serialize)]
