@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordCatalogues, recordNote, setLanguage, t } from "../www/js/i18n.js";
-import { errorInfo, errorText } from "../www/js/dom.js";
+import { errorFrom, errorInfo, errorText, startFailure } from "../www/js/dom.js";
 import { describeChoice, gameTitle, recordLabel, titleWho, variantName, whyNotText } from "../www/js/words.js";
 import { ROOT } from "./support.mjs";
 
@@ -169,6 +169,26 @@ test("the engine's errors in the page's language: codes and values, nested, plur
     assert.equal(explain(cut), null);
     assert.equal(errorText(thrown), "damaged link: the moves stop at move 4 of 9");
     assert.equal(errorText(posted), "damaged link: the moves stop at move 4 of 9");
+  } finally {
+    setLanguage("en");
+  }
+  // an engine that could not start: the worker (which speaks English) posts the part and
+  // the reason, and the page says both in its language, the engine's error inside too
+  setLanguage("en");
+  const plain = structuredClone({ type: "error", ...startFailure("search", new Error("CompileError: no wasm")) });
+  assert.equal(plain.message, "the search engine could not start: CompileError: no wasm");
+  const coded = structuredClone({ type: "error", id: 3, ...startFailure("bounds", Object.assign(new Error("damaged link: the moves stop at move 4 of 9"), cut)) });
+  try {
+    assert.equal(errorText(errorFrom(plain, "failed")), "the search engine could not start: CompileError: no wasm");
+    assert.equal(errorText(errorFrom(coded, "failed")), "the engine could not start: damaged link: the moves stop at move 4 of 9");
+    setLanguage("fr");
+    assert.equal(errorText(errorFrom(plain, "failed")), "le moteur de recherche n'a pas pu démarrer\u00a0: CompileError: no wasm");
+    assert.equal(errorText(plain), "le moteur de recherche n'a pas pu démarrer\u00a0: CompileError: no wasm");
+    assert.match(errorText(errorFrom(coded, "failed")), /^le moteur n'a pas pu démarrer\u00a0: lien abîmé\u00a0: les coups s'arrêtent/);
+    // passed on again (a client re-posting it) it stays what it was
+    assert.equal(errorText(structuredClone(errorInfo(errorFrom(coded, "failed")))), errorText(errorFrom(coded, "failed")));
+    // a part the page does not know is a plain error
+    assert.equal(errorText({ message: "odd", start: "nothing" }), "odd");
   } finally {
     setLanguage("en");
   }

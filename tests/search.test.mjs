@@ -275,6 +275,24 @@ test("without cross-origin isolation the search runs on one thread and still fin
   }
 });
 
+test("a search engine that cannot load says so in the page's language, and the page goes on", async () => {
+  const context = await env.browser.newContext({ viewport: WIDE });
+  await returning(context);
+  // the search worker's build (the threaded one: the test server isolates the page) is gone
+  await context.route(/threaded\/[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: "not found" }));
+  const { page, errors } = await openApp(env.browser, `${env.url}?lang=fr`, { context });
+  await searchUntilStopped(page, "5D");
+  await page.getByTestId("search-start").click();
+  const alert = page.getByRole("alert");
+  await page.waitForFunction(() => !document.querySelector("#error").hidden, null, { timeout: 25_000 });
+  assert.match(await alert.textContent(), /La recherche n'a pas pu continuer\u00a0: le moteur de recherche n'a pas pu démarrer\u00a0: /);
+  assert.doesNotMatch(await alert.textContent(), /could not start/);
+  // the game still plays
+  await playMoves(page, 1);
+  assert.deepEqual(errors.filter((e) => !/wasm|WebAssembly|404|Failed to fetch|Failed to load/i.test(e)), []);
+  await context.close();
+});
+
 // V8's switch that takes wasm SIMD away exists on x86-64 only
 const SIMD_SWITCH = process.arch === "x64" ? false : "V8 can turn wasm SIMD off on x86-64 only";
 

@@ -12,7 +12,7 @@
 //                                           (the last two posted by the wasm module)
 //               {type: "error", id, message, code?, args?} (errorInfo: the page says it)
 
-import { errorInfo, errorText } from "./dom.js";
+import { errorInfo, startFailure } from "./dom.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 
@@ -45,7 +45,7 @@ async function handle(msg) {
     wasm = await load();
   } catch (e) {
     engine = null;
-    return post({ type: "error", id, message: `the engine could not start: ${errorText(e)}` });
+    return post({ type: "error", id, ...startFailure("bounds", e) });
   }
   try {
     if (type === "lp-board") {

@@ -3,7 +3,7 @@
 // status line, and the words of an error. Nothing here touches the document when it is
 // imported, so the search worker can use `errorText` too.
 
-import { explain } from "./i18n.js";
+import { explain, t } from "./i18n.js";
 
 /**
  * The element `id`, which must exist and be a `type` (an HTMLElement unless said).
@@ -62,33 +62,60 @@ export function say(text) {
 /**
  * The words of anything thrown (by the wasm module, a worker, the browser), in the page's
  * language: the engine's errors carry a code and values beside their English message
- * (crate/src/explain/), and so does an error a worker passed on as `errorInfo`.
- * @param {unknown} e
+ * (crate/src/explain/), and so does an error a worker passed on as `errorInfo`; an engine
+ * that could not start (`startFailure`) is said with its reason, itself said this way.
+ * @param {unknown} e @returns {string}
  */
 export function errorText(e) {
-  const { message, code, args } = errorInfo(e);
+  const { message, code, args, start, why } = errorInfo(e);
+  if (start !== undefined) return t(START_KEYS[start], { why: errorText(errorFrom(why ?? {}, message)) });
   return (code === undefined ? null : explain({ code, args })) ?? message;
 }
+
+/** The sentence of each engine a worker loads, when it could not start. */
+const START_KEYS = { search: "error.start-search", bounds: "error.start-bounds", opponent: "error.start-opponent" };
+
+/** @typedef {keyof typeof START_KEYS} EnginePart */
+
+/**
+ * What a worker posts when its engine could not start: the sentence in English (a worker
+ * speaks no other) and the part and the reason, so that the page says it in its language.
+ * @param {EnginePart} part @param {unknown} e
+ */
+export function startFailure(part, e) {
+  const why = errorInfo(e);
+  return { message: t(START_KEYS[part], { why: why.message }), start: part, why };
+}
+
+/**
+ * @typedef {{ message: string, code?: string, args?: Record<string, unknown>, start?: EnginePart, why?: ErrorInfo }} ErrorInfo
+ * An error as a worker posts it: its English message, the engine's code and values when it
+ * has them, or (`startFailure`) which engine could not start and why.
+ */
 
 /**
  * What a worker posts of an error so the page can say it in its language: its English
  * message, and the engine's code and values when it has them (an Error itself does not
  * survive postMessage with them).
- * @param {unknown} e @returns {{ message: string, code?: string, args?: Record<string, unknown> }}
+ * @param {unknown} e @returns {ErrorInfo}
  */
 export function errorInfo(e) {
   const info = /** @type {any} */ (e);
   const message = e instanceof Error ? e.message : info && typeof info.message === "string" ? info.message : String(e);
+  if (info && typeof info === "object" && typeof info.start === "string" && info.start in START_KEYS) {
+    return { message, start: info.start, why: info.why ? errorInfo(info.why) : { message } };
+  }
   if (info && typeof info === "object" && typeof info.code === "string") return { message, code: info.code, args: info.args ?? {} };
   return { message };
 }
 
 /**
- * The Error a worker's `errorInfo` stands for, its code and values kept, so `errorText`
- * says it in the page's language.
- * @param {{ message?: string, code?: string, args?: Record<string, unknown> }} info @param {string} fallback
+ * The Error a worker's `errorInfo` stands for, its code and values (or the engine that
+ * could not start) kept, so `errorText` says it in the page's language.
+ * @param {{ message?: string, code?: string, args?: Record<string, unknown>, start?: string, why?: unknown }} info @param {string} fallback
  */
 export function errorFrom(info, fallback) {
   const error = new Error(info.message ?? fallback);
+  if (typeof info.start === "string") return Object.assign(error, { start: info.start, why: info.why });
   return info.code ? Object.assign(error, { code: info.code, args: info.args ?? {} }) : error;
 }

@@ -4,6 +4,7 @@
 // to an older one `null` (the page has moved on). The worker is made at the first question.
 
 import { errorFrom } from "./dom.js";
+import { t } from "./i18n.js";
 import { maxThreads } from "./search-client.js";
 
 /** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
@@ -70,7 +71,7 @@ export class OpponentClient {
     worker.onerror = (e) => {
       e.preventDefault();
       this.close();
-      this.#settle(null, new Error(`the computer player failed: ${e.message || "it could not load"}`));
+      this.#settle(null, new Error(t("error.worker-opponent", { why: e.message || t("error.no-load") })));
     };
   }
 

@@ -14,7 +14,7 @@
 //               {type: "move", id, move}   (an OpponentMove)
 //               {type: "error", id, message}
 
-import { errorInfo, errorText } from "./dom.js";
+import { errorInfo, startFailure } from "./dom.js";
 import { loadEngine } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js").Opponent} Opponent */
@@ -42,7 +42,7 @@ async function think(ask) {
     loaded = await engine;
   } catch (e) {
     engine = null;
-    return post({ type: "error", id: ask.id, message: `the computer player could not start: ${errorText(e)}` });
+    return post({ type: "error", id: ask.id, ...startFailure("opponent", e) });
   }
   const { wasm, build } = loaded;
   let opponent;

@@ -4,6 +4,7 @@
 // nothing here but post and receive small messages.
 
 import { errorText } from "./dom.js";
+import { t } from "./i18n.js";
 import { threadsBlocked } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js").SearchReport} SearchReport */
@@ -95,7 +96,7 @@ export class SearchClient {
     worker.onmessage = ({ data }) => this.#receive(data);
     worker.onerror = (e) => {
       e.preventDefault();
-      this.#fail(`the search worker failed: ${e.message || "it could not load"}`);
+      this.#fail(t("error.worker-search", { why: e.message || t("error.no-load") }));
     };
   }
 

@@ -16,7 +16,7 @@
 //               {type: "done", report, elapsed, best?, reason}
 //               {type: "error", message, code?, args?} (errorInfo: the page says it)
 
-import { errorInfo, errorText } from "./dom.js";
+import { errorInfo, startFailure } from "./dom.js";
 import { loadEngine } from "./engine-load.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
@@ -81,7 +81,7 @@ async function start(msg) {
     loaded = await engine;
   } catch (e) {
     engine = null;
-    return post({ type: "error", message: `the search engine could not start: ${errorText(e)}` });
+    return post({ type: "error", ...startFailure("search", e) });
   }
   const { wasm, build, threads } = loaded;
   let search;

@@ -326,6 +326,12 @@ export default {
 
   "title.branch": "Your line from move {at} of {of}",
   "error.engine-timeout": "it did not start within 20 seconds",
+  "error.start-search": "the search engine could not start: {why}",
+  "error.start-bounds": "the engine could not start: {why}",
+  "error.start-opponent": "the computer player could not start: {why}",
+  "error.worker-search": "the search worker failed: {why}",
+  "error.worker-opponent": "the computer player failed: {why}",
+  "error.no-load": "it could not load",
   "language.confirm": "Changing the language reloads the page and stops the search under way (its best game so far is kept in My best games). Change it?",
   "share.export-png": "Download the picture (PNG)",
   "msg.preview-on": "Showing the search's best game; yours is kept (untick “Show the best game” to go back).",

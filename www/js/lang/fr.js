@@ -325,6 +325,12 @@ export default {
 
   "title.branch": "Votre suite à partir du coup {at} de {of}",
   "error.engine-timeout": "il n'a pas démarré en 20 secondes",
+  "error.start-search": "le moteur de recherche n'a pas pu démarrer : {why}",
+  "error.start-bounds": "le moteur n'a pas pu démarrer : {why}",
+  "error.start-opponent": "l'ordinateur n'a pas pu démarrer : {why}",
+  "error.worker-search": "le programme de recherche a échoué : {why}",
+  "error.worker-opponent": "l'ordinateur a échoué : {why}",
+  "error.no-load": "il n'a pas pu être chargé",
   "language.confirm": "Changer de langue recharge la page et arrête la recherche en cours (sa meilleure partie est gardée dans Mes meilleures parties). Changer ?",
   "share.export-png": "Télécharger l'image (PNG)",
   "msg.preview-on": "Partie de la recherche affichée ; pour revenir à la vôtre, décochez « Montrer la meilleure partie ».",
