@@ -37,8 +37,9 @@ pub fn identify(variant: Variant, moves: &[Move]) -> Option<&'static Entry> {
         .find(|e| e.game().moves() == moves)
 }
 
-fn known(s: &str) -> Option<String> {
-    (!s.is_empty() && s != "?").then(|| s.to_string())
+/// A field of the collection's index, unless it is empty or `?` (unknown).
+fn known(s: &'static str) -> Option<&'static str> {
+    (!s.is_empty() && s != "?").then_some(s)
 }
 
 impl Entry {
@@ -58,12 +59,12 @@ impl Entry {
     /// Who played or found the game, when known (so a front end can say "unknown" in its
     /// own language).
     pub fn known_author(&self) -> Option<&'static str> {
-        (!self.author.is_empty() && self.author != "?").then_some(self.author)
+        known(self.author)
     }
 
     /// When the game was played or found, when known.
     pub fn known_date(&self) -> Option<&'static str> {
-        (!self.date.is_empty() && self.date != "?").then_some(self.date)
+        known(self.date)
     }
 
     /// The game, replayed (every entry is checked by the tests to replay and be finished).
@@ -75,7 +76,7 @@ impl Entry {
             author: self.known_author().map(str::to_string),
             date: self.known_date().map(str::to_string),
             description: Some(self.label()),
-            source: known(self.source).or_else(|| Some(self.origin.to_string())),
+            source: Some(known(self.source).unwrap_or(self.origin).to_string()),
         };
         game
     }

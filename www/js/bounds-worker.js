@@ -10,7 +10,8 @@
 //               {type: "lp", id, lp}        {type: "lp-start", id, points, lines}
 //                                           {type: "lp-progress", id, iteration, primal, dual}
 //                                           (the last two posted by the wasm module)
-//               {type: "error", id, message, code?, args?} (errorInfo: the page says it)
+//               {type: "error", id, message, code?, args?, start?, why?} (errorInfo or
+//                startFailure: the page says it)
 
 import { errorInfo, startFailure } from "./dom.js";
 

@@ -12,7 +12,8 @@
 //               {type: "cancel", id}
 // Messages out: {type: "ready", build, threads}
 //               {type: "move", id, move}   (an OpponentMove)
-//               {type: "error", id, message}
+//               {type: "error", id, message, code?, args?, start?, why?} (errorInfo or
+//                startFailure: the page says it)
 
 import { errorInfo, startFailure } from "./dom.js";
 import { loadEngine } from "./engine-load.js";

@@ -14,7 +14,8 @@
 // Messages out: {type: "started", build, threads}
 //               {type: "progress", report, elapsed, best?: {score, link}}
 //               {type: "done", report, elapsed, best?, reason}
-//               {type: "error", message, code?, args?} (errorInfo: the page says it)
+//               {type: "error", message, code?, args?, start?, why?} (errorInfo or
+//                startFailure: the page says it)
 
 import { errorInfo, startFailure } from "./dom.js";
 import { loadEngine } from "./engine-load.js";

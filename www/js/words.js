@@ -76,7 +76,7 @@ export function recordLabel(r) {
  */
 export function gameTitle(title, records = []) {
   const label = (/** @type {string} */ text) => {
-    const r = records.find((x) => x.label === text);
+    const r = titled(text, records);
     return r ? recordLabel(r) : text;
   };
   const m = /^Your line from move (\d+) of (.*)$/.exec(title);
@@ -89,6 +89,11 @@ export function gameTitle(title, records = []) {
  * @param {string} title @param {readonly RecordInfo[]} records
  */
 export function titleWho(title, records) {
-  const r = records.find((x) => x.label === title);
+  const r = titled(title, records);
   return r ? recordWho(r) : gameTitle(title, records);
+}
+
+/** The record whose game's title `text` is (its English label), if any. @param {string} text @param {readonly RecordInfo[]} records */
+function titled(text, records) {
+  return records.find((r) => r.label === text);
 }
