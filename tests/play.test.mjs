@@ -36,6 +36,23 @@ test("a click near a playable point plays it; a click on a dot says why not", as
   await page.mouse.click(box.x + dot[0], box.y + dot[1]);
   assert.equal(await score(page), 1, "nothing is played on a dot");
   assert.match(await page.locator("#message").textContent(), /already has a dot/);
+  // what the engine says is typed `number | null`, and is null, not missing
+  const said = await page.evaluate(() => {
+    const wasm = /** @type {any} */ (window).wasmBindings;
+    const game = new wasm.Timeline("5T");
+    const onDot = game.why_not(3, 0);
+    const far = game.why_not(40, 40);
+    const search = new wasm.Search(game.link("https://x/"), 1, 1, "nrpa");
+    const report = search.progress(0);
+    search.free();
+    game.free();
+    return { onDot, far, best: report.best, hasBest: "best" in report };
+  });
+  assert.deepEqual(said.onDot, {
+    reason: "has_dot", score: null, by_move: null, rule: null, len: null, text: said.onDot.text });
+  assert.deepEqual({ ...said.far, text: "" }, { reason: "no_line", score: null, by_move: null, rule: null, len: 5, text: "" });
+  assert.equal(said.best, null, "no best before the first playout");
+  assert.equal(said.hasBest, true);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -25,12 +25,6 @@ export interface BoundInfo { score: number; upperBound: number | null; kind: "ga
 export interface LpInfo { objective: number; bound: number | null; score: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
 "#;
 
-/// As JSON would have it: `None` is `null` (the types above say `number | null`), not a
-/// missing field.
-fn to_js(value: &impl Serialize) -> Result<JsValue, JsError> {
-    Ok(value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
-}
-
 fn flat(points: &[Point]) -> Vec<i32> {
     points.iter().flat_map(|p| [p.x, p.y]).collect()
 }
@@ -77,7 +71,7 @@ pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
         final_hull_points: b.final_hull.map(|s| s.points),
         from_cross: pos.start().is_cross(pos.variant()),
     };
-    to_js(&info)
+    super::to_js(&info)
 }
 
 /// The corners `[x, y, ...]` of the region a 5T game can still reach (empty for other
@@ -183,7 +177,7 @@ pub fn lp_bound(game: &WebTimeline, id: u32) -> Result<JsValue, JsValue> {
     ]);
     let sol = lp.solve(progress_poster(id)).map_err(|e| thrown(&e))?;
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    Ok(to_js(&lp_info(&sol, pos.variant(), Some(pos.score()), &region, seconds))?)
+    Ok(super::to_js(&lp_info(&sol, pos.variant(), Some(pos.score()), &region, seconds))?)
 }
 
 /// The LP of a board (`square:N` or `octagon:a1,...,a8`) for `variant` (5T or 5D), posting
@@ -199,5 +193,5 @@ pub fn lp_board(variant: &str, board: &str, id: u32) -> Result<JsValue, JsValue>
     let lp = Lp::new(variant, octagon.lattice_points()).map_err(|e| thrown(&e))?;
     let sol = lp.solve(progress_poster(id)).map_err(|e| thrown(&e))?;
     let seconds = (js_sys::Date::now() - t) / 1000.0;
-    Ok(to_js(&lp_info(&sol, variant, None, &octagon, seconds))?)
+    Ok(super::to_js(&lp_info(&sol, variant, None, &octagon, seconds))?)
 }

@@ -31,6 +31,13 @@ fn image_style(style: JsValue) -> Result<crate::view::Style, JsError> {
     Ok(serde_wasm_bindgen::from_value(style)?)
 }
 
+/// A plain value as JSON would have it: a missing (`None`) field is `null`, as the types
+/// declared here say (`number | null`), not serde_wasm_bindgen's default `undefined`.
+/// Every typed result crosses the boundary through this one door.
+fn to_js(value: &impl Serialize) -> Result<JsValue, JsError> {
+    Ok(value.serialize(&serde_wasm_bindgen::Serializer::json_compatible())?)
+}
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
@@ -96,8 +103,7 @@ pub fn records() -> Result<JsValue, JsError> {
             note: e.note,
         })
         .collect();
-    // an unknown author or date is `null`, as the type says (not `undefined`)
-    Ok(list.serialize(&serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true))?)
+    to_js(&list)
 }
 
 #[derive(Serialize)]
@@ -121,7 +127,7 @@ pub fn formats() -> Result<JsValue, JsError> {
             media_type: f.media_type(),
         })
         .collect();
-    Ok(serde_wasm_bindgen::to_value(&list)?)
+    to_js(&list)
 }
 
 /// The board's palette, `light` (the default) or `dark`: the page's stylesheet and chart
@@ -133,7 +139,7 @@ pub fn theme(name: &str) -> Result<JsValue, JsError> {
         "dark" => crate::view::Theme::dark(),
         other => return Err(JsError::new(&format!("unknown theme {other:?} (light or dark)"))),
     };
-    Ok(serde_wasm_bindgen::to_value(&theme)?)
+    to_js(&theme)
 }
 
 /// The largest text the readers take: the page refuses larger files before reading them.

@@ -111,7 +111,7 @@ impl WebOpponent {
             .map_err(|_| JsError::new("the computer's thinking thread failed (its answer is lost)"))?
             .clone();
         match answer {
-            Some(Ok(a)) => Ok(serde_wasm_bindgen::to_value(&a)?),
+            Some(Ok(a)) => super::to_js(&a),
             Some(Err(why)) => Err(JsError::new(&why)),
             None => Ok(JsValue::NULL),
         }

@@ -180,6 +180,6 @@ impl WebSearch {
             paused: p.paused,
             done: self.done.load(std::sync::atomic::Ordering::Acquire),
         };
-        serde_wasm_bindgen::to_value(&report).unwrap_or(JsValue::NULL)
+        super::to_js(&report).unwrap_or(JsValue::NULL)
     }
 }

@@ -221,7 +221,7 @@ impl WebTimeline {
                 Choice { dir: dir_code(m.dir), at, from: [a.x, a.y], to: [b.x, b.y] }
             })
             .collect();
-        Ok(serde_wasm_bindgen::to_value(&list)?)
+        super::to_js(&list)
     }
 
     /// Plays the `choice`-th line that adds a dot at (x, y).
@@ -255,7 +255,7 @@ impl WebTimeline {
             }
             WhyNot::NoLine { len } => (info.reason, info.len) = ("no_line", Some(len)),
         }
-        Ok(serde_wasm_bindgen::to_value(&info)?)
+        super::to_js(&info)
     }
 
     /// The link of the game (with the shown move unless all are shown).
