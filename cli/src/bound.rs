@@ -80,6 +80,11 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
         Command::Lp { variant, board, svg, png, force, json } => {
             // before the solve (a minute on a large board), not after it
+            for (flag, path) in [("--svg", &svg), ("--png", &png)] {
+                if path.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+                    return Err(format!("{flag} -: the summary goes to standard output, so the picture needs a file of its own").into());
+                }
+            }
             if let (Some(a), Some(b)) = (&svg, &png) {
                 let real =
                     |p: &Path| out_file::resolve(p).ok().and_then(|t| t.regular().map(Path::to_path_buf));

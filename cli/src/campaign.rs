@@ -101,38 +101,73 @@ pub(crate) fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
     Ok(chosen)
 }
 
-/// The results already in the file, by symmetry class. A last line without its newline
-/// (the run was killed while writing it) is cut off: it is ours, and half a result.
+/// The results already in the file, by symmetry class. The whole file is read before
+/// anything changes in it: a line that is not a result refuses it as it is. A last line
+/// without its newline is the run's that was killed while writing it: a whole result is
+/// kept (its newline added), and half of one (the start of a result line, or of the
+/// header, and nothing else) is cut off, to be solved again.
 pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
     let io = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
     let mut text = String::new();
     file.read_to_string(&mut text).map_err(io)?;
-    if !text.is_empty() && !text.ends_with('\n') {
-        let keep = text.rfind('\n').map_or(0, |i| i + 1);
+    let whole = text.rfind('\n').map_or(0, |i| i + 1);
+    let mut done = HashMap::new();
+    let lines = text[..whole].lines().count();
+    for (n, line) in text[..whole].lines().enumerate() {
+        if (n == 0 && line == HEADER) || line.trim().is_empty() {
+            continue;
+        }
+        let (edges, objective) = result_in(line).ok_or_else(|| bad_line(path, n + 1, line))?;
+        done.insert(edges, objective);
+    }
+    let tail = &text[whole..];
+    if tail.is_empty() {
+        return Ok(done);
+    }
+    if let Some((edges, objective)) = result_in(tail) {
+        file.write_all(b"\n").map_err(io)?;
+        done.insert(edges, objective);
+    } else if HEADER.starts_with(tail) || (lines > 0 && cut_result(tail)) {
         warn(&format!(
             "{}: its last line was cut short (the run was stopped while writing it): solving it again",
             path.display()
         ));
-        file.set_len(keep as u64).map_err(io)?;
+        file.set_len(whole as u64).map_err(io)?;
         file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
-        text.truncate(keep);
-    }
-    let mut done = HashMap::new();
-    for (n, line) in text.lines().enumerate() {
-        if (n == 0 && line.starts_with("a1")) || line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(',').collect();
-        let bad = || format!("{}: line {}: expected {HEADER}, found '{line}'", path.display(), n + 1);
-        if fields.len() != 10 {
-            return Err(bad().into());
-        }
-        let edges = octagon::parse_edges(&fields[..8].join(",")).map_err(|_| bad())?;
-        let objective: f64 = fields[9].trim().parse().map_err(|_| bad())?;
-        done.insert(canonical(&edges), objective);
+    } else {
+        return Err(bad_line(path, lines + 1, tail));
     }
     Ok(done)
+}
+
+fn bad_line(path: &Path, n: usize, line: &str) -> Quit {
+    format!("{}: line {n}: expected {HEADER}, found '{line}'", path.display()).into()
+}
+
+/// The octagon (its symmetry class) and the objective of a result line.
+fn result_in(line: &str) -> Option<(Edges, f64)> {
+    let fields: Vec<&str> = line.split(',').collect();
+    if fields.len() != 10 {
+        return None;
+    }
+    let edges = octagon::parse_edges(&fields[..8].join(",")).ok()?;
+    fields[8].trim().parse::<u32>().ok()?;
+    let objective: f64 = fields[9].trim().parse().ok()?;
+    Some((canonical(&edges), objective))
+}
+
+/// Whether `tail` can be the start of a result line `result_line` writes: digits, up to
+/// nine commas, and a decimal point in the last field only.
+fn cut_result(tail: &str) -> bool {
+    let fields: Vec<&str> = tail.split(',').collect();
+    let digits = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
+    fields.len() <= 10
+        && fields[..fields.len().min(9)].iter().all(|f| digits(f))
+        && (fields.len() < 10 || {
+            let (int, frac) = fields[9].split_once('.').unwrap_or((fields[9], ""));
+            digits(int) && digits(frac)
+        })
 }
 
 /// The result file and the tally, as results come (each result one write of one line).

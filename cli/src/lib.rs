@@ -70,8 +70,8 @@ enum Command {
         /// Where links point (the web app's address).
         #[arg(long, default_value = link::DEFAULT_BASE)]
         base: String,
-        /// Write to this file instead of standard output. A file that holds something else
-        /// (another game, notes) is left alone unless --force.
+        /// Write to this file instead of standard output (`-` is standard output). A file
+        /// that holds something else (another game, notes) is left alone unless --force.
         #[arg(long, short)]
         output: Option<PathBuf>,
         /// Replace what --output holds, whatever it is.
@@ -238,7 +238,7 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
 
 fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
     let text = input(file)?;
-    let name = if file.len() > 60 { "input" } else { file };
+    let name = search_options::shown_name(file);
     match formats::load(&text, None, variant) {
         Ok(loaded) => {
             for note in &loaded.notes {
@@ -316,6 +316,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         Command::Convert { file, variant, to, base, output, force } => {
             let game = load(&file, variant)?;
             let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            let output = output.filter(|p| p.as_os_str() != "-");
             if let Some(path) = &output {
                 keep_file::may_replace(path, force, |held| held == text.as_bytes())?;
             }
@@ -444,6 +445,23 @@ fn warn(line: &str) {
 /// One thread per core.
 fn all_threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// More threads than this many per core only add memory and switching, never speed.
+const THREADS_PER_CORE: usize = 4;
+
+/// `--threads`, refused when 0 or more than [`THREADS_PER_CORE`] a core (thousands of
+/// threads take long to start and look like a hang).
+fn checked_threads(threads: usize) -> Result<usize, Quit> {
+    let most = THREADS_PER_CORE * all_threads();
+    match threads {
+        0 => Err("--threads must be at least 1".to_string().into()),
+        n if n > most => Err(format!(
+            "--threads {n} is too many: at most {most} on this machine ({THREADS_PER_CORE} per core; more only slows the work down)"
+        )
+        .into()),
+        n => Ok(n),
+    }
 }
 
 /// "a 5-move", "an 82-move", "an 11-move": the article as the number is read aloud.

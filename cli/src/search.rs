@@ -4,7 +4,7 @@
 use crate::best_file::{format_for, Out};
 use crate::search_options::{can_save_in, shown_name, standard_output_for_dash, with_flag};
 use crate::search_report::finish;
-use crate::{all_threads, at_least, plural, start_position, stop_signals, warn, Quit};
+use crate::{all_threads, at_least, checked_threads, plural, start_position, stop_signals, warn, Quit};
 use morpion::formats::Format;
 use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, RunSummary, Search};
 use morpion::{Position, Variant};
@@ -18,10 +18,6 @@ use std::time::{Duration, Instant};
 /// How often the main thread looks at the search; progress lines are printed at most
 /// once a second.
 const TICK: Duration = Duration::from_millis(50);
-
-/// More threads than this many per core only add memory (a thread's policies) and
-/// switching, never speed.
-const THREADS_PER_CORE: usize = 4;
 
 /// The longest `--time`: a year. Longer searches are restarted with `--from`.
 const MAX_TIME: Duration = Duration::from_secs(366 * 24 * 3600);
@@ -173,18 +169,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         };
         return Err(what.into());
     }
-    let cores = all_threads();
-    let threads = threads.unwrap_or(default_threads);
-    if threads == 0 {
-        return Err("--threads must be at least 1".to_string().into());
-    }
-    if threads > THREADS_PER_CORE * cores {
-        return Err(format!(
-            "--threads {threads} is too many: at most {} on this machine ({THREADS_PER_CORE} per core; more only slows the search down)",
-            THREADS_PER_CORE * cores
-        )
-        .into());
-    }
+    let threads = checked_threads(threads.unwrap_or(default_threads))?;
     let level = level.unwrap_or(if time.is_some() { 4 } else { 3 });
     let preset = Config { level, iterations, top_iterations, alpha, seed, code, ..Config::default() }
         .with_method(method);

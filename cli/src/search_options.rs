@@ -56,7 +56,9 @@ pub(crate) fn can_save_in(format: Format, named: Option<&Path>, root: &Position)
 /// A config's error, led by the option that set the value, so the user knows what to change.
 pub(crate) fn with_flag(e: &SearchError) -> String {
     let flag = match e {
-        SearchError::EndlessVariant(_) | SearchError::GameOver { .. } => return e.to_string(),
+        SearchError::EndlessVariant(_) | SearchError::EndlessStart(_) | SearchError::GameOver { .. } => {
+            return e.to_string()
+        }
         SearchError::BadLevel(_) => "--level",
         SearchError::BadIterations => "--iterations",
         SearchError::BadTopIterations => "--top-iterations",
@@ -68,8 +70,9 @@ pub(crate) fn with_flag(e: &SearchError) -> String {
     format!("{flag}: {e}")
 }
 
-/// How `--from`'s argument is named in messages: `-` is standard input, and a long
-/// argument that is not a file (a link) is "the link" rather than a line of its characters.
+/// How a game's argument (a file, `-`, or a link) is named in messages: `-` is standard
+/// input, and a long argument that is not a file (a link) is "the link given" rather than
+/// a line of its characters; a file is named by its path, however long.
 pub(crate) fn shown_name(from: &str) -> String {
     if from == "-" {
         "standard input".to_string()

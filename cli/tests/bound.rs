@@ -67,6 +67,10 @@ fn lp_solves_a_board_draws_it_and_refuses_bad_boards() {
     let o = morpion(&["bound", "lp", "--board", "square:8", "--png", svg.to_str().unwrap()]);
     assert!(stderr(&o).contains("holds an SVG picture"), "an SVG is not a PNG: {}", stderr(&o));
     let same = svg.to_str().unwrap();
+    for flag in ["--svg", "--png"] {
+        let o = morpion(&["bound", "lp", "--board", "square:8", flag, "-"]);
+        assert!(!o.status.success() && stderr(&o).contains("needs a file of its own"), "{}", stderr(&o));
+    }
     let o = morpion(&["bound", "lp", "--board", "square:8", "--svg", same, "--png", same]);
     assert!(stderr(&o).contains("--svg and --png name the same file"), "{}", stderr(&o));
     let o = morpion(&["bound", "lp", "-v", "5D", "--board", "square:20", "--json"]);
@@ -166,6 +170,18 @@ fn campaign_appends_results_resumes_without_solving_twice_and_never_overwrites()
     let again = std::fs::read_to_string(&out).unwrap();
     assert_eq!(again.lines().count(), 3, "{again}");
     assert!(again.ends_with('\n'));
+    // A whole last line without its newline is kept, and given its newline.
+    std::fs::write(&out, text.trim_end()).unwrap();
+    let o = run(&["--resume"]);
+    assert!(o.status.success() && stdout(&o).contains("2 already in"), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "nothing is solved twice");
+    // A file that is not ours is refused as it is, with or without a newline at its end.
+    for notes in ["my important notes", "my important notes\n", "a1,a2\n6,3,6,3,x"] {
+        std::fs::write(&out, notes).unwrap();
+        let o = run(&["--resume"]);
+        assert!(!o.status.success() && stderr(&o).contains("expected a1,a2"), "{notes:?}: {}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), notes, "the file is kept as it was");
+    }
     std::fs::write(&list, "6,3,6\n").unwrap();
     let o = run(&["--resume"]);
     assert!(stderr(&o).contains("line 1") && stderr(&o).contains("8 edge lengths"), "{}", stderr(&o));

@@ -45,6 +45,17 @@ fn an_illegal_move_fails_with_its_number() {
         "{err}"
     );
     assert!(err.contains("(the move before it is legal)"), "{err}");
+    // the error names the file, however long its path
+    let deep = dir.join("a-folder-whose-name-makes-the-path-longer-than-sixty-characters");
+    std::fs::create_dir_all(&deep).unwrap();
+    let long = deep.join("bad.psol");
+    std::fs::copy(&bad, &long).unwrap();
+    let o = morpion(&["replay", long.to_str().unwrap(), "-v", "5D"]);
+    assert!(
+        stderr(&o).starts_with(&format!("error: {}: pentasol: line 3", long.display())),
+        "{}",
+        stderr(&o)
+    );
     let o = morpion(&["replay", dir.join("missing.psol").to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("missing.psol"), "{}", stderr(&o));
@@ -64,6 +75,10 @@ fn convert_to_a_link_and_back() {
     assert!(stdout(&o).contains("\n(28,28)\n"), "{}", stdout(&o));
     let o = morpion(&["convert", &link, "--to", "link", "--base", "https://example.org/m/"]);
     assert!(stdout(&o).starts_with("https://example.org/m/#g=1.5T.170."));
+    // `-o -` is standard output, as in search, not a file named "-"
+    let o = morpion(&["convert", &link, "--to", "link", "-o", "-"]);
+    assert_eq!(stdout(&o).trim(), link);
+    assert!(!std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("-").exists());
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{last_json, morpion, stderr, stdout};
+use common::{last_json, morpion, stderr, stdout, temp};
 
 #[test]
 fn six_t_from_the_start_is_a_second_player_win() {
@@ -45,6 +45,18 @@ fn bad_requests_say_what_is_wrong() {
     let o = morpion(&["two-player", "solve", "--variant", "3T"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("3T games can go on forever"), "{}", stderr(&o));
+    // 4T from another start than the cross may never end: refused, not a stack overflow
+    let growing = temp("growing-4t.json");
+    let dots = "[0,0],[0,2],[0,5],[0,6],[1,0],[1,1],[1,7],[2,5],[3,0],[3,1],[4,0],[4,2],[4,5],[4,6],[4,7],[5,1],[5,3],[5,5],[5,6],[6,7],[7,5]";
+    std::fs::write(&growing, format!(r#"{{"variant":"4T","start":[{dots}],"moves":[]}}"#)).unwrap();
+    let o =
+        morpion(&["two-player", "solve", "--from", growing.to_str().unwrap(), "--memory", "256M", "-t", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("4T games are known to end from the cross only"), "{}", stderr(&o));
+    let o = morpion(&["search", "--from", growing.to_str().unwrap(), "--playouts", "1", "-t", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("4T games are known to end from the cross only"), "{}", stderr(&o));
+    std::fs::remove_file(growing).ok();
     for (args, says) in [
         (&["solve"][..], "two-player solve needs --variant"),
         (&["solve", "--variant", "6T", "--memory", "4X"], "expected a size such as 512M or 4G"),
@@ -52,6 +64,8 @@ fn bad_requests_say_what_is_wrong() {
         (&["solve", "--variant", "6T", "--threads", "0"], "--threads must be at least 1"),
         (&["match", "--variant", "3D"], "3D games can go on forever"),
         (&["match", "--variant", "6T", "--threads", "0"], "--threads must be at least 1"),
+        (&["solve", "--variant", "6T", "--threads", "10000"], "--threads 10000 is too many: at most"),
+        (&["match", "--variant", "6T", "--threads", "10000"], "--threads 10000 is too many: at most"),
     ] {
         let o = morpion(&[&["two-player"][..], args].concat());
         assert!(!o.status.success(), "{args:?}");

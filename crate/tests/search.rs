@@ -694,6 +694,10 @@ fn pause_parks_the_threads_until_resume_or_stop() {
     });
 }
 
+/// A start of 21 dots from which a 4T game grows without end.
+const GROWING_START: &str =
+    "0,0 0,2 0,5 0,6 1,0 1,1 1,7 2,5 3,0 3,1 4,0 4,2 4,5 4,6 4,7 5,1 5,3 5,5 5,6 6,7 7,5";
+
 #[test]
 fn bad_searches_are_refused() {
     let p = Position::new(Variant::D5);
@@ -710,6 +714,17 @@ fn bad_searches_are_refused() {
         assert!(matches!(Search::new(p.clone(), bad).err(), Some(SearchError::BadAlpha(_))));
     }
     assert!(SearchError::EndlessVariant("3D".parse().unwrap()).to_string().contains("forever"));
+    // 4T and 4D end for sure from the cross only: a 4T game from this start grows without
+    // end (a single playout filled memory), so no search starts from another start
+    let start = morpion::Start::parse(GROWING_START, Variant::T4).unwrap();
+    for v in [Variant::T4, Variant::D4] {
+        let other = Position::on(v, start.clone());
+        assert_eq!(Search::new(other, Config::default()).err(), Some(SearchError::EndlessStart(v)));
+        assert!(Search::new(Position::new(v), Config::default()).is_ok(), "{v} from the cross");
+    }
+    let five = Search::new(Position::on(Variant::T5, start), config(1, 1)).unwrap();
+    five.run(Budget::Playouts(10));
+    assert!(SearchError::EndlessStart(Variant::T4).to_string().contains("from the cross only"));
     let bad = Config { clamp: Some(f64::INFINITY), ..Config::default() };
     assert!(matches!(Search::new(p.clone(), bad).err(), Some(SearchError::BadClamp(_))));
     let bad = Config { stabilize: 0, ..Config::default() };

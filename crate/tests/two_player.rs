@@ -153,6 +153,14 @@ fn a_finished_game_is_lost_by_the_player_to_move() {
 #[test]
 fn limits_stop_cleanly() {
     assert_eq!(Solver::new(v3t(), MEMORY).unwrap_err(), SolveError::Endless(v3t()));
+    // 4T from another start than the cross may never end (this one grows without end)
+    let growing = "0,0 0,2 0,5 0,6 1,0 1,1 1,7 2,5 3,0 3,1 4,0 4,2 4,5 4,6 4,7 5,1 5,3 5,5 5,6 6,7 7,5";
+    let start = morpion::Start::parse(growing, Variant::T4).unwrap();
+    assert_eq!(
+        Solver::on(Variant::T4, start.clone(), MEMORY).unwrap_err(),
+        SolveError::EndlessStart(Variant::T4)
+    );
+    assert!(Solver::on(Variant::T5, start, MEMORY).is_ok());
     assert!(matches!(Solver::new(Variant::T4, 1000), Err(SolveError::LimitTooSmall { limit: 1000, .. })));
     // 4D from the start needs millions of positions: the smallest table is full long before
     let small = Solver::new(Variant::D4, Solver::MIN_MEMORY).unwrap();

@@ -5,7 +5,7 @@
 
 use super::parse_size;
 use crate::search::parse_duration;
-use crate::{all_threads, at_least, Quit};
+use crate::{all_threads, at_least, checked_threads, Quit};
 use morpion::two_player::{choose, SolveError, Solver, Strength, Thinking, Winner};
 use morpion::{Position, Rng, Variant};
 use std::io::Write;
@@ -102,10 +102,7 @@ pub(super) fn play(args: MatchArgs, o: &mut impl Write) -> Result<(), Quit> {
     if variant.line_len() < 4 {
         return Err(SolveError::Endless(variant).to_string().into());
     }
-    let threads = threads.unwrap_or_else(all_threads);
-    if threads == 0 {
-        return Err("--threads must be at least 1".to_string().into());
-    }
+    let threads = checked_threads(threads.unwrap_or_else(all_threads))?;
     // the strong player's solves and trees, and the check's solves, on these threads only
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

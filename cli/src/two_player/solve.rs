@@ -2,7 +2,7 @@
 //! line, and a memory limit and Ctrl+C that stop it cleanly.
 
 use super::parse_size;
-use crate::{all_threads, plural, start_position, stop_signals, Quit};
+use crate::{all_threads, checked_threads, plural, start_position, stop_signals, Quit};
 use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
 use morpion::{Move, Position, Variant};
 use std::io::Write;
@@ -43,10 +43,7 @@ pub struct SolveArgs {
 pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
     let SolveArgs { variant, from, take, moves, memory, threads, quiet, json } = args;
     let root = start_position(from.as_deref(), take, variant, None, "two-player solve")?;
-    let threads = threads.unwrap_or_else(all_threads);
-    if threads == 0 {
-        return Err("--threads must be at least 1".to_string().into());
-    }
+    let threads = checked_threads(threads.unwrap_or_else(all_threads))?;
     let solver = Solver::on(root.variant(), root.start().clone(), memory).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -121,6 +121,7 @@ impl Explain for crate::nrpa::SearchError {
         use crate::nrpa::SearchError::*;
         match self {
             EndlessVariant(v) => Explained::new("search.endless").text("variant", v),
+            EndlessStart(v) => Explained::new("search.endless-start").text("variant", v),
             GameOver { moves } => Explained::new("search.game-over").num("n", *moves as f64),
             BadLevel(l) => Explained::new("search.level").num("level", *l).num("max", crate::nrpa::MAX_LEVEL),
             // the rest are the command line's knobs: the page sets none of them

@@ -172,6 +172,7 @@ fn samples() -> Vec<(String, Explained)> {
         add(&Note::Assumed5T { format: f });
     }
     add(&SearchError::EndlessVariant(Variant::new(3, crate::Rule::Touching).unwrap()));
+    add(&SearchError::EndlessStart(Variant::T4));
     add(&SearchError::BadLevel(0));
     add(&SearchError::GameOver { moves: 178 });
     // exports the page offers for any game: a 4T game in Pentasol, another start in MS1

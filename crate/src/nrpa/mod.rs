@@ -179,6 +179,11 @@ pub enum Budget {
 pub enum SearchError {
     /// 3T and 3D games can go on forever: playouts would run to the board limit.
     EndlessVariant(Variant),
+    /// Games of this line length (4) are known to end from the cross only, and the root's
+    /// start is another: a playout might never end ([`Start::games_end`]).
+    ///
+    /// [`Start::games_end`]: crate::Start::games_end
+    EndlessStart(Variant),
     /// The game is over: no move is left to search.
     GameOver {
         /// Its moves.
@@ -200,12 +205,31 @@ pub enum SearchError {
     BadPrior(f64),
 }
 
+impl SearchError {
+    /// Refuses a root whose games are not known to end ([`crate::Start::games_end`]): 3T
+    /// and 3D from any start, 4T and 4D from a start other than the cross.
+    pub(crate) fn check_ends(root: &Position) -> Result<(), SearchError> {
+        let v = root.variant();
+        if root.start().games_end(v) {
+            Ok(())
+        } else if v.line_len() < 4 {
+            Err(SearchError::EndlessVariant(v))
+        } else {
+            Err(SearchError::EndlessStart(v))
+        }
+    }
+}
+
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SearchError::EndlessVariant(v) => write!(
                 f,
                 "{v} games can go on forever, so playouts never end: search 4T, 4D, 5T, 5D, 6T or 6D"
+            ),
+            SearchError::EndlessStart(v) => write!(
+                f,
+                "{v} games are known to end from the cross only, and this start is another: a playout might never end. Search {v} from the cross, or 5T, 5D, 6T or 6D from any start"
             ),
             SearchError::GameOver { moves } => {
                 let s = if *moves == 1 { "" } else { "s" };
@@ -237,12 +261,10 @@ pub struct Search {
 }
 
 impl Search {
-    /// A search of the best continuation of `root`. Refuses 3T and 3D (games that never
-    /// end), a finished game and a config [`Config::validate`] refuses.
+    /// A search of the best continuation of `root`. Refuses a root whose games are not
+    /// known to end (3T and 3D; 4T and 4D from a start other than the cross), a finished game and a config [`Config::validate`] refuses.
     pub fn new(root: Position, config: Config) -> Result<Search, SearchError> {
-        if root.variant().line_len() < 4 {
-            return Err(SearchError::EndlessVariant(root.variant()));
-        }
+        SearchError::check_ends(&root)?;
         if root.is_finished() {
             return Err(SearchError::GameOver { moves: root.score() });
         }

@@ -202,6 +202,19 @@ impl Start {
             && *self.dots == variant.start_dots()[..]
     }
 
+    /// Whether every game of `variant` from this start is known to end. Lines of 5 and 6:
+    /// from any start (Demaine et al.'s potential argument bounds a game by the start's
+    /// size). Lines of 4: from the cross only (both games solved); from other starts a
+    /// game can grow without end (a 4T game from a 21-dot start was seen to fill memory),
+    /// so a search or a solve would never finish. Lines of 3: never.
+    pub fn games_end(&self, variant: Variant) -> bool {
+        match variant.line_len() {
+            ..=3 => false,
+            4 => self.is_cross(variant),
+            _ => true,
+        }
+    }
+
     /// The symmetries that map the start onto itself (the identity first): all 8 for the
     /// cross, fewer for most other starts. Positions are told apart up to these.
     pub fn symmetries(&self) -> impl Iterator<Item = Symmetry> + '_ {
@@ -379,6 +392,23 @@ mod tests {
         }
         assert!(!Start::cross(Variant::T4).is_cross(Variant::T5));
         assert_eq!(Start::cross(Variant::T5).code().len(), 19);
+    }
+
+    #[test]
+    fn games_end_from_any_start_with_lines_of_5_and_6_and_from_the_cross_with_lines_of_4() {
+        let other = random_start(&mut Rng::new(5), 20, 8);
+        for v in Variant::ALL {
+            let cross = Start::cross(v);
+            let (from_cross, from_other) = match v.line_len() {
+                3 => (false, false),
+                4 => (true, false),
+                _ => (true, true),
+            };
+            assert_eq!(cross.games_end(v), from_cross, "{v} from the cross");
+            assert_eq!(other.games_end(v), from_other, "{v} from another start");
+        }
+        // the cross of another line length is another start
+        assert!(!Start::cross(Variant::T5).games_end(Variant::D4));
     }
 
     #[test]

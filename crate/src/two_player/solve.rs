@@ -27,6 +27,9 @@ const PARALLEL_PLIES: u32 = 2;
 pub enum SolveError {
     /// The variant's games can go on forever (line length 3): there is no last line.
     Endless(Variant),
+    /// Games of this line length (4) are known to end from the cross only, and the start
+    /// is another ([`Start::games_end`]): the solve might never reach a last line.
+    EndlessStart(Variant),
     /// The memory limit is below what the table needs empty.
     LimitTooSmall {
         /// The limit asked for, in bytes.
@@ -54,6 +57,10 @@ impl fmt::Display for SolveError {
             SolveError::Endless(v) => write!(
                 f,
                 "{v} games can go on forever, so no line is the last: choose 4T, 4D, 5T, 5D, 6T or 6D"
+            ),
+            SolveError::EndlessStart(v) => write!(
+                f,
+                "{v} games are known to end from the cross only, and this start is another: choose the cross, or 5T, 5D, 6T or 6D from any start"
             ),
             SolveError::LimitTooSmall { limit, min } => {
                 write!(f, "a memory limit of {limit} bytes is too small: the table needs {min} bytes empty")
@@ -121,15 +128,20 @@ pub struct Solver {
 
 impl Solver {
     /// A solver whose table never takes more than `memory_limit` bytes. Line length 3 is
-    /// refused: its games can go on forever.
+    /// refused: its games can go on forever (as are 4T and 4D from a start other than the
+    /// cross, in [`Solver::on`]).
     pub fn new(variant: Variant, memory_limit: u64) -> Result<Solver, SolveError> {
         Solver::on(variant, Start::cross(variant), memory_limit)
     }
 
     /// A solver of the game from `start` (see [`Solver::new`]).
     pub fn on(variant: Variant, start: Start, memory_limit: u64) -> Result<Solver, SolveError> {
-        if variant.line_len() < 4 {
-            return Err(SolveError::Endless(variant));
+        if !start.games_end(variant) {
+            return Err(if variant.line_len() < 4 {
+                SolveError::Endless(variant)
+            } else {
+                SolveError::EndlessStart(variant)
+            });
         }
         if memory_limit < MIN_BYTES {
             return Err(SolveError::LimitTooSmall { limit: memory_limit, min: MIN_BYTES });

@@ -116,6 +116,13 @@ impl WebTimeline {
         self.timeline.position().start().spec(self.timeline.variant())
     }
 
+    /// Whether every game from this start is known to end (`Start::games_end`): not for 3T
+    /// and 3D, nor for 4T and 4D from a start other than the cross. The page offers no
+    /// search and no computer player where they do not.
+    pub fn games_end(&self) -> bool {
+        self.timeline.position().start().games_end(self.timeline.variant())
+    }
+
     /// Notes from the import (an assumed variant, ...).
     #[wasm_bindgen(unchecked_return_type = "Explained[]")]
     pub fn notes(&self) -> Result<JsValue, JsError> {

@@ -139,9 +139,7 @@ impl Coordinator {
 }
 
 fn check(root: &Position, config: &Config) -> Result<(), SearchError> {
-    if root.variant().line_len() < 4 {
-        return Err(SearchError::EndlessVariant(root.variant()));
-    }
+    SearchError::check_ends(root)?;
     config.validate()
 }
 

@@ -33,9 +33,7 @@ impl Rank {
     /// A rank of the search of `root` with `config` (as the coordinator's), for `threads`
     /// threads, each of which calls `work` with its number.
     pub fn new(root: &Position, config: Config, threads: usize) -> Result<Rank, SearchError> {
-        if root.variant().line_len() < 4 {
-            return Err(SearchError::EndlessVariant(root.variant()));
-        }
+        SearchError::check_ends(root)?;
         config.validate()?;
         let threads = threads.max(1);
         Ok(Rank {
