@@ -57,6 +57,27 @@ test("a click near a playable point plays it; a click on a dot says why not", as
   await context.close();
 });
 
+test("on a phone, a message longer than its two lines unfolds with a tap, and the next comes folded", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  const line = page.locator("#message");
+  const long = "A message long enough to need more than the two lines the bar shows on a phone, so that its end would be lost without a way to read it all: this is that way.";
+  await page.evaluate((text) => { document.getElementById("message").textContent = text; }, long);
+  const folded = (await line.boundingBox()).height;
+  await line.click();
+  const open = (await line.boundingBox()).height;
+  assert.ok(open > folded * 1.4, `unfolded: ${folded} -> ${open}`);
+  await line.click();
+  assert.equal((await line.boundingBox()).height, folded, "folded again");
+  await line.click();
+  const p = await playablePoint(page, "one");
+  await page.mouse.click(p.pageX, p.pageY);
+  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.screenOf(3, 0)));
+  assert.match(await line.textContent(), /already has a dot/);
+  assert.ok((await line.boundingBox()).height <= folded, "the next message comes folded");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("when several lines add the same dot, the player chooses one", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const p = await pointWithSeveralLines(page);
@@ -66,6 +87,11 @@ test("when several lines add the same dot, the player chooses one", async () => 
   await chooser.waitFor();
   assert.equal(await chooser.getByRole("button").filter({ hasText: /^\d\./ }).count(), p.n);
   assert.equal(await score(page), before, "nothing is played before the choice");
+  // a number past the lines offered chooses none, and says how many there are
+  await page.keyboard.press("9");
+  assert.equal(await score(page), before);
+  assert.equal(await chooser.isVisible(), true);
+  assert.equal(await page.locator("#message").textContent(), `${p.n} lines can add this dot: pick one by its number (on the board and in the list).`);
   await chooser.getByRole("button").filter({ hasText: /^2\./ }).click();
   assert.equal(await score(page), before + 1);
   assert.equal(await chooser.isHidden(), true);

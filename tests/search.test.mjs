@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, launch, morpion, openApp, playMoves, shot, startServer, useBrowser, WIDE, tab, returning } from "./support.mjs";
+import { address, launch, morpion, openApp, openGrowing4T, playMoves, shot, startServer, useBrowser, WIDE, tab, returning } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -193,7 +193,7 @@ test("the page answers while a search runs, and a search can continue the game o
   await page.context().close();
 });
 
-test("Start is offered only for a search that can run: not on from a finished game, not in 3T or 3D", async () => {
+test("Start is offered only for a search that can run: not on from a finished game, not in 3T or 3D, not on in 4T from another start", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   const name = await page.evaluate(() => window.morpionApp.records().find((r) => r.variant === "5D").name);
   await tab(page, "records");
@@ -230,6 +230,15 @@ test("Start is offered only for a search that can run: not on from a finished ga
   await tab(page, "play");
   await page.getByTestId("variant").selectOption("5T");
   await tab(page, "search");
+  assert.equal(await start.isDisabled(), false);
+  assert.equal(await note.isHidden(), true);
+  // 4T from another start than the cross may never end (from this one a game grows
+  // without end): not on from it; a new game, from the cross, can be searched
+  await openGrowing4T(page);
+  await page.selectOption("[data-testid=search-from]", "here");
+  assert.equal(await start.isDisabled(), true);
+  assert.match(await note.textContent(), /^4T games are known to end from the cross only, and this game starts elsewhere/);
+  await page.selectOption("[data-testid=search-from]", "start");
   assert.equal(await start.isDisabled(), false);
   assert.equal(await note.isHidden(), true);
   assert.deepEqual(errors, []);

@@ -167,3 +167,15 @@ export function morpion(...args) {
 export function address(page) {
   return page.evaluate(() => location.href);
 }
+
+/** A start of 21 dots from which a 4T game grows without end (4T ends for sure only from
+ * the cross). */
+export const GROWING_4T = [0, 0, 0, 2, 0, 5, 0, 6, 1, 0, 1, 1, 1, 7, 2, 5, 3, 0, 3, 1, 4, 0, 4, 2, 4, 5, 4, 6, 4, 7, 5, 1, 5, 3, 5, 5, 5, 6, 6, 7, 7, 5];
+
+/** Opens a new 4T game from `GROWING_4T` through the address, as a shared link would. */
+export async function openGrowing4T(page) {
+  await page.evaluate((dots) => {
+    location.hash = new URL(window.morpionApp.startLink("4T", dots)).hash;
+  }, GROWING_4T);
+  await page.waitForFunction(() => window.morpionApp.variant() === "4T" && window.morpionApp.startSpec() !== "cross");
+}

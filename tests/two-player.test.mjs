@@ -2,7 +2,7 @@
 // a link, and against the computer (its moves thought of in the opponent worker).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, openApp, playablePoint, score, shot, startServer, PHONE, WIDE, useBrowser } from "./support.mjs";
+import { address, openApp, openGrowing4T, playablePoint, score, shot, startServer, PHONE, WIDE, useBrowser } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -110,6 +110,12 @@ test("against the computer: each move gets an answer, undo takes back both, the 
   assert.ok(await page.locator("[data-testid=opponent] option[value=strong]").isDisabled());
   await playOne(page);
   assert.equal(await turn(page), "2", "two people take turns");
+  // 4T from another start than the cross may never end: nor does the computer play it
+  await openGrowing4T(page);
+  await page.getByTestId("mode").selectOption("two-player");
+  assert.equal(await page.getByTestId("opponent").inputValue(), "human");
+  assert.match(await page.getByTestId("opponent-note").textContent(), /plays 4T from the cross only/);
+  assert.ok(await page.locator("[data-testid=opponent] option[value=strong]").isDisabled());
   assert.deepEqual(errors, []);
 });
 

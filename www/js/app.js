@@ -47,6 +47,7 @@ export class App {
   /** Whose turn it is against the computer; null: anyone may play any move. @type {Turns | null} */ #turns = null;
   /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
   /** The offer is a choice the user must make. */ #choosing = false;
+  /** How many lines are offered. */ #offered = 0;
   /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
   /** The replay animation. @type {ReturnType<typeof setInterval> | null} */ #timer = null;
   #drawQueued = false;
@@ -118,6 +119,8 @@ export class App {
   link() { return this.#timeline.link(linkBase()); }
   /** The dots of the game's start, `[x, y, ...]` (its smallest x and y are 0). */
   startDots() { return Array.from(this.#timeline.start_dots()); }
+  /** Every game from the game's start is known to end (not so in 3T and 3D, nor in 4T and 4D from another start than the cross). */
+  gamesEnd() { return this.#timeline.games_end(); }
   /** `cross`, or the code of the game's start. */
   startSpec() { return this.#timeline.start_spec(); }
   /**
@@ -531,6 +534,7 @@ export class App {
   #offer(p, choosing, choices) {
     this.#offerAt = p;
     this.#choosing = choosing;
+    this.#offered = choices.length;
     this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
     const box = $("chooser");
     if (choosing) {
@@ -759,7 +763,9 @@ export class App {
     }
     if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {
       e.preventDefault();
-      this.#play(this.#offerAt, Number(e.key) - 1);
+      // a number past the lines offered chooses none: the offer stays, and says its count
+      if (Number(e.key) > this.#offered) say(t("msg.choose", { n: this.#offered }));
+      else this.#play(this.#offerAt, Number(e.key) - 1);
       return true;
     }
     return false;

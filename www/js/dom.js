@@ -56,7 +56,18 @@ export function clearError(...kinds) {
 export function say(text) {
   const line = $("message");
   line.textContent = text;
-  line.title = text; // the bar shows two lines of it at most
+  line.title = text; // the bar shows two lines of it at most (a click shows the rest)
+  line.classList.remove("open");
+}
+
+/**
+ * The note under the score shows two lines, so that the board does not jump with each
+ * message; a click (a tap on a phone, which shows no title) unfolds a longer one, and
+ * another folds it back. The next message comes folded.
+ */
+export function attachMessage() {
+  const line = $("message");
+  line.addEventListener("click", () => line.classList.toggle("open"));
 }
 
 /**

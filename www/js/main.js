@@ -6,7 +6,7 @@
 import { App } from "./app.js";
 import { attachBoardInput } from "./board-input.js";
 import { BoundsPanel } from "./bounds-panel.js";
-import { $, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
+import { $, attachMessage, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { chooseLanguage, language, LANGUAGES, setLanguage, t, translatePage } from "./i18n.js";
 import { attachRules } from "./rules-card.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
@@ -217,6 +217,7 @@ async function main() {
   fillRecords(app.records());
   wire(app);
   attachShare(app, wasm);
+  attachMessage();
   app.setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
   openInitialGame(app);
   if (app.length() === 0) say(t("msg.start"));

@@ -167,19 +167,23 @@ export class SearchPanel {
 
   /**
    * Start is offered only for a search that can run; otherwise the note under the options
-   * says why: 3T and 3D games can go on forever (no playout would end), and a finished
-   * game has nothing left to search on from.
+   * says why: 3T and 3D games can go on forever (no playout would end), 4T and 4D games
+   * only end for sure from the cross (a new game of them can be searched, not this one),
+   * and a finished game has nothing left to search on from.
    */
   #offerStart() {
     const running = this.#running;
     const variant = this.#app.variant();
+    const here = select("search-from").value === "here";
     const why = running
       ? null
       : variant.startsWith("3")
         ? t("search.endless", { variant })
-        : select("search-from").value === "here" && this.#app.finished()
-          ? t("search.nothing-left", { n: this.#app.shown() })
-          : null;
+        : here && !this.#app.gamesEnd()
+          ? t("search.endless-start", { variant })
+          : here && this.#app.finished()
+            ? t("search.nothing-left", { n: this.#app.shown() })
+            : null;
     const start = button("search-start");
     // a focused button that becomes disabled drops the focus to the page: it goes to the
     // menu whose choice can make a search possible again

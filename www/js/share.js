@@ -4,7 +4,7 @@
 
 import { button, clearError, el, errorText, input, say, select, showError } from "./dom.js";
 import { copyText, download } from "./files.js";
-import { dateTime, t } from "./i18n.js";
+import { dateTime, has, t } from "./i18n.js";
 import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
 import { variantName } from "./words.js";
 
@@ -31,7 +31,10 @@ export function attachShare(app, wasm) {
   const maxBytes = wasm.max_input_bytes();
   const formats = [...wasm.formats(), ...IMAGES];
   const menu = select("export-format");
-  for (const f of formats) menu.append(new Option(IMAGES.includes(f) ? t(`share.image-${f.name}`) : f.label, f.name));
+  // the engine's labels are names, but for two, whose words the page's language has
+  const label = (/** @type {(typeof formats)[number]} */ f) =>
+    IMAGES.includes(f) ? t(`share.image-${f.name}`) : has(`share.format-${f.name}`) ? t(`share.format-${f.name}`) : f.label;
+  for (const f of formats) menu.append(new Option(label(f), f.name));
 
   /**
    * Reads `input`; replaces the game only when it is read without error.

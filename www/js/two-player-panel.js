@@ -77,18 +77,20 @@ export class TwoPlayerPanel {
   }
 
   /**
-   * The computer does not play line length 3 (its games can go on forever: no last line to
-   * aim at): its strengths are greyed out there, and a game of it is for two people.
+   * The computer plays only games known to end (not line length 3, nor 4 from another
+   * start than the cross: there may be no last line to aim at): its strengths are greyed
+   * out otherwise, and the game is for two people.
    */
   #offerComputer() {
     const variant = this.#app.variant();
-    const endless = variant.startsWith("3");
+    const endless = !this.#app.gamesEnd();
     const menu = select("opponent");
     for (const option of menu.options) option.disabled = endless && option.value !== "human";
     menu.value = endless ? "human" : this.#chosenOpponent;
     const note = $("opponent-note");
     note.hidden = !endless;
-    note.textContent = endless ? t("two.no-computer", { variant }) : "";
+    const why = variant.startsWith("3") ? "two.no-computer" : "two.no-computer-start";
+    note.textContent = endless ? t(why, { variant }) : "";
   }
 
   /**

@@ -245,6 +245,7 @@ export default {
   "search.from-here": { one: "on from this position ({n} move)", other: "on from this position ({n} moves)" },
   "search.starting": "Starting a level {level} search of {variant}…",
   "search.endless": "{variant} games can go on forever, so no playout would end: search 4T, 4D, 5T, 5D, 6T or 6D.",
+  "search.endless-start": "{variant} games are known to end from the cross only, and this game starts elsewhere: a playout might never end. Search {variant} from the cross, or 5T, 5D, 6T or 6D from any start.",
   "search.nothing-left": { one: "The game is over at move {n}: nothing is left to search on from here. Go back some moves, or search a new game.", other: "The game is over at move {n}: nothing is left to search on from here. Go back some moves, or search a new game." },
   "search.searching": "Searching…",
   "search.searching-on": { one: "Searching on {n} thread…", other: "Searching on {n} threads…" },
@@ -314,6 +315,8 @@ export default {
   "bounds.not-solved": "Not solved: {why}.",
 
   "share.image-png": "Image (PNG)",
+  "share.format-flammenkamp": "Flammenkamp's notation",
+  "share.format-link": "Link",
   "share.image-svg": "Image (SVG)",
   "share.imported": { one: "Imported {n} move ({format}).", other: "Imported {n} moves ({format})." },
   "share.link-copied": "Link copied: anyone who opens it sees this game.",
@@ -401,5 +404,6 @@ export default {
   "two.computer-last-line": "The computer drew the last line.",
   "two.computer-loses": "The computer has solved the position: it loses against perfect play, and hopes you go wrong.",
   "two.no-computer": "The computer does not play {variant}: its games can go on forever, so there is no last line to aim at. Play it with a friend.",
+  "two.no-computer-start": "The computer plays {variant} from the cross only: from other starts its games may never end, so there may be no last line to aim at. Play it with a friend.",
   "two.computer-next": "The computer's move comes next: step on (Redo), or go back to one of your turns.",
 };

@@ -113,6 +113,7 @@ export default {
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
+  "search.endless-start": "les parties de {variant} ne sont sûres de finir qu'à partir de la croix, et ce départ en est un autre : une partie simulée pourrait ne jamais finir. Cherchez en {variant} à partir de la croix, ou en 5T, 5D, 6T ou 6D à partir de n'importe quel départ",
   "search.game-over": { one: "la partie est finie après {n} coup : il ne reste rien à chercher", other: "la partie est finie après {n} coups : il ne reste rien à chercher" },
   "search.level": "le niveau {level} est hors limites (de 1 à {max})",
 

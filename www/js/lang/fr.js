@@ -244,6 +244,7 @@ export default {
   "search.from-here": { one: "à partir de cette position ({n} coup)", other: "à partir de cette position ({n} coups)" },
   "search.starting": "Lancement d'une recherche de niveau {level} en {variant}…",
   "search.endless": "Les parties de {variant} peuvent durer sans fin : aucune partie simulée ne finirait. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D.",
+  "search.endless-start": "Les parties de {variant} ne sont sûres de finir qu'à partir de la croix, et cette partie part d'ailleurs : une partie simulée pourrait ne jamais finir. Cherchez en {variant} à partir de la croix, ou en 5T, 5D, 6T ou 6D à partir de n'importe quel départ.",
   "search.nothing-left": { one: "La partie est finie au coup {n} : il ne reste rien à chercher à partir d'ici. Revenez quelques coups en arrière, ou cherchez une nouvelle partie.", other: "La partie est finie au coup {n} : il ne reste rien à chercher à partir d'ici. Revenez quelques coups en arrière, ou cherchez une nouvelle partie." },
   "search.searching": "Recherche en cours…",
   "search.searching-on": { one: "Recherche sur {n} fil d'exécution…", other: "Recherche sur {n} fils d'exécution…" },
@@ -313,6 +314,8 @@ export default {
   "bounds.not-solved": "Non résolu : {why}.",
 
   "share.image-png": "Image (PNG)",
+  "share.format-flammenkamp": "Notation de Flammenkamp",
+  "share.format-link": "Lien",
   "share.image-svg": "Image (SVG)",
   "share.imported": { one: "{n} coup importé ({format}).", other: "{n} coups importés ({format})." },
   "share.link-copied": "Lien copié : quiconque l'ouvre voit cette partie.",
@@ -400,5 +403,6 @@ export default {
   "two.computer-last-line": "L'ordinateur a tracé la dernière ligne.",
   "two.computer-loses": "L'ordinateur a résolu la position : il perd contre un jeu parfait, et compte sur une erreur de votre part.",
   "two.no-computer": "L'ordinateur ne joue pas en {variant} : ses parties peuvent ne jamais finir, il n'y a donc pas de dernière ligne à viser. Jouez-y avec un ami.",
+  "two.no-computer-start": "L'ordinateur ne joue en {variant} qu'à partir de la croix : à partir d'autres départs, ses parties pourraient ne jamais finir, et il n'y aurait pas de dernière ligne à viser. Jouez-y avec un ami.",
   "two.computer-next": "Le coup suivant est celui de l'ordinateur : avancez (Rétablir), ou revenez à l'un de vos tours.",
 };
