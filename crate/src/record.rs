@@ -50,6 +50,9 @@ pub struct Record {
     pub meta: Meta,
     /// Where each move is written in the text it was read from.
     pub source: Source,
+    /// How many moves the text says it holds (MSR's `score`, the `# 5T 178 moves` line
+    /// of our CSV), if it says: a text cut short holds fewer, and reading it says so.
+    pub declared: Option<usize>,
 }
 
 /// A record replayed from its start: every move is legal.
@@ -62,7 +65,14 @@ pub struct Game {
 impl Record {
     /// A record of `moves`, with no metadata.
     pub fn new(variant: Option<Variant>, moves: Vec<Move>) -> Record {
-        Record { variant, start: None, moves, meta: Meta::default(), source: Source::default() }
+        Record {
+            variant,
+            start: None,
+            moves,
+            meta: Meta::default(),
+            source: Source::default(),
+            declared: None,
+        }
     }
 
     /// Replays the moves in `variant` from the record's start (the cross unless it says).
@@ -134,6 +144,7 @@ impl Game {
             moves: self.moves().to_vec(),
             meta: self.meta.clone(),
             source: Source::default(),
+            declared: Some(self.score()),
         }
     }
 }

@@ -382,3 +382,29 @@ fn a_game_from_another_start_keeps_its_start_where_the_format_can_say_it() {
     assert_eq!(e.1, Some(At::Line(2)));
     assert!(matches!(e.2, ReadErrorKind::Start(morpion::BadStart::Code { .. })));
 }
+
+#[test]
+fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
+    let g = library::find("5t-178-rosin").unwrap().game();
+    for f in [Format::MsrJson, Format::Csv] {
+        let whole = formats::write(&g, f, "").unwrap();
+        assert!(formats::load(&whole, None, None).unwrap().notes.is_empty(), "{f}: the whole game");
+        // the first 100 moves' lines (one per move after the header's lines)
+        let cut: String = match f {
+            Format::Csv => whole.lines().take(2 + 100).map(|l| format!("{l}\n")).collect(),
+            _ => {
+                let mut v: serde_json::Value = serde_json::from_str(&whole).unwrap();
+                v["moves"].as_array_mut().unwrap().truncate(100);
+                v.to_string()
+            }
+        };
+        let loaded = formats::load(&cut, None, None).unwrap();
+        assert_eq!(loaded.game.score(), 100);
+        let note = formats::Note::CountDiffers { format: f, declared: 178, moves: 100 };
+        assert_eq!(loaded.notes, vec![note], "{f}");
+        assert!(note.to_string().contains("says it holds 178 moves, but holds 100"), "{note}");
+    }
+    // a score MSR readers recompute, said oddly, is no reason to refuse the file
+    let odd = r#"{"variant":"5T","score":"many","moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#;
+    assert!(formats::load(odd, None, None).unwrap().notes.is_empty());
+}

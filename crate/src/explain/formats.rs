@@ -216,6 +216,10 @@ impl Explain for Note {
                 Explained::new("note.from-header").why("format", format(f)).text("variant", variant)
             }
             Note::Assumed5T { format: f } => Explained::new("note.assumed-5t").why("format", format(f)),
+            Note::CountDiffers { format: f, declared, moves } => Explained::new("note.count-differs")
+                .why("format", format(f))
+                .num("declared", declared as f64)
+                .num("n", moves as f64),
         }
     }
 }

@@ -170,6 +170,7 @@ fn samples() -> Vec<(String, Explained)> {
         add(&Note::Overridden { format: f, file: Variant::D5, given: Variant::T5 });
         add(&Note::FromHeader { format: f, variant: Variant::D5 });
         add(&Note::Assumed5T { format: f });
+        add(&Note::CountDiffers { format: f, declared: 178, moves: 100 });
     }
     add(&SearchError::EndlessVariant(Variant::new(3, crate::Rule::Touching).unwrap()));
     add(&SearchError::EndlessStart(Variant::T4));

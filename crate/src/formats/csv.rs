@@ -22,7 +22,12 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
                 continue;
             }
             if record.moves.is_empty() && record.variant.is_none() {
-                record.variant = comment.split_whitespace().next().and_then(|w| w.parse::<Variant>().ok());
+                // the line this program writes first: `# 5T 178 moves`
+                let words: Vec<&str> = comment.split_whitespace().collect();
+                record.variant = words.first().and_then(|w| w.parse::<Variant>().ok());
+                if record.variant.is_some() && words.len() == 3 && matches!(words[2], "moves" | "move") {
+                    record.declared = words[1].parse().ok();
+                }
             }
             continue;
         }

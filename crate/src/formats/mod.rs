@@ -287,6 +287,15 @@ pub enum Note {
         /// The format read.
         format: Format,
     },
+    /// The text says it holds `declared` moves, and holds `moves`: it may be cut short.
+    CountDiffers {
+        /// The format read.
+        format: Format,
+        /// The moves the text says it holds.
+        declared: usize,
+        /// The moves it holds (all legal).
+        moves: usize,
+    },
 }
 
 impl fmt::Display for Note {
@@ -304,6 +313,10 @@ impl fmt::Display for Note {
             Note::Assumed5T { format } => write!(
                 f,
                 "{format} does not record the variant: assuming 5T (give the variant, e.g. 5D, to change it)"
+            ),
+            Note::CountDiffers { format, declared, moves } => write!(
+                f,
+                "the {format} input says it holds {declared} moves, but holds {moves}: it may be damaged or cut short"
             ),
         }
     }
@@ -386,6 +399,9 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
         let written = record.source.moves.get(error.index).cloned();
         LoadError::Replay { format, error: Box::new(error), written, frame: record.source.frame }
     })?;
+    if let Some(declared) = record.declared.filter(|&d| d != game.score()) {
+        notes.push(Note::CountDiffers { format, declared, moves: game.score() });
+    }
     Ok(Loaded { game, format, variant_source: source, notes })
 }
 

@@ -24,6 +24,10 @@ struct FileIn {
     source: Option<String>,
     #[serde(default)]
     date: Option<String>,
+    /// The game's length as the file states it: any JSON value, since a derived field the
+    /// format lets readers recompute must not refuse a file that says it oddly.
+    #[serde(default)]
+    score: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -99,7 +103,8 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
     }
     let meta =
         Meta { author: file.author, date: file.date, description: file.description, source: file.source };
-    let mut record = Record { variant, start, moves, meta, source: Default::default() };
+    let declared = file.score.as_ref().and_then(serde_json::Value::as_u64).map(|n| n as usize);
+    let mut record = Record { variant, start, moves, meta, source: Default::default(), declared };
     record.source.frame = frame;
     Ok(record)
 }

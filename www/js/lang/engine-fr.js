@@ -110,6 +110,7 @@ export default {
 
   "note.overridden": "{format} : le texte indique {file} ; la partie est rejouée en {given}, comme demandé",
   "note.from-header": "{format} : ce format n'enregistre pas la variante ; la partie est lue en {variant}, comme l'indique le commentaire d'en-tête",
+  "note.count-differs": "{format} : le texte annonce {declared} coups, mais en contient {n} : il est peut-être abîmé ou tronqué",
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
