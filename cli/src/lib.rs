@@ -94,9 +94,10 @@ enum Command {
         #[arg(long)]
         symmetric: bool,
         /// Count from this start: `cross` (the default), a start code, or points `x,y x,y ...`.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         start: Option<String>,
-        /// Count ordered move sequences instead of positions.
+        /// Count ordered move sequences instead of positions (the usual perft). One walk
+        /// counts every depth at once, so the lines come together at its end.
         #[arg(long, conflicts_with = "symmetric")]
         sequences: bool,
     },
@@ -486,7 +487,11 @@ fn print_summary(game: &Game, o: &mut impl Write) -> Result<(), Quit> {
     let p = game.position();
     say!(o, "variant: {}", game.variant());
     if let Some(s) = game.custom_start() {
-        say!(o, "start: {} dots, {}", s.len(), s.id(game.variant()));
+        // the code as drawn, which --start takes back with the moves' meaning kept; its
+        // name up to symmetry (what `starts show` calls it) when that differs
+        let (code, name) = (s.spec(game.variant()), s.id(game.variant()));
+        let also = if name == code { String::new() } else { format!(" (up to symmetry {name})") };
+        say!(o, "start: {} dots, {code}{also}", s.len());
     }
     say!(o, "moves: {}", game.score());
     say!(o, "finished: {}", if game.is_finished() { "yes (no legal move left)" } else { "no" });

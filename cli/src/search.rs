@@ -61,7 +61,7 @@ pub struct Args {
     pub from: Option<String>,
     /// Start from these dots instead of the cross: a start code (as links and `morpion
     /// starts` write them) or points `x,y x,y ...`.
-    #[arg(long, conflicts_with = "from")]
+    #[arg(long, conflicts_with = "from", allow_hyphen_values = true)]
     pub start: Option<String>,
     /// With --from: keep only its first K moves.
     #[arg(long, requires = "from")]

@@ -44,8 +44,9 @@ pub(crate) fn finish(
     };
     say!(
         o,
-        "best: {} moves ({variant}{}{})",
+        "best: {} move{} ({variant}{}{})",
         game.score(),
+        plural(game.score()),
         game.custom_start().map_or(String::new(), |s| format!(" from the start {}", s.code())),
         if given > 0 {
             format!(", the first {given} from {}", from.as_deref().map_or(String::new(), shown_name))

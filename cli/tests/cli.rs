@@ -957,6 +957,15 @@ fn starts_show_best_and_search_from_another_start() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("start: 10 dots, "), "{}", stdout(&o));
     assert_eq!(last_json(&o)["moves"], 4);
+    // the start's code as drawn, which --start takes back; its name up to symmetry beside
+    // a start whose first point is negative is a value, not a flag
+    let o = morpion(&["count", "-v", "5T", "-d", "2", "--start", "-1,0 0,0 1,0 2,0"]);
+    assert_eq!(stdout(&o), "1 2\n2 0\n", "{}", stderr(&o));
+    let o =
+        morpion(&["search", "-v", "5T", "--start", "-1,0 0,0 1,0 2,0", "--playouts", "5", "-t", "1", "-q"]);
+    assert!(stdout(&o).starts_with("best: 1 move (5T from the start"), "{}", stdout(&o));
+    let o = morpion(&["replay", "http://127.0.0.1:8080/#g=2.5T.EEPCEIA.2.A.i3gme"]);
+    assert!(stdout(&o).contains("start: 7 dots, EEPCEIA (up to symmetry EE4EIQg)\n"), "{}", stdout(&o));
     let o = morpion(&["starts", "best", "-v", "4T", "--size", "5"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("4T games are not known to end from every start"), "{}", stderr(&o));
