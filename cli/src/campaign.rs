@@ -103,9 +103,10 @@ pub(crate) fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
 
 /// The results already in the file, by symmetry class. The whole file is read before
 /// anything changes in it: a line that is not a result refuses it as it is. A last line
-/// without its newline is the run's that was killed while writing it: a whole result is
-/// kept (its newline added), and half of one (the start of a result line, or of the
-/// header, and nothing else) is cut off, to be solved again.
+/// without its newline is the run's that was killed while writing it (each line is one
+/// write, newline included): when it is the start of one of ours (of a result after the
+/// header, of the header in an otherwise empty file) it is cut off and solved again, even
+/// if it reads as a result (its objective may be cut: `143.1` of `143.12345`).
 pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
     let io = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
@@ -125,10 +126,8 @@ pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
     if tail.is_empty() {
         return Ok(done);
     }
-    if let Some((edges, objective)) = result_in(tail) {
-        file.write_all(b"\n").map_err(io)?;
-        done.insert(edges, objective);
-    } else if HEADER.starts_with(tail) || (lines > 0 && cut_result(tail)) {
+    let ours = if lines == 0 { HEADER.starts_with(tail) } else { cut_result(tail) };
+    if ours {
         warn(&format!(
             "{}: its last line was cut short (the run was stopped while writing it): solving it again",
             path.display()
@@ -270,7 +269,8 @@ pub(crate) fn plan(args: &Args, o: &mut impl Write) -> Result<Plan, Quit> {
         .append(true)
         .open(&args.out)
         .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    if !exists {
+    // a new file, an empty one, or one whose header was cut short (and so cut off)
+    if file.metadata().map_err(|e| format!("{}: {e}", args.out.display()))?.len() == 0 {
         writeln!(file, "{HEADER}").map_err(|e| format!("{}: {e}", args.out.display()))?;
     }
     say!(

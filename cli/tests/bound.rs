@@ -170,11 +170,25 @@ fn campaign_appends_results_resumes_without_solving_twice_and_never_overwrites()
     let again = std::fs::read_to_string(&out).unwrap();
     assert_eq!(again.lines().count(), 3, "{again}");
     assert!(again.ends_with('\n'));
-    // A whole last line without its newline is kept, and given its newline.
-    std::fs::write(&out, text.trim_end()).unwrap();
-    let o = run(&["--resume"]);
-    assert!(o.status.success() && stdout(&o).contains("2 already in"), "{}", stdout(&o));
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "nothing is solved twice");
+    // A last line without its newline was cut, even if it reads as a result (its
+    // objective may be cut): it is solved again.
+    for cut in [text.trim_end().len(), text.trim_end().len() - 3, text.trim_end().rfind('.').unwrap() + 1] {
+        std::fs::write(&out, &text[..cut]).unwrap();
+        let o = run(&["--resume"]);
+        assert!(o.status.success() && stderr(&o).contains("cut short"), "{}", stderr(&o));
+        assert!(stdout(&o).contains("solved 1 octagon "), "{}", stdout(&o));
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), text, "solved again, as it was");
+    }
+    // A header cut short is cut off and written again, as in an empty file.
+    for start in ["a1,a2,a3", ""] {
+        std::fs::write(&out, start).unwrap();
+        let o = run(&["--resume"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with(&format!("{}\n", text.lines().next().unwrap())));
+        assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 3);
+    }
     // A file that is not ours is refused as it is, with or without a newline at its end.
     for notes in ["my important notes", "my important notes\n", "a1,a2\n6,3,6,3,x"] {
         std::fs::write(&out, notes).unwrap();
