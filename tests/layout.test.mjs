@@ -224,7 +224,7 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   assert.equal(await page.locator("#title").textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
   // the export formats: names stay names, words are French
   const formats = await page.locator("#export-format option").allTextContents();
-  for (const name of ["Pentasol", "Notation de Flammenkamp", "Lien", "Image (PNG)"]) assert.ok(formats.includes(name), `${name} in ${formats}`);
+  for (const name of ["Pentasol", "Notation de Flammenkamp", "Lien", "MS1 (MSR compact)", "Image (PNG)"]) assert.ok(formats.includes(name), `${name} in ${formats}`);
   assert.ok(!formats.includes("Link") && !formats.includes("Flammenkamp's notation"), `${formats}`);
   await tab(page, "search");
   assert.match(await page.getByTestId("search-start").textContent(), /Lancer|Démarrer/);

@@ -115,6 +115,7 @@ test("against the computer: each move gets an answer, undo takes back both, the 
   await page.getByTestId("mode").selectOption("two-player");
   assert.equal(await page.getByTestId("opponent").inputValue(), "human");
   assert.match(await page.getByTestId("opponent-note").textContent(), /plays 4T from the cross only/);
+  assert.ok(await page.getByTestId("hint").isDisabled(), "no hint either: it is the computer's thinking");
   assert.ok(await page.locator("[data-testid=opponent] option[value=strong]").isDisabled());
   assert.deepEqual(errors, []);
 });

@@ -4,7 +4,7 @@
 
 import { button, clearError, el, errorText, input, say, select, showError } from "./dom.js";
 import { copyText, download } from "./files.js";
-import { dateTime, has, t } from "./i18n.js";
+import { dateTime, explain, t } from "./i18n.js";
 import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
 import { variantName } from "./words.js";
 
@@ -31,9 +31,13 @@ export function attachShare(app, wasm) {
   const maxBytes = wasm.max_input_bytes();
   const formats = [...wasm.formats(), ...IMAGES];
   const menu = select("export-format");
-  // the engine's labels are names, but for two, whose words the page's language has
-  const label = (/** @type {(typeof formats)[number]} */ f) =>
-    IMAGES.includes(f) ? t(`share.image-${f.name}`) : has(`share.format-${f.name}`) ? t(`share.format-${f.name}`) : f.label;
+  // the engine's English label, or its format's name in the page's language (the words
+  // its messages use, a capital first for a menu)
+  const label = (/** @type {(typeof formats)[number]} */ f) => {
+    if (IMAGES.includes(f)) return t(`share.image-${f.name}`);
+    const words = explain({ code: `format.${f.name}` });
+    return words === null ? f.label : words[0].toUpperCase() + words.slice(1);
+  };
   for (const f of formats) menu.append(new Option(label(f), f.name));
 
   /**

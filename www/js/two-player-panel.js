@@ -207,7 +207,8 @@ export class TwoPlayerPanel {
     const winner = on && !previewing ? app.winner() : undefined;
     line.hidden = !on || previewing || winner !== undefined;
     winnerLine.hidden = winner === undefined;
-    button("hint").disabled = !on || previewing || app.finished() || this.#thinking !== null
+    // the hint is the computer's thinking: none where it does not play (games not known to end)
+    button("hint").disabled = !on || previewing || app.finished() || this.#thinking !== null || !app.gamesEnd()
       || (computer && app.playerToMove() === this.#computerPlays());
     if (!on || previewing) return;
     const player = app.playerToMove();

@@ -25,7 +25,7 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
                 // the line this program writes first: `# 5T 178 moves`
                 let words: Vec<&str> = comment.split_whitespace().collect();
                 record.variant = words.first().and_then(|w| w.parse::<Variant>().ok());
-                if record.variant.is_some() && words.len() == 3 && matches!(words[2], "moves" | "move") {
+                if record.variant.is_some() && words.len() >= 3 && matches!(words[2], "moves" | "move") {
                     record.declared = words[1].parse().ok();
                 }
             }
@@ -54,7 +54,8 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
 }
 
 pub(super) fn write(game: &Game) -> String {
-    let mut out = format!("# {} {} moves\n", game.variant(), game.score());
+    let n = game.score();
+    let mut out = format!("# {} {n} move{}\n", game.variant(), if n == 1 { "" } else { "s" });
     if let Some(s) = game.custom_start() {
         out.push_str(&format!("# start {}\nx,y,dir,pos\n", s.code()));
     } else {

@@ -316,7 +316,8 @@ impl fmt::Display for Note {
             ),
             Note::CountDiffers { format, declared, moves } => write!(
                 f,
-                "the {format} input says it holds {declared} moves, but holds {moves}: it may be damaged or cut short"
+                "the {format} input says it holds {declared} move{}, but holds {moves}: it may be damaged or cut short",
+                if *declared == 1 { "" } else { "s" }
             ),
         }
     }

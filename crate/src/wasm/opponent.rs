@@ -67,9 +67,14 @@ impl WebOpponent {
             strength.parse().map_err(|e: two_player::BadStrength| JsError::new(&e.to_string()))?;
         let position = link::shown_position(game_link).map_err(|e| JsError::new(&e.to_string()))?;
         let variant = position.variant();
+        if variant.line_len() < 4 {
+            return Err(JsError::new(&format!(
+                "{variant} games can go on forever, so there is no last line to aim at"
+            )));
+        }
         if !position.start().games_end(variant) {
             return Err(JsError::new(&format!(
-                "{variant} games from this start are not known to end, so there may be no last line to aim at"
+                "{variant} games are known to end from the cross only, and this start is another: there may be no last line to aim at"
             )));
         }
         if position.is_finished() {

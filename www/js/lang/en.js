@@ -315,8 +315,6 @@ export default {
   "bounds.not-solved": "Not solved: {why}.",
 
   "share.image-png": "Image (PNG)",
-  "share.format-flammenkamp": "Flammenkamp's notation",
-  "share.format-link": "Link",
   "share.image-svg": "Image (SVG)",
   "share.imported": { one: "Imported {n} move ({format}).", other: "Imported {n} moves ({format})." },
   "share.link-copied": "Link copied: anyone who opens it sees this game.",

@@ -314,8 +314,6 @@ export default {
   "bounds.not-solved": "Non résolu : {why}.",
 
   "share.image-png": "Image (PNG)",
-  "share.format-flammenkamp": "Notation de Flammenkamp",
-  "share.format-link": "Lien",
   "share.image-svg": "Image (SVG)",
   "share.imported": { one: "{n} coup importé ({format}).", other: "{n} coups importés ({format})." },
   "share.link-copied": "Lien copié : quiconque l'ouvre voit cette partie.",
@@ -403,6 +401,6 @@ export default {
   "two.computer-last-line": "L'ordinateur a tracé la dernière ligne.",
   "two.computer-loses": "L'ordinateur a résolu la position : il perd contre un jeu parfait, et compte sur une erreur de votre part.",
   "two.no-computer": "L'ordinateur ne joue pas en {variant} : ses parties peuvent ne jamais finir, il n'y a donc pas de dernière ligne à viser. Jouez-y avec un ami.",
-  "two.no-computer-start": "L'ordinateur ne joue en {variant} qu'à partir de la croix : à partir d'autres départs, ses parties pourraient ne jamais finir, et il n'y aurait pas de dernière ligne à viser. Jouez-y avec un ami.",
+  "two.no-computer-start": "L'ordinateur ne joue en {variant} qu'à partir de la croix : à partir d'autres départs, ses parties pourraient ne jamais finir, et il pourrait ne pas y avoir de dernière ligne à viser. Jouez-y avec un ami.",
   "two.computer-next": "Le coup suivant est celui de l'ordinateur : avancez (Rétablir), ou revenez à l'un de vos tours.",
 };
