@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
 import { spawnSync } from "node:child_process";
+import { setLanguage } from "../www/js/i18n.js";
 import {
   CAPTION_KEY,
   crc32,
@@ -262,7 +263,7 @@ test("damaged PNGs give Errors that say what is wrong", () => {
   assert.throws(() => gameLinkIn(bad((b) => (b[33 + 8 + 20] ^= 1))), /CRC/);
   assert.throws(() => pngText(bad((b) => (b[33 + 12 + first.data.length - 1] ^= 0x80))), /iTXt chunk at byte 33 fails its CRC/, "in the CRC itself");
   // A damaged length runs past the end; a damaged type is no type.
-  assert.throws(() => pngText(bad((b) => (b[33] = 0x7f))), /cut short: its iTXt chunk at byte 33 says \d+ bytes/);
+  assert.throws(() => pngText(bad((b) => (b[33] = 0x7f))), /cut short: its iTXt chunk at byte 33 says [\d,]+ bytes/);
   assert.throws(() => pngText(bad((b) => (b[33 + 5] = 0x20))), /chunk at byte 33 has no valid type/);
   // Every truncation: the file has no IEND then.
   for (let n = 0; n < good.length; n++) {
@@ -271,6 +272,21 @@ test("damaged PNGs give Errors that say what is wrong", () => {
   // The image data's CRC is not ours to check: only the text chunks read are.
   const idat = decodePng(good).chunks.find((c) => c.type === "IDAT");
   assert.equal(gameLinkIn(bad((b) => (b[idat.at + 9] ^= 1))), LINK);
+});
+
+test("a PNG reader's errors are in the page's language; a writer's stay English", () => {
+  const good = pngWithText(tinyPng(), gameEntries(LINK, CAPTION));
+  const bad = new Uint8Array(good);
+  bad[33 + 8 + 20] ^= 1;
+  setLanguage("fr");
+  try {
+    assert.throws(() => gameLinkIn(bad), /^Error: l'image PNG est abîmée : son bloc iTXt de l'octet 33 ne passe pas son contrôle CRC$/);
+    assert.throws(() => pngText(good.subarray(0, 40)), /^Error: l'image PNG est coupée à l'octet 33 \(elle finit sans son bloc IEND\)$/);
+    assert.throws(() => pngText(new TextEncoder().encode("<svg/>")), /^Error: ce n'est pas une image PNG/);
+    assert.throws(() => pngWithText(good, { Note: 42 }), /is not a string/);
+  } finally {
+    setLanguage("en");
+  }
 });
 
 test("fuzz: random and damaged bytes give entries or an Error, never anything else, and never hang", { timeout: 60_000 }, () => {

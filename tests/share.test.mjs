@@ -159,6 +159,15 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
     await page.getByTestId("import-go").click();
     assert.match(await words(problem), expected);
   }
+  // an image the page's own reader refuses (a damaged PNG), also said again by Import
+  const damaged = join(tmpdir(), "damaged-fr.png");
+  writeFileSync(damaged, Buffer.from("89504e470d0a1a0a0000000d4948445200000001", "hex")); // cut inside its header chunk
+  await page.getByTestId("import-text").fill("");
+  await page.getByTestId("import-file").setInputFiles(damaged);
+  await page.waitForFunction(() => document.getElementById("import-error").textContent.length > 0);
+  assert.equal(await words(problem), "l'image PNG est coupée : son bloc IHDR de l'octet 8 annonce 13 octets de données, plus que n'en a le fichier");
+  await page.getByTestId("import-go").click();
+  assert.match(await words(problem), /^l'image PNG est coupée/);
   assert.equal(await score(page), 1, "nothing the user had is lost");
   await page.getByTestId("import-text").fill(PSOL_TEXT);
   await page.locator("#import-variant").selectOption("");
@@ -205,9 +214,15 @@ test("the import dialog: a refused file leaves no other file's game to import by
   await page.waitForFunction(() => document.querySelector("[data-testid=import-text]").value.length > 0);
   await refuse();
   assert.equal(await box.inputValue(), "", "nothing of the first file is left to import");
+  await problem.evaluate((e) => { e.textContent = ""; });
+  await page.getByTestId("import-go").click();
+  assert.match(await problem.textContent(), /^not a PNG image \(its first chunk is not a valid IHDR\)$/, "Import says again why the file was refused");
+  assert.equal(await score(page), 2, "nothing was imported");
+  // the dialog opened again: nothing chosen since, nothing typed
+  await cancel();
+  await open();
   await page.getByTestId("import-go").click();
   assert.match(await problem.textContent(), /Paste a game or choose a file first/);
-  assert.equal(await score(page), 2, "nothing was imported");
   // typed or pasted text is the user's: a refused file leaves it
   const typed = morpion("convert", "-v", "5D", "--to", "link", PSOL).trim();
   await box.fill(typed);
@@ -347,6 +362,46 @@ test("copy link puts the page's link on the clipboard", async () => {
   await page.getByTestId("copy-link").click();
   await page.waitForFunction(() => /Link copied/.test(document.getElementById("message").textContent));
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await address(page));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a friend's link or a record looked at in another tab does not replace the game played by hand; a move played in it does", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 2);
+  const mine = await address(page);
+  // a friend's link, opened in another tab and stepped through
+  const link = morpion("convert", "-v", "5D", "--to", "link", "--base", env.url, PSOL).trim();
+  const other = await context.newPage();
+  other.on("pageerror", (e) => errors.push(e.message));
+  await other.goto(link);
+  await other.waitForSelector("body.ready");
+  await other.getByRole("button", { name: "Back to the start" }).click();
+  await other.getByRole("button", { name: "Redo" }).click();
+  assert.equal(await score(other), 1);
+  // and a record, from the records menu
+  await tab(other, "records");
+  await other.getByTestId("records").selectOption("5t-178-rosin");
+  assert.equal(await score(other), 178);
+  // the bare address opens the user's own game, where they left it
+  const again = await context.newPage();
+  await again.goto(env.url);
+  await again.waitForSelector("body.ready");
+  assert.equal(await score(again), 2, "the game played by hand is the one kept");
+  assert.equal(await address(again), mine);
+  // a move played in a record makes it the user's: it is kept from then on
+  await other.getByRole("button", { name: "Back to the start" }).click();
+  await playMoves(other, 1);
+  const branch = await address(other);
+  await again.goto(env.url);
+  await again.waitForSelector("body.ready");
+  assert.equal(await score(again), 1);
+  assert.equal(await address(again), branch);
+  // and stepping back in one's own game is kept too (a reload opens it where it was left)
+  await other.getByRole("button", { name: "Undo" }).click();
+  await again.goto(env.url);
+  await again.waitForSelector("body.ready");
+  assert.equal(await score(again), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

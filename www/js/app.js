@@ -9,7 +9,7 @@
 import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { num, recordNote, t } from "./i18n.js";
-import { linkBase, remember, showInAddress } from "./saved.js";
+import { linkBase, recall, remember, showInAddress } from "./saved.js";
 import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
@@ -29,6 +29,9 @@ import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./
  */
 /** @typedef {"change" | "previewend" | "board" | "played"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
+
+/** A link's line of play: the link without "&m=", the move shown (there when not all are). @param {string} link */
+const lineOf = (link) => link.replace(/&m=\d+$/, "");
 
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
@@ -58,6 +61,10 @@ export class App {
   #preview = null;
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
   /** The record on the board (it stays reachable after the user branches off it). @type {RecordInfo | null} */ #record = null;
+  /** The game is the user's own (they played in it, imported it, kept it): only such a game
+   * is kept for the next visit, so a record or a friend's link looked at in another tab
+   * never replaces the game the user played by hand. */
+  #own = false;
   /** The line the user left by playing a move of their own in its middle. @type {{ link: string, at: number, length: number, record: RecordInfo | null } | null} */ #left = null;
   /** While set, a tap or Enter on a grid point goes here instead of playing (the start
    * editor). @type {((p: GridPoint) => void) | null} */
@@ -263,10 +270,13 @@ export class App {
   /**
    * Makes `timeline` the game on the board (the App owns it from now on). `how`: "new" (a
    * new history entry) or "view" (already in the address); both zoom to fit unless
-   * `keepView`.
+   * `keepView`. `own`: the user's own game, kept for the next visit from now on; else it
+   * is only when it is the game kept already (Back to it, or a reload), until the user
+   * plays in it.
    * @param {Timeline} timeline @param {"new" | "view"} how @param {RecordInfo | null} record @param {boolean} keepView
+   * @param {boolean} own
    */
-  #setGame(timeline, how, record = null, keepView = false) {
+  #setGame(timeline, how, record = null, keepView = false, own = false) {
     this.stopReplay();
     this.#endPreview();
     if (timeline !== this.#timeline) {
@@ -276,6 +286,8 @@ export class App {
     this.closeOffer();
     this.#record = record;
     this.#left = null;
+    const kept = own ? null : recall();
+    this.#own = own || (kept !== null && lineOf(kept.link) === lineOf(timeline.link(linkBase())));
     if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
@@ -309,7 +321,7 @@ export class App {
   importText(text, variant) {
     const timeline = this.#wasm.Timeline.import(text, variant);
     const read = { format: timeline.format() || "", notes: timeline.notes(), length: timeline.length() };
-    this.#setGame(timeline, "new");
+    this.#setGame(timeline, "new", null, false, true);
     return read;
   }
 
@@ -317,6 +329,15 @@ export class App {
   openRecord(name) {
     const record = this.#records.find((r) => r.name === name) || null;
     this.#setGame(this.#wasm.Timeline.record(name), "new", record);
+  }
+
+  /**
+   * Keeps the game on the board for the next visit, as one the user played in: a game they
+   * made otherwise (a start they drew, a game their search found).
+   */
+  keep() {
+    this.#own = true;
+    remember(this.#timeline.link(linkBase()));
   }
 
   /** Back to the line the user left by playing their own move in its middle, at that move. */
@@ -365,7 +386,7 @@ export class App {
     this.#showBranch();
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);
-    remember(link);
+    if (this.#own) remember(link);
     this.redraw();
     this.#emit("change");
     this.#emit("board");
@@ -497,6 +518,7 @@ export class App {
     } catch (e) {
       return say(errorText(e));
     }
+    this.#own = true;
     const branched = this.#noteBranch(was);
     this.closeOffer();
     clearError("link", "import", "export"); // the user plays on: an alert about those is over
@@ -517,8 +539,6 @@ export class App {
    * rest of it, so a way back is kept. Whether it did. @param {{ link: string, at: number, length: number }} was
    */
   #noteBranch(was) {
-    // a link is its line of play and, unless all its moves are shown, "&m=" the move shown
-    const lineOf = (/** @type {string} */ link) => link.replace(/&m=\d+$/, "");
     const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
     if (branched) {
       this.#left = { ...was, record: this.#record };
@@ -677,6 +697,7 @@ export class App {
       showError(t("two.computer-failed", { why: errorText(e) }));
       return false;
     }
+    this.#own = true;
     this.#noteBranch(was); // an answer other than the line's next move leaves the line too
     this.#update();
     return true;

@@ -7,6 +7,11 @@
 // Entries are {keyword: text}. The same entries suit both formats: keywords follow the PNG
 // rules (1 to 79 printable Latin-1 characters), and the standard PNG keywords are used
 // where one fits, so that image viewers show the caption.
+//
+// What a reader says of a damaged image is in the page's language (a person chose the
+// file); what a writer refuses is a mistake of this program's, and stays English.
+
+import { t } from "./i18n.js";
 
 /** The keyword of the game's link (a page address whose fragment carries the moves). */
 export const LINK_KEY = "morpion-link";
@@ -108,24 +113,24 @@ function u32(b, at) {
  * @param {unknown} bytes @returns {Chunk[]}
  */
 function chunks(bytes) {
-  if (!isPng(bytes)) throw new Error("not a PNG image (it does not begin with the PNG signature)");
+  if (!isPng(bytes)) throw new Error(t("image.not-png"));
   /** @type {Chunk[]} */
   const list = [];
   // Every turn moves on by at least the 12 bytes of a chunk's frame, so this ends.
   for (let at = SIGNATURE.length; ; ) {
     if (at + 12 > bytes.length) {
-      throw new Error(`the PNG image is cut short at byte ${at} (it ends without its IEND chunk)`);
+      throw new Error(t("image.png-no-end", { at }));
     }
     const length = u32(bytes, at);
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     if (!/^[A-Za-z]{4}$/.test(type)) {
-      throw new Error(`the PNG image is damaged: the chunk at byte ${at} has no valid type`);
+      throw new Error(t("image.png-bad-type", { at }));
     }
     if (list.length === 0 && (type !== "IHDR" || length !== 13)) {
-      throw new Error("not a PNG image (its first chunk is not a valid IHDR)");
+      throw new Error(t("image.png-no-header"));
     }
     if (length > MAX_CHUNK || at + 12 + length > bytes.length) {
-      throw new Error(`the PNG image is cut short: its ${type} chunk at byte ${at} says ${length} bytes of data, more than the file has`);
+      throw new Error(t("image.png-chunk-cut", { type, at, length }));
     }
     const chunk = { type, start: at, data: at + 8, length, end: at + 12 + length };
     list.push(chunk);
@@ -190,7 +195,7 @@ export function pngText(bytes) {
   for (const c of chunks(bytes)) {
     if (!READ_TYPES.has(c.type)) continue;
     if (!crcHolds(bytes, c)) {
-      throw new Error(`the PNG image is damaged: its ${c.type} chunk at byte ${c.start} fails its CRC check`);
+      throw new Error(t("image.png-crc", { type: c.type, at: c.start }));
     }
     const entry = readTextChunk(bytes, c);
     if (entry && !found.has(entry.keyword)) found.set(entry.keyword, entry.text);

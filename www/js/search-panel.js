@@ -371,6 +371,7 @@ export class SearchPanel {
     if (!link) return;
     try {
       this.#app.openLink(link, "new");
+      this.#app.keep(); // a game the user's search found is theirs: kept for the next visit
       input("search-show").checked = false;
       say(t("search.opened", { n: this.#app.length() }));
     } catch (e) {

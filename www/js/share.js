@@ -59,12 +59,16 @@ export function attachShare(app, wasm) {
   // The box's text came from a file (not typed or pasted): a file refused after it clears
   // it, so Import cannot open that earlier file's game by mistake; typed text stays.
   let fromFile = false;
-  text.addEventListener("input", () => { fromFile = false; });
+  // Why the last file chosen was refused, while nothing has come into the box since:
+  // Import then says it again, rather than that nothing was chosen.
+  let refusal = "";
+  text.addEventListener("input", () => { fromFile = false; refusal = ""; });
   // Reads finish in any order: only the last file chosen or dropped speaks.
   let reads = 0;
 
   button("import-open").addEventListener("click", () => {
     problem.textContent = "";
+    refusal = "";
     // A file chosen before would stay named, and choosing it again would not count as a change.
     input("import-file").value = "";
     dialog.showModal();
@@ -76,7 +80,7 @@ export function attachShare(app, wasm) {
     if (submitter && submitter.value !== "import") return; // Cancel closes the dialog
     e.preventDefault();
     if (!text.value.trim()) {
-      problem.textContent = t("import.empty");
+      problem.textContent = refusal || t("import.empty");
       return;
     }
     try {
@@ -115,13 +119,15 @@ export function attachShare(app, wasm) {
       if (read !== reads) return;
       text.value = content;
       fromFile = true;
+      refusal = "";
       problem.textContent = "";
     } catch (err) {
       if (read !== reads) return;
       if (fromFile) text.value = "";
       fromFile = false;
       input("import-file").value = ""; // not taken: not named, and choosing it again tries again
-      problem.textContent = errorText(err);
+      refusal = errorText(err);
+      problem.textContent = refusal;
     }
   };
 

@@ -155,6 +155,7 @@ export class StartEditor {
   #finish() {
     if (this.#before === null) return;
     this.#end();
+    this.#app.keep(); // the start the user drew is theirs: kept for the next visit
     say(t("start.done", { n: this.#dots.size }));
   }
 

@@ -236,6 +236,12 @@ export default {
   "import.file-failed": "{name} could not be imported: {why}. Your game is unchanged.",
   "import.too-large": "{name} is too large to be a game ({size} bytes; at most {mb} MB)",
   "import.image-without-game": "{name} is an image without a game in it (only the images this page exports carry one)",
+  "image.not-png": "not a PNG image (it does not begin with the PNG signature)",
+  "image.png-no-header": "not a PNG image (its first chunk is not a valid IHDR)",
+  "image.png-no-end": "the PNG image is cut short at byte {at} (it ends without its IEND chunk)",
+  "image.png-bad-type": "the PNG image is damaged: the chunk at byte {at} has no valid type",
+  "image.png-chunk-cut": "the PNG image is cut short: its {type} chunk at byte {at} says {length} bytes of data, more than the file has",
+  "image.png-crc": "the PNG image is damaged: its {type} chunk at byte {at} fails its CRC check",
 
   "search.threads-all": "{n} (all)",
   "search.mode-threads": { one: "Runs on up to {n} thread (this device's cores), in the background: the page stays usable.", other: "Runs on up to {n} threads (this device's cores), in the background: the page stays usable." },

@@ -235,6 +235,12 @@ export default {
   "import.file-failed": "{name} n'a pas pu être importé : {why}. Votre partie est inchangée.",
   "import.too-large": "{name} est trop gros pour être une partie ({size} octets ; au plus {mb} Mo)",
   "import.image-without-game": "{name} est une image qui ne contient pas de partie (seules les images exportées par cette page en contiennent une)",
+  "image.not-png": "ce n'est pas une image PNG (elle ne commence pas par la signature PNG)",
+  "image.png-no-header": "ce n'est pas une image PNG (son premier bloc n'est pas un IHDR valide)",
+  "image.png-no-end": "l'image PNG est coupée à l'octet {at} (elle finit sans son bloc IEND)",
+  "image.png-bad-type": "l'image PNG est abîmée : le bloc de l'octet {at} n'a pas de type valide",
+  "image.png-chunk-cut": "l'image PNG est coupée : son bloc {type} de l'octet {at} annonce {length} octets de données, plus que n'en a le fichier",
+  "image.png-crc": "l'image PNG est abîmée : son bloc {type} de l'octet {at} ne passe pas son contrôle CRC",
 
   "search.threads-all": "{n} (tous)",
   "search.mode-threads": { one: "Tourne sur au plus {n} fil d'exécution (les cœurs de cet appareil), en arrière-plan : la page reste utilisable.", other: "Tourne sur au plus {n} fils d'exécution (les cœurs de cet appareil), en arrière-plan : la page reste utilisable." },
