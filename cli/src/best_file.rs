@@ -90,6 +90,22 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
 /// of the same variant (unless `--force`), nor over anything else that is not such a game.
 /// A regular file is replaced atomically (out_file.rs); a device or a FIFO is written once,
 /// at the end.
+/// What `--out` holds at the end of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This search's best game.
+    Saved,
+    /// A game as long as the search's best or longer, which it did not replace: the
+    /// file is as it should be.
+    Kept,
+    /// Nothing yet: a device, a FIFO or a descriptor gets the game after the report.
+    Later,
+    /// Not the search's best, nor a better game (the file came to hold something else,
+    /// was removed, or the search played nothing): the search ends with an error, its
+    /// game printed as a link.
+    NotSaved,
+}
+
 pub struct Out {
     path: PathBuf,
     target: Target,
@@ -215,41 +231,44 @@ impl Out {
         Ok(())
     }
 
-    /// At the end: whether FILE holds this search's best now, and a line saying so. A
-    /// device, a FIFO or a descriptor holds nothing yet (false): it gets the game after
-    /// the report ([`Self::writes_after_report`]), and that write may still fail
-    /// (/dev/full), so nothing may say "saved" before it.
-    pub fn finish(&self, best: &Position) -> (bool, String) {
+    /// At the end: what FILE holds now, and a line saying so. A device, a FIFO or a
+    /// descriptor holds nothing yet ([`Outcome::Later`]): it gets the game after the report
+    /// ([`Self::writes_after_report`]), and that write may still fail (/dev/full), so
+    /// nothing may say "saved" before it.
+    pub fn finish(&self, best: &Position) -> (Outcome, String) {
         let shown = self.shown();
         if self.writes_after_report() {
             let n = best.score();
             let format = format_name(self.format);
-            return (false, format!("to be written: {shown} ({format}, {n} moves, after this report)"));
+            return (
+                Outcome::Later,
+                format!("to be written: {shown} ({format}, {n} moves, after this report)"),
+            );
         }
         match (self.written, &self.blocked) {
             (Some(n), _) if n == best.score() => self.still_there(n),
             (_, Some(what)) => (
-                false,
+                Outcome::NotSaved,
                 format!("not saved: {shown} came to hold {what} during the search: it was left alone (--force replaces it)"),
             ),
             _ => match self.floor {
                 Some(kept) => (
-                    false,
+                    Outcome::Kept,
                     format!(
                         "kept: {shown} holds a game of {kept} moves, as long as this search's best ({}) or longer: not replaced (--force replaces it)",
                         best.score()
                     ),
                 ),
-                None => (false, format!("not saved: the search played no game to save in {shown}")),
+                None => (Outcome::NotSaved, format!("not saved: the search played no game to save in {shown}")),
             },
         }
     }
 
     /// The line for a best game of `n` moves this search saved: read again, since the file
     /// may have changed after the last save, and a "saved:" line must be true when printed.
-    fn still_there(&self, n: usize) -> (bool, String) {
+    fn still_there(&self, n: usize) -> (Outcome, String) {
         let shown = self.shown();
-        let saved = (true, format!("saved: {shown} ({}, {n} moves)", format_name(self.format)));
+        let saved = (Outcome::Saved, format!("saved: {shown} ({}, {n} moves)", format_name(self.format)));
         let Some(file) = self.target.regular() else { return saved };
         if std::fs::read_to_string(file).ok().as_deref() == self.text.as_deref() {
             return saved;
@@ -257,12 +276,12 @@ impl Out {
         let after = "put there after the search saved its best";
         match holds(file, self.variant, &self.start) {
             Holds::Game(m) if m > n && !self.force => (
-                false,
+                Outcome::Kept,
                 format!("kept: {shown} now holds a game of {m} moves, longer than this search's best ({n}), saved there meanwhile"),
             ),
-            Holds::Nothing => (false, format!("not saved: {shown} was removed or emptied after the search saved its best there")),
-            Holds::Game(m) => (false, format!("not saved: {shown} now holds another game of {m} moves, {after}")),
-            Holds::Other(what) => (false, format!("not saved: {shown} now holds {what}, {after}")),
+            Holds::Nothing => (Outcome::NotSaved, format!("not saved: {shown} was removed or emptied after the search saved its best there")),
+            Holds::Game(m) => (Outcome::NotSaved, format!("not saved: {shown} now holds another game of {m} moves, {after}")),
+            Holds::Other(what) => (Outcome::NotSaved, format!("not saved: {shown} now holds {what}, {after}")),
         }
     }
 
@@ -320,11 +339,11 @@ mod tests {
         ours.offer(&first(50)).unwrap();
         assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(60));
         let (saved, line) = ours.finish(&first(50));
-        assert!(!saved && line.contains("holds a game of 60 moves, as long as"), "{line}");
+        assert!(saved == Outcome::Kept && line.contains("holds a game of 60 moves, as long as"), "{line}");
         // and beats it later
         ours.offer(&first(70)).unwrap();
         assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(70));
-        assert!(ours.finish(&first(70)).0);
+        assert_eq!(ours.finish(&first(70)).0, Outcome::Saved);
         std::fs::remove_file(file).ok();
     }
 
@@ -339,17 +358,18 @@ mod tests {
         ours.offer(&first(40)).unwrap();
         assert_eq!(
             ours.finish(&first(40)),
-            (true, format!("saved: {} (MSR JSON, 40 moves)", file.display()))
+            (Outcome::Saved, format!("saved: {} (MSR JSON, 40 moves)", file.display()))
         );
         std::fs::write(&file, "garbage\n").unwrap();
         let (saved, line) = ours.finish(&first(40));
         assert!(
-            !saved && line.starts_with(&format!("not saved: {} now holds something", file.display())),
+            saved == Outcome::NotSaved
+                && line.starts_with(&format!("not saved: {} now holds something", file.display())),
             "{line}"
         );
         std::fs::remove_file(&file).unwrap();
         let (saved, line) = ours.finish(&first(40));
-        assert!(!saved && line.contains("was removed or emptied"), "{line}");
+        assert!(saved == Outcome::NotSaved && line.contains("was removed or emptied"), "{line}");
         // another search saved a longer game there after ours
         ours.offer(&first(40)).unwrap();
         let mut theirs =
@@ -358,7 +378,8 @@ mod tests {
         theirs.offer(&first(60)).unwrap();
         let (saved, line) = ours.finish(&first(40));
         assert!(
-            !saved && line.contains("now holds a game of 60 moves, longer than this search's best (40)"),
+            saved == Outcome::Kept
+                && line.contains("now holds a game of 60 moves, longer than this search's best (40)"),
             "{line}"
         );
         // named otherwise than by its path (`-o -`)
@@ -382,7 +403,10 @@ mod tests {
         ours.offer(&first(60)).unwrap();
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "the user's notes\n");
         let (saved, line) = ours.finish(&first(60));
-        assert!(!saved && line.starts_with("not saved: ") && line.contains("left alone"), "{line}");
+        assert!(
+            saved == Outcome::NotSaved && line.starts_with("not saved: ") && line.contains("left alone"),
+            "{line}"
+        );
         std::fs::remove_file(file).ok();
     }
 

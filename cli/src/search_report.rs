@@ -2,7 +2,7 @@
 //! (drawn and as a link, so it is never lost), whether `--out` holds it, and `--json`'s
 //! object.
 
-use crate::best_file::Out;
+use crate::best_file::{Out, Outcome};
 use crate::search::{Prepared, Report};
 use crate::search_options::shown_name;
 use crate::{plural, print_summary, Quit};
@@ -106,7 +106,10 @@ pub(crate) fn finish(
             "interrupted": report.interrupted,
             "finished": game.is_finished(),
             // null without --out; false for a device until its write, after this line
-            "saved": saved.as_ref().map(|s| s.as_ref().map(|(written, _)| *written)).unwrap_or(Some(false)),
+            "saved": saved
+                .as_ref()
+                .map(|s| s.as_ref().map(|(outcome, _)| *outcome == Outcome::Saved))
+                .unwrap_or(Some(false)),
             // a device's write follows this line; the exit status says if it failed
             "to_be_written": saved.as_ref().is_ok_and(Option::is_some)
                 && out.as_ref().is_some_and(Out::writes_after_report),
@@ -120,6 +123,9 @@ pub(crate) fn finish(
     // a device or descriptor gets the game after everything else (`-o /dev/stdout`)
     o.flush()?;
     let saved = match (saved, &mut out) {
+        // the search's best is neither in FILE nor beaten there: say so, as a failure, so
+        // that a script does not take the file for the search's result
+        (Ok(Some((Outcome::NotSaved, line))), _) => Err(line),
         (Ok(Some(_)), Some(out)) => {
             // a stop asked for during the search (timeout's one signal) or after it: no
             // waiting for a FIFO's reader

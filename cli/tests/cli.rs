@@ -815,6 +815,26 @@ fn signal_search(args: &[&str], kill: &str) -> (std::process::Output, String) {
     (o, rest)
 }
 
+/// `--out FILE` that comes to hold something else during the search (the user's notes) is
+/// left alone, and the search fails: a script must not take FILE for its result. The game
+/// is not lost: the error gives it as a link, and the JSON says it was not saved.
+#[cfg(unix)]
+#[test]
+fn a_search_whose_out_file_came_to_hold_something_else_fails_and_gives_its_game() {
+    let file = temp("out-replaced.txt");
+    let path = file.to_str().unwrap();
+    let args = ["search", "-v", "5D", "--time", "1h", "-t", "1", "-o", path, "--json"];
+    let (o, rest) = signal_search(&args, &format!("printf 'my notes\\n' > '{path}'; kill -INT {{pid}}"));
+    assert_eq!(o.status.code(), Some(1), "{rest}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "my notes\n", "the notes are left alone");
+    assert!(rest.contains(&format!("error: not saved: {path} ")), "{rest}");
+    assert!(rest.contains("was not saved; here it is as a link: http"), "{rest}");
+    let v = last_json(&o);
+    assert_eq!(v["saved"], false);
+    assert!(stdout(&o).contains("not saved: "));
+    std::fs::remove_file(file).unwrap();
+}
+
 /// `timeout` sends its signal twice, to the program and to its process group: one request,
 /// not the second one that quits at once, so the search still stops cleanly with its best.
 #[cfg(unix)]
