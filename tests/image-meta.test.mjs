@@ -280,8 +280,8 @@ test("a PNG reader's errors are in the page's language; a writer's stay English"
   bad[33 + 8 + 20] ^= 1;
   setLanguage("fr");
   try {
-    assert.throws(() => gameLinkIn(bad), /^Error: l'image PNG est abîmée : son bloc iTXt de l'octet 33 ne passe pas son contrôle CRC$/);
-    assert.throws(() => pngText(good.subarray(0, 40)), /^Error: l'image PNG est coupée à l'octet 33 \(elle finit sans son bloc IEND\)$/);
+    assert.throws(() => gameLinkIn(bad), /^Error: l'image PNG est abîmée : son bloc iTXt à l'octet 33 échoue au contrôle CRC$/);
+    assert.throws(() => pngText(good.subarray(0, 40)), /^Error: l'image PNG est tronquée à l'octet 33 \(elle se termine sans bloc IEND\)$/);
     assert.throws(() => pngText(new TextEncoder().encode("<svg/>")), /^Error: ce n'est pas une image PNG/);
     assert.throws(() => pngWithText(good, { Note: 42 }), /is not a string/);
   } finally {

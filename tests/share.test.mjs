@@ -165,9 +165,9 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.getByTestId("import-text").fill("");
   await page.getByTestId("import-file").setInputFiles(damaged);
   await page.waitForFunction(() => document.getElementById("import-error").textContent.length > 0);
-  assert.equal(await words(problem), "l'image PNG est coupée : son bloc IHDR de l'octet 8 annonce 13 octets de données, plus que n'en a le fichier");
+  assert.equal(await words(problem), "l'image PNG est tronquée : son bloc IHDR à l'octet 8 annonce 13 octets de données, plus que n'en contient le fichier");
   await page.getByTestId("import-go").click();
-  assert.match(await words(problem), /^l'image PNG est coupée/);
+  assert.match(await words(problem), /^l'image PNG est tronquée/);
   assert.equal(await score(page), 1, "nothing the user had is lost");
   await page.getByTestId("import-text").fill(PSOL_TEXT);
   await page.locator("#import-variant").selectOption("");

@@ -85,11 +85,6 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
     }
 }
 
-/// `--out FILE`: the best game in its format (MSR JSON unless the name or `--out-format`
-/// says otherwise), saved as it improves, never over a longer game
-/// of the same variant (unless `--force`), nor over anything else that is not such a game.
-/// A regular file is replaced atomically (out_file.rs); a device or a FIFO is written once,
-/// at the end.
 /// What `--out` holds at the end of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -106,6 +101,11 @@ pub enum Outcome {
     NotSaved,
 }
 
+/// `--out FILE`: the best game in its format (MSR JSON unless the name or `--out-format`
+/// says otherwise), saved as it improves, never over a longer game
+/// of the same variant (unless `--force`), nor over anything else that is not such a game.
+/// A regular file is replaced atomically (out_file.rs); a device or a FIFO is written once,
+/// at the end.
 pub struct Out {
     path: PathBuf,
     target: Target,
@@ -275,9 +275,14 @@ impl Out {
         }
         let after = "put there after the search saved its best";
         match holds(file, self.variant, &self.start) {
-            Holds::Game(m) if m > n && !self.force => (
+            // as long or longer: the same game saved again elsewhere (an editor), or another
+            // search's; the file is as it should be
+            Holds::Game(m) if m >= n && !self.force => (
                 Outcome::Kept,
-                format!("kept: {shown} now holds a game of {m} moves, longer than this search's best ({n}), saved there meanwhile"),
+                format!(
+                    "kept: {shown} now holds a game of {m} moves, {} this search's best ({n}), saved there meanwhile",
+                    if m > n { "longer than" } else { "as long as" }
+                ),
             ),
             Holds::Nothing => (Outcome::NotSaved, format!("not saved: {shown} was removed or emptied after the search saved its best there")),
             Holds::Game(m) => (Outcome::NotSaved, format!("not saved: {shown} now holds another game of {m} moves, {after}")),
@@ -388,6 +393,24 @@ mod tests {
             .named("standard output");
         assert!(named.note().is_some_and(|n| n.starts_with("standard output holds a 60-move 5D game")));
         std::fs::remove_file(&file).unwrap();
+    }
+
+    /// The file rewritten after the last save with a game as long as the search's best (the
+    /// same game saved again by an editor, here with a line more) is as it should be: kept,
+    /// which the search counts as a success.
+    #[test]
+    fn a_game_as_long_saved_there_meanwhile_is_kept() {
+        let (file, first) = setup("as-long");
+        let mut ours =
+            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
+                .unwrap();
+        ours.offer(&first(40)).unwrap();
+        let again = format!("{}\n", std::fs::read_to_string(&file).unwrap());
+        std::fs::write(&file, again).unwrap();
+        let (outcome, line) = ours.finish(&first(40));
+        assert_eq!(outcome, Outcome::Kept, "{line}");
+        assert!(line.contains("now holds a game of 40 moves, as long as this search's best (40)"), "{line}");
+        std::fs::remove_file(file).unwrap();
     }
 
     /// A file that comes to hold something else during the search is left alone.

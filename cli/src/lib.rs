@@ -96,8 +96,7 @@ enum Command {
         /// Count from this start: `cross` (the default), a start code, or points `x,y x,y ...`.
         #[arg(long, allow_hyphen_values = true)]
         start: Option<String>,
-        /// Count ordered move sequences instead of positions (the usual perft). One walk
-        /// counts every depth at once, so the lines come together at its end.
+        /// Count ordered move sequences instead of positions (the usual perft).
         #[arg(long, conflicts_with = "symmetric")]
         sequences: bool,
     },
@@ -325,22 +324,19 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Count { variant, depth, symmetric, start, sequences } => {
             let root = Position::on(variant, start_set(start.as_deref(), variant)?);
+            // each line as soon as its count is known (a deep count takes hours)
+            let mut failed = None;
+            // and no deeper once the output is closed (`| head -3`)
+            let mut line = |n: usize, c: u64| {
+                failed = writeln!(o, "{n} {c}").and_then(|()| o.flush()).err();
+                failed.is_none()
+            };
             if sequences {
-                for (i, c) in count::count_sequences(&root, depth).iter().enumerate() {
-                    say!(o, "{} {c}", i + 1);
-                }
+                count::count_sequences(&root, depth, &mut line);
             } else {
-                let mut failed = None;
-                count::count_positions(&root, depth, symmetric, |n, c| {
-                    if failed.is_none() {
-                        failed = writeln!(o, "{n} {c}").and_then(|()| o.flush()).err();
-                    }
-                });
-                if let Some(e) = failed {
-                    return Err(e.into());
-                }
+                count::count_positions(&root, depth, symmetric, &mut line);
             }
-            Ok(())
+            failed.map_or(Ok(()), |e| Err(e.into()))
         }
         Command::Records { name: None, .. } => {
             say!(o, "{:<32} {:<7} {:>5}  {:<40} date", "name", "variant", "moves", "author");

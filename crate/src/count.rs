@@ -6,7 +6,8 @@
 //!   children are deduplicated by their 128-bit keys (`position_key`: up to symmetry,
 //!   the smallest over the 8 images). Duplicates are found in a sharded set; levels run on
 //!   every core (rayon). Memory is about 40 bytes a position at the deepest level.
-//! - [`count_sequences`]: ordered move sequences (depth-first, parallel over first moves).
+//! - [`count_sequences`]: ordered move sequences (depth-first, parallel over first moves,
+//!   one walk a length so that each count comes as soon as it is known).
 
 use crate::geom::{Dir, Point, Symmetry};
 use crate::position::Position;
@@ -62,12 +63,13 @@ const SHARDS: usize = 256;
 /// Distinct positions exactly 1..=depth moves after `root` (up to the symmetries of its
 /// start when `symmetric`), or up to the first depth with none (no game goes further: the
 /// counts end with that 0). `report(n, count)` is called as each level completes (for
-/// progress output).
+/// progress output), and returns whether to go on: false stops the count there (its
+/// reader has gone: a deep level takes hours).
 pub fn count_positions(
     root: &Position,
     depth: usize,
     symmetric: bool,
-    mut report: impl FnMut(usize, u64),
+    mut report: impl FnMut(usize, u64) -> bool,
 ) -> Vec<u64> {
     let (variant, start) = (root.variant(), root.start());
     let syms: Vec<Symmetry> = if symmetric { start.symmetries().collect() } else { vec![Symmetry::IDENTITY] };
@@ -124,8 +126,7 @@ pub fn count_positions(
         }
         assert!(level.len() < u32::MAX as usize, "too many positions to index");
         counts.push(level.len() as u64);
-        report(n, level.len() as u64);
-        if level.is_empty() {
+        if !report(n, level.len() as u64) || level.is_empty() {
             break;
         }
         levels.push(level);
@@ -135,52 +136,54 @@ pub fn count_positions(
 
 /// Ordered move sequences of length exactly 1..=depth after `root` (the usual perft), or
 /// up to the first length with none (the counts end with that 0, as
-/// [`count_positions`]'s do).
-pub fn count_sequences(root: &Position, depth: usize) -> Vec<u64> {
-    /// Counts the moves of `p` as the sequences of length `at + 1`, and walks on below
-    /// `depth`. `counts` grows as the walk goes deeper: its length is at most the longest
-    /// game, whatever depth was asked.
-    fn walk(p: &mut Position, at: usize, depth: usize, counts: &mut Vec<u64>) {
+/// [`count_positions`]'s do). `report(n, count)` is called as each length is counted, and
+/// returns whether to go on.
+///
+/// One depth-first walk a length (iterative deepening), so that each count comes as soon
+/// as it is known rather than all at the end of the deepest walk. The walks before the
+/// last visit the shallower levels again, which hold some 20 times fewer positions than
+/// the next: for 5T to depth 5, 4.3 % more positions played than in one walk.
+pub fn count_sequences(
+    root: &Position,
+    depth: usize,
+    mut report: impl FnMut(usize, u64) -> bool,
+) -> Vec<u64> {
+    /// The sequences of `left` more moves after `p`: at the last, its moves are counted
+    /// without being played.
+    fn walk(p: &mut Position, left: usize) -> u64 {
         let moves = p.legal_moves_unordered();
-        if counts.len() <= at {
-            counts.resize(at + 1, 0);
+        if left == 1 {
+            return moves.len() as u64;
         }
-        counts[at] += moves.len() as u64;
-        if at + 1 < depth {
-            for m in moves {
-                p.play(m);
-                walk(p, at + 1, depth, counts);
-                p.undo();
-            }
+        let mut n = 0;
+        for m in moves {
+            p.play(m);
+            n += walk(p, left - 1);
+            p.undo();
         }
-    }
-    if depth == 0 {
-        return Vec::new();
+        n
     }
     let first = root.legal_moves();
-    let counts = first
-        .par_iter()
-        .map(|&m| {
-            let mut p = root.clone();
-            p.play(m);
-            let mut c = vec![1u64];
-            if depth > 1 {
-                walk(&mut p, 1, depth, &mut c);
-            }
-            c
-        })
-        .reduce(Vec::new, |mut a, b| {
-            if a.len() < b.len() {
-                a.resize(b.len(), 0);
-            }
-            a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
-            a
-        });
-    if counts.is_empty() {
-        vec![0] // no first move
-    } else {
-        counts
+    let mut counts = Vec::new();
+    for n in 1..=depth {
+        let c = if n == 1 {
+            first.len() as u64
+        } else {
+            first
+                .par_iter()
+                .map(|&m| {
+                    let mut p = root.clone();
+                    p.play(m);
+                    walk(&mut p, n - 1)
+                })
+                .sum()
+        };
+        counts.push(c);
+        if !report(n, c) || c == 0 {
+            break;
+        }
     }
+    counts
 }
 
 #[cfg(test)]
@@ -198,8 +201,8 @@ mod tests {
     #[test]
     fn small_counts() {
         let (t5, d5) = (Position::new(Variant::T5), Position::new(Variant::D5));
-        assert_eq!(count_positions(&t5, 2, false, |_, _| {}), vec![28, 382]);
-        assert_eq!(count_positions(&d5, 2, true, |_, _| {}), vec![4, 55]);
-        assert_eq!(count_sequences(&t5, 2), vec![28, 748]);
+        assert_eq!(count_positions(&t5, 2, false, |_, _| true), vec![28, 382]);
+        assert_eq!(count_positions(&d5, 2, true, |_, _| true), vec![4, 55]);
+        assert_eq!(count_sequences(&t5, 2, |_, _| true), vec![28, 748]);
     }
 }

@@ -30,8 +30,11 @@ import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./
 /** @typedef {"change" | "previewend" | "board" | "played"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
 
-/** A link's line of play: the link without "&m=", the move shown (there when not all are). @param {string} link */
-const lineOf = (link) => link.replace(/&m=\d+$/, "");
+/**
+ * A link's line of play: its fragment (the game, whatever page address is before it)
+ * without "&m=", the move shown (there when not all are). @param {string} link
+ */
+const lineOf = (link) => link.slice(link.indexOf("#") + 1).replace(/&m=\d+$/, "");
 
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
@@ -65,7 +68,9 @@ export class App {
    * is kept for the next visit, so a record or a friend's link looked at in another tab
    * never replaces the game the user played by hand. */
   #own = false;
-  /** The line the user left by playing a move of their own in its middle. @type {{ link: string, at: number, length: number, record: RecordInfo | null } | null} */ #left = null;
+  /** The line the user left by playing a move of their own in its middle (`own`: it was
+   * the user's, so going back to it keeps it). @type {{ link: string, at: number, length: number, own: boolean, record: RecordInfo | null } | null} */
+  #left = null;
   /** While set, a tap or Enter on a grid point goes here instead of playing (the start
    * editor). @type {((p: GridPoint) => void) | null} */
   #pointHandler = null;
@@ -350,6 +355,7 @@ export class App {
     } else {
       this.openLink(left.link, "new");
     }
+    if (left.own) this.keep();
     say(t("branch.back", { at: left.at, n: left.length }));
   }
 
@@ -531,12 +537,12 @@ export class App {
   /** The line of play and the move shown, before a move (see `#noteBranch`). */
   #lineNow() {
     const tl = this.#timeline;
-    return { link: tl.link(linkBase()), at: tl.shown(), length: tl.length() };
+    return { link: tl.link(linkBase()), at: tl.shown(), length: tl.length(), own: this.#own };
   }
 
   /**
    * After a move: one played in the middle of a line (not its recorded next move) drops the
-   * rest of it, so a way back is kept. Whether it did. @param {{ link: string, at: number, length: number }} was
+   * rest of it, so a way back is kept. Whether it did. @param {{ link: string, at: number, length: number, own: boolean }} was
    */
   #noteBranch(was) {
     const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
@@ -697,7 +703,7 @@ export class App {
       showError(t("two.computer-failed", { why: errorText(e) }));
       return false;
     }
-    this.#own = true;
+    // not the user's own by this move: a link looked at may end on the computer's turn
     this.#noteBranch(was); // an answer other than the line's next move leaves the line too
     this.#update();
     return true;

@@ -9,6 +9,7 @@ use super::net::Net;
 use super::pool::Pool;
 use super::resume_option::refusal;
 use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
+use crate::best_file::Outcome;
 use crate::search::{budget_of, prepare, Args, Keeper, Prepared, Report};
 use crate::search_report::finish;
 use crate::{stop_signals, warn, Quit};
@@ -372,9 +373,19 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         Some(out) => out.offer(&best),
         None => Ok(()),
     });
-    // a finished search's checkpoint goes once its last best is in --out: killed before,
-    // the job leaves the checkpoint to resume from
-    if !kept {
+    // a finished search's checkpoint goes once its last best is in --out (or a longer game
+    // is there): killed before, the job leaves the checkpoint to resume from; and when the
+    // best could not be saved there, the checkpoint keeps it
+    let not_in_out = failure.is_some()
+        || prepared.out.as_ref().is_some_and(|out| out.finish(&best).0 == Outcome::NotSaved);
+    if !kept && not_in_out {
+        if save(&file, &coord, t, &mut unsaved) {
+            warn(&format!(
+                "checkpoint kept: {} (the best game is not in --out; --resume goes on from it)",
+                file.path().display()
+            ));
+        }
+    } else if !kept {
         if let Err(e) = file.remove() {
             warn(&format!("warning: the finished search's checkpoint stays: {e}"));
         }
@@ -405,10 +416,14 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     });
     let report =
         Report { best, progress, interrupted, stop: signal, runs: coord.runs(), save_error: failure };
-    finish(prepared, report, Some(extra), o)?;
-    match fatal {
-        Some(e) => Err(format!("{e} (the search stopped; its checkpoint is kept)").into()),
-        None => Ok(()),
+    let ended = finish(prepared, report, Some(extra), o);
+    // a rank's fatal error is said even when the end failed too (its game not saved)
+    match (fatal, ended) {
+        (None, ended) => ended,
+        (Some(e), Err(Quit::Error(m))) => {
+            Err(format!("{m}\n{e} (the search stopped; its checkpoint is kept)").into())
+        }
+        (Some(e), _) => Err(format!("{e} (the search stopped; its checkpoint is kept)").into()),
     }
 }
 
