@@ -405,3 +405,39 @@ test("a friend's link or a record looked at in another tab does not replace the 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("back to the user's own line after branching off it: that line is the game kept", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 3);
+  const line = await address(page);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo" }).click();
+  // a move of the user's own in the middle, not the line's next one (playMoves plays the
+  // first point of its scan): the last single-line point of the same scan
+  const p = await page.evaluate(() => {
+    const app = window.morpionApp;
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    for (let y = 30; y >= -20; y--) {
+      for (let x = 30; x >= -20; x--) {
+        if (app.choicesAt(x, y).length === 1) {
+          const [sx, sy] = app.screenOf(x, y);
+          return { pageX: r.left + sx, pageY: r.top + sy };
+        }
+      }
+    }
+    return null;
+  });
+  await page.mouse.click(p.pageX, p.pageY);
+  assert.equal(await score(page), 2);
+  assert.match(await page.locator("#message").textContent(), /now yours from move 1; the game you left had 3 moves/, "a branch");
+  await page.getByTestId("back-to-record").click();
+  assert.equal(await page.getByTestId("back-to-record").textContent(), "Back to that game");
+  const back = await address(page);
+  assert.equal(back.replace(/&m=\d+$/, ""), line, "the line left, at the move it was left");
+  const other = await context.newPage();
+  await other.goto(env.url);
+  await other.waitForSelector("body.ready");
+  assert.equal(await address(other), back, "the line gone back to is the one kept");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
