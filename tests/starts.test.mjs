@@ -1,7 +1,7 @@
 // Games from other starts than the cross, in the browser: a link carries the start.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, morpion, openApp, playMoves, score, shot, tab, useBrowser } from "./support.mjs";
+import { address, morpion, openApp, PHONE, playMoves, score, shot, tab, useBrowser } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -100,6 +100,36 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   assert.match(await elsewhere.page.getByTestId("start-name").textContent(), /^5 dots \(/);
   assert.equal(await elsewhere.page.evaluate(() => window.morpionApp.legalCount()), await page.evaluate(() => window.morpionApp.legalCount()));
   await elsewhere.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a start drawn for a two-player game stays a two-player game; a long start code wraps on a phone", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  await page.getByTestId("mode").selectOption("two-player");
+  await page.getByTestId("start-edit").click();
+  assert.match(await address(page), /&p=2$/, "drawing keeps the two-player mode");
+  await page.getByTestId("start-symmetry").selectOption("all");
+  await page.getByTestId("board").scrollIntoViewIfNeeded(); // on a phone the panel is below it
+  await page.getByRole("button", { name: "Zoom out" }).click();
+  await clickPoint(page, 4, 12); // and its 7 images: a code of 45 characters
+  await page.getByTestId("start-done").click();
+  assert.equal(await page.getByTestId("mode").inputValue(), "two-player");
+  assert.match(await address(page), /#g=2\.5T\.[\w-]+\.0\.\.[\w-]+&p=2$/);
+  assert.match(await page.getByTestId("turn-line").textContent(), /Player 1 to move/);
+  const code = await page.getByTestId("start-name").textContent();
+  assert.match(code, /^44 dots \([\w-]{40,}\)$/);
+  // the code wraps inside its card: no panel wider than the phone
+  const card = await page.locator(".start-card").evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
+  assert.ok(card.scroll <= card.client, `the card scrolls sideways: ${card.scroll} > ${card.client}`);
+  await playMoves(page, 1);
+  assert.equal(await page.evaluate(() => window.morpionApp.twoPlayer()), true);
+  // drawing the cross back says so
+  await page.getByTestId("start-edit").click();
+  await page.getByTestId("start-cross").click();
+  await page.getByTestId("start-done").click();
+  assert.equal(await page.locator("#message").textContent(), "Playing from the cross.");
+  assert.match(await address(page), /#g=1\.5T\.0\.\.[\w-]+&p=2$/);
   assert.deepEqual(errors, []);
   await context.close();
 });

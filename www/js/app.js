@@ -136,22 +136,25 @@ export class App {
   /** `cross`, or the code of the game's start. */
   startSpec() { return this.#timeline.start_spec(); }
   /**
-   * The link of a new game of `variant` from the start of `dots` (`[x, y, ...]`). Throws
-   * when they are not a start (none, or wider than 64 cells).
+   * The link of a new game of `variant` from the start of `dots` (`[x, y, ...]`), a
+   * two-player one if the game is (a start is drawn for either game). Throws when they are
+   * not a start (none, or wider than 64 cells).
    * @param {string} variant @param {number[]} dots
    */
   startLink(variant, dots) {
     const fresh = this.#wasm.Timeline.on_start(variant, Int32Array.from(dots));
     try {
+      fresh.set_two_player(this.#timeline.two_player());
       return fresh.link(linkBase());
     } finally {
       fresh.free();
     }
   }
-  /** The link of a new game of `variant`. @param {string} variant */
-  newGameLink(variant) {
+  /** The link of a new game of `variant`, two-player if `twoPlayer`. @param {string} variant @param {boolean} [twoPlayer] */
+  newGameLink(variant, twoPlayer = false) {
     const fresh = new this.#wasm.Timeline(variant);
     try {
+      fresh.set_two_player(twoPlayer);
       return fresh.link(linkBase());
     } finally {
       fresh.free();

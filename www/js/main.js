@@ -220,7 +220,7 @@ async function main() {
   attachMessage();
   app.setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
   openInitialGame(app);
-  if (app.length() === 0) say(t("msg.start"));
+  if (app.length() === 0 && app.legalCount() > 0) say(t("msg.start")); // a start may have no move at all
   const twoPlayer = new TwoPlayerPanel(app);
   const search = new SearchPanel(app);
   const bounds = new BoundsPanel(app);

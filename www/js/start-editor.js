@@ -109,7 +109,7 @@ export class StartEditor {
   #preset(which) {
     const app = this.#app;
     if (which === "cross") {
-      this.#expected = app.newGameLink(app.variant());
+      this.#expected = app.newGameLink(app.variant(), app.twoPlayer());
       app.openLink(this.#expected, "view", true);
       this.#load(app.startDots());
       this.#cx2 = this.#cy2 = Math.max(...app.startDots());
@@ -156,7 +156,7 @@ export class StartEditor {
     if (this.#before === null) return;
     this.#end();
     this.#app.keep(); // the start the user drew is theirs: kept for the next visit
-    say(t("start.done", { n: this.#dots.size }));
+    say(this.#app.startSpec() === "cross" ? t("start.done-cross") : t("start.done", { n: this.#dots.size }));
   }
 
   #cancel() {

@@ -364,6 +364,7 @@ export default {
   "start.drawing": "Tap points on the board to put dots on or take them off. The address already carries the start.",
   "start.one-at-least": "A start needs one dot at least.",
   "start.done": { one: "Playing from a start of {n} dot. Its link carries the start.", other: "Playing from a start of {n} dots. Its link carries the start." },
+  "start.done-cross": "Playing from the cross.",
   "start.cancelled": "Back to the game from before.",
   "two.mode": "Mode",
   "two.solitaire": "Solitaire",

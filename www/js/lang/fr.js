@@ -363,6 +363,7 @@ export default {
   "start.drawing": "Touchez des points du plateau pour y mettre ou en ôter un point. L'adresse porte déjà le départ.",
   "start.one-at-least": "Un départ a besoin d'un point au moins.",
   "start.done": { one: "Partie depuis un départ de {n} point. Son lien porte le départ.", other: "Partie depuis un départ de {n} points. Son lien porte le départ." },
+  "start.done-cross": "Partie depuis la croix.",
   "start.cancelled": "Retour à la partie d'avant.",
   "two.mode": "Mode",
   "two.solitaire": "Solitaire",
