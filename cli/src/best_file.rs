@@ -318,6 +318,17 @@ mod tests {
         (file, first_moves_of("5d-82-rosin").1)
     }
 
+    /// `file` as a 5D search from the cross saving in MSR JSON opens it (`name`: how the
+    /// search is named in the file).
+    fn open_5d(file: &Path, name: &str) -> Out {
+        Out::open(file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, name).unwrap()
+    }
+
+    /// What `file` holds for a 5D search from the cross.
+    fn held_5d(file: &Path) -> Holds {
+        holds(file, Variant::D5, &Start::cross(Variant::D5))
+    }
+
     /// A record of the library, by its id: its length, and the record cut to its first n moves.
     fn first_moves_of(id: &str) -> (usize, impl Fn(usize) -> Position) {
         let game = morpion::library::find(id).unwrap().game();
@@ -329,25 +340,21 @@ mod tests {
     #[test]
     fn a_longer_game_saved_meanwhile_is_kept() {
         let (file, first) = setup("race");
-        let mut ours =
-            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
-                .unwrap();
+        let mut ours = open_5d(&file, "test");
         ours.offer(&first(40)).unwrap();
-        assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(40));
+        assert_eq!(held_5d(&file), Holds::Game(40));
         // another search saves a longer game there
-        let mut theirs =
-            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "other")
-                .unwrap();
+        let mut theirs = open_5d(&file, "other");
         assert_eq!(theirs.floor, Some(40));
         theirs.offer(&first(60)).unwrap();
         // ours improves, but not enough: the file keeps the 60-move game
         ours.offer(&first(50)).unwrap();
-        assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(60));
+        assert_eq!(held_5d(&file), Holds::Game(60));
         let (saved, line) = ours.finish(&first(50));
         assert!(saved == Outcome::Kept && line.contains("holds a game of 60 moves, as long as"), "{line}");
         // and beats it later
         ours.offer(&first(70)).unwrap();
-        assert_eq!(holds(&file, Variant::D5, &Start::cross(Variant::D5)), Holds::Game(70));
+        assert_eq!(held_5d(&file), Holds::Game(70));
         assert_eq!(ours.finish(&first(70)).0, Outcome::Saved);
         std::fs::remove_file(file).ok();
     }
@@ -357,9 +364,7 @@ mod tests {
     #[test]
     fn the_end_reads_the_file_again() {
         let (file, first) = setup("end");
-        let mut ours =
-            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
-                .unwrap();
+        let mut ours = open_5d(&file, "test");
         ours.offer(&first(40)).unwrap();
         assert_eq!(
             ours.finish(&first(40)),
@@ -377,9 +382,7 @@ mod tests {
         assert!(saved == Outcome::NotSaved && line.contains("was removed or emptied"), "{line}");
         // another search saved a longer game there after ours
         ours.offer(&first(40)).unwrap();
-        let mut theirs =
-            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "other")
-                .unwrap();
+        let mut theirs = open_5d(&file, "other");
         theirs.offer(&first(60)).unwrap();
         let (saved, line) = ours.finish(&first(40));
         assert!(
@@ -388,9 +391,7 @@ mod tests {
             "{line}"
         );
         // named otherwise than by its path (`-o -`)
-        let named = Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "x")
-            .unwrap()
-            .named("standard output");
+        let named = open_5d(&file, "x").named("standard output");
         assert!(named.note().is_some_and(|n| n.starts_with("standard output holds a 60-move 5D game")));
         std::fs::remove_file(&file).unwrap();
     }
@@ -401,9 +402,7 @@ mod tests {
     #[test]
     fn a_game_as_long_saved_there_meanwhile_is_kept() {
         let (file, first) = setup("as-long");
-        let mut ours =
-            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
-                .unwrap();
+        let mut ours = open_5d(&file, "test");
         ours.offer(&first(40)).unwrap();
         let again = format!("{}\n", std::fs::read_to_string(&file).unwrap());
         std::fs::write(&file, again).unwrap();
@@ -417,9 +416,7 @@ mod tests {
     #[test]
     fn a_file_replaced_by_something_else_meanwhile_is_left_alone() {
         let (file, first) = setup("other");
-        let mut ours =
-            Out::open(&file, Format::MsrJson, Variant::D5, &Start::cross(Variant::D5), false, "test")
-                .unwrap();
+        let mut ours = open_5d(&file, "test");
         ours.offer(&first(40)).unwrap();
         std::fs::write(&file, "the user's notes\n").unwrap();
         ours.offer(&first(50)).unwrap();

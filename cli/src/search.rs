@@ -3,7 +3,7 @@
 
 use crate::best_file::{format_for, Out};
 use crate::search_options::{can_save_in, shown_name, standard_output_for_dash, with_flag};
-use crate::search_report::finish;
+use crate::search_report::{finish, saved};
 use crate::{all_threads, at_least, checked_threads, plural, start_position, stop_signals, warn, Quit};
 use morpion::formats::Format;
 use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, RunSummary, Search};
@@ -249,7 +249,8 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
         Some(out) => out.offer(best),
         None => Ok(()),
     })?;
-    finish(p, report, None, o)
+    let saved = saved(p.out.as_ref(), &report.best, report.save_error.as_ref());
+    finish(p, report, saved, None, o)
 }
 
 pub struct Options {

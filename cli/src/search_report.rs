@@ -8,14 +8,31 @@ use crate::search_options::shown_name;
 use crate::{plural, print_summary, Quit};
 use morpion::formats::{self, link, Format};
 use morpion::nrpa::{Config, Method, RunSummary};
-use morpion::{Game, Meta};
+use morpion::{Game, Meta, Position};
 use std::io::Write;
+
+/// What `--out` holds at a search's end: nothing asked (no `--out`), an outcome and the
+/// line that says it, or why the best could not be saved.
+pub(crate) type Saved = Result<Option<(Outcome, String)>, String>;
+
+/// Asks `out` once what it holds at the end. A failed save stopped the search but never
+/// loses its game: [`finish`] prints it, and the error gives its link.
+pub(crate) fn saved(out: Option<&Out>, best: &Position, save_error: Option<&String>) -> Saved {
+    match (out, save_error) {
+        (Some(_), Some(e)) => Err(e.clone()),
+        (Some(out), None) => Ok(Some(out.finish(best))),
+        (None, _) => Ok(None),
+    }
+}
 
 /// The end of a search: the best game printed (so that it is never lost), saved with
 /// `--out`, the JSON line with `--json` (and `extra`'s fields).
+/// `saved`: what FILE holds at the end ([`saved`]), asked once by the caller, which may
+/// act on it first (the MPI search keeps its checkpoint unless the best is in FILE).
 pub(crate) fn finish(
     p: Prepared,
     report: Report,
+    saved: Saved,
     extra: Option<serde_json::Value>,
     o: &mut impl Write,
 ) -> Result<(), Quit> {
@@ -24,13 +41,6 @@ pub(crate) fn finish(
         config;
     let given = root.score();
     let variant = root.variant();
-    // a failed save stops the search but never loses its game: it is printed, and the
-    // error gives its link
-    let saved = match (&out, &report.save_error) {
-        (Some(_), Some(e)) => Err(e.clone()),
-        (Some(out), None) => Ok(Some(out.finish(&report.best))),
-        (None, _) => Ok(None),
-    };
     let p = report.progress;
     let game = Game::new(report.best, Meta::default());
     // the game itself, printed so that it is never lost, saved or not

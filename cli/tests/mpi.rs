@@ -6,7 +6,7 @@
 mod common;
 
 use common::{last_json, morpion, stderr, stdout, temp};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -51,6 +51,16 @@ fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
 
 fn finish(child: Child) -> Output {
     child.wait_with_output().unwrap()
+}
+
+/// A search's `--out` file and its checkpoint beside it, neither left from an earlier run.
+fn out_and_checkpoint(name: &str) -> (PathBuf, PathBuf) {
+    let out = temp(&format!("{name}.json"));
+    let checkpoint = temp(&format!("{name}.json.checkpoint"));
+    for f in [&out, &checkpoint] {
+        let _ = std::fs::remove_file(f);
+    }
+    (out, checkpoint)
 }
 
 fn score_of(file: &Path) -> u64 {
@@ -148,11 +158,7 @@ fn a_campaign_on_three_ranks_equals_one_process_even_when_a_rank_is_killed() {
 
 #[test]
 fn a_search_whose_worker_rank_is_killed_resumes_and_keeps_its_best() {
-    let out = temp("mpi-best.json");
-    let checkpoint = temp("mpi-best.json.checkpoint");
-    for f in [&out, &checkpoint] {
-        let _ = std::fs::remove_file(f);
-    }
+    let (out, checkpoint) = out_and_checkpoint("mpi-best");
     let mark = format!("search-{}", std::process::id());
     let args = ["search", "--variant", "5T", "--level", "3", "--time", "25", "--quiet", "--json", "--out"];
     let args = [&args[..], &[out.to_str().unwrap()]].concat();
@@ -195,11 +201,7 @@ fn a_search_whose_worker_rank_is_killed_resumes_and_keeps_its_best() {
 
 #[test]
 fn ctrl_c_to_mpirun_stops_every_rank_and_keeps_the_best_and_a_checkpoint() {
-    let out = temp("mpi-int.json");
-    let checkpoint = temp("mpi-int.json.checkpoint");
-    for f in [&out, &checkpoint] {
-        let _ = std::fs::remove_file(f);
-    }
+    let (out, checkpoint) = out_and_checkpoint("mpi-int");
     let mark = format!("interrupt-{}", std::process::id());
     let args = ["search", "--variant", "5D", "--level", "3", "--time", "60", "--quiet", "--json", "--out"];
     let args = [&args[..], &[out.to_str().unwrap()]].concat();
@@ -217,6 +219,28 @@ fn ctrl_c_to_mpirun_stops_every_rank_and_keeps_the_best_and_a_checkpoint() {
     assert_eq!(score_of(&out), j["score"].as_u64().unwrap());
     assert!(checkpoint.exists(), "an interrupted search keeps its checkpoint");
     assert!(stderr(&o).contains("checkpoint saved"), "{}", stderr(&o));
+    for f in [&out, &checkpoint] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// `--out` that comes to hold the user's notes during the search: they are left alone, the
+/// search fails (its game given as a link), and its checkpoint stays to resume from.
+#[test]
+fn a_best_game_not_in_out_keeps_the_checkpoint() {
+    let (out, checkpoint) = out_and_checkpoint("mpi-notes");
+    let args = ["search", "--variant", "5D", "--level", "3", "--time", "10", "--quiet", "--json", "--out"];
+    let args = [&args[..], &[out.to_str().unwrap()]].concat();
+    let child = mpirun(3, "notes", &args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    wait_for("a best game", || out.exists());
+    std::fs::write(&out, "my notes\n").unwrap();
+    let o = finish(child);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "my notes\n", "the notes are left alone");
+    assert_eq!(last_json(&o)["saved"], false);
+    assert!(stderr(&o).contains("here it is as a link: http"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("checkpoint kept"), "{}", stderr(&o));
+    assert!(checkpoint.exists(), "the checkpoint keeps the best game");
     for f in [&out, &checkpoint] {
         let _ = std::fs::remove_file(f);
     }

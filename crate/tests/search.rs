@@ -300,7 +300,7 @@ fn a_playout_budget_is_kept_exactly() {
 }
 
 /// A top-level run of K iterations: one run is K level-(L-1) searches (K playouts at level
-/// 1), the progress counts out of K, a playout budget holds runs of that size one after
+/// 1), the progress counts out of K (a level-1 run's too), a playout budget holds runs of that size one after
 /// another, and K = N is the search without it, game for game.
 #[test]
 fn top_level_runs_take_their_own_iterations() {
@@ -311,19 +311,17 @@ fn top_level_runs_take_their_own_iterations() {
             let s = Search::new(Position::new(Variant::D5), c.clone()).unwrap();
             let best = pool(threads).install(|| s.run(Budget::OneRun));
             let p = s.progress(1.0);
-            // a level-1 run is one job, whose playouts the progress does not count as iterations
-            let iteration = if level == 1 { 0 } else { k };
-            assert_eq!(
-                (p.playouts, p.runs_done, p.iteration, p.iterations),
-                (run, 1, iteration, k),
-                "level {level}"
-            );
+            // a level-1 run is one job, whose thread counts its iterations as they end
+            assert_eq!((p.playouts, p.runs_done, p.iteration, p.iterations), (run, 1, k, k), "level {level}");
             assert!(best.is_finished());
         }
         let s = Search::new(Position::new(Variant::D5), c).unwrap();
         pool(1).install(|| s.run(Budget::Playouts(3 * run + run / 2)));
         let p = s.progress(1.0);
         assert_eq!((p.runs_done, p.run), (3, 4), "level {level}: three whole runs and half a fourth");
+        if level == 1 {
+            assert_eq!(p.iteration, k / 2, "half the fourth run's playouts, so half its iterations");
+        }
     }
     let game = |c: Config| {
         let s = Search::new(Position::new(Variant::T5), c).unwrap();

@@ -11,7 +11,7 @@ use super::resume_option::refusal;
 use super::{start_all, Down, RankError, Setup as AnySetup, Up, POLL, POLL_SHORT};
 use crate::best_file::Outcome;
 use crate::search::{budget_of, prepare, Args, Keeper, Prepared, Report};
-use crate::search_report::finish;
+use crate::search_report::{finish, saved};
 use crate::{stop_signals, warn, Quit};
 use morpion::geom::{Dir, Point};
 use morpion::nrpa::distributed::{Accepted, Checkpoint, Coordinator, Done, Rank};
@@ -373,11 +373,12 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
         Some(out) => out.offer(&best),
         None => Ok(()),
     });
-    // a finished search's checkpoint goes once its last best is in --out (or a longer game
-    // is there): killed before, the job leaves the checkpoint to resume from; and when the
-    // best could not be saved there, the checkpoint keeps it
-    let not_in_out = failure.is_some()
-        || prepared.out.as_ref().is_some_and(|out| out.finish(&best).0 == Outcome::NotSaved);
+    // a finished search's checkpoint goes once its last best is in --out (or a game as long
+    // or longer is there): killed before, the job leaves the checkpoint to resume from; and
+    // when the best could not be saved there, the checkpoint keeps it. Asked once: the
+    // report and the exit status say the same as the checkpoint's fate
+    let saved = saved(prepared.out.as_ref(), &best, failure.as_ref());
+    let not_in_out = matches!(saved, Err(_) | Ok(Some((Outcome::NotSaved, _))));
     if !kept && not_in_out {
         if save(&file, &coord, t, &mut unsaved) {
             warn(&format!(
@@ -416,7 +417,7 @@ pub(super) fn coordinate(net: &mut Net, plan: Plan, o: &mut impl Write) -> Resul
     });
     let report =
         Report { best, progress, interrupted, stop: signal, runs: coord.runs(), save_error: failure };
-    let ended = finish(prepared, report, Some(extra), o);
+    let ended = finish(prepared, report, saved, Some(extra), o);
     // a rank's fatal error is said even when the end failed too (its game not saved)
     match (fatal, ended) {
         (None, ended) => ended,

@@ -273,7 +273,8 @@ impl<M: Clone> Monitor<M> {
         self.top.0.iterations.store(n, Relaxed);
     }
 
-    // These two are called under the scheduler's lock: a load then a store is enough.
+    /// Called under the scheduler's lock: a load then a store is enough (an iteration
+    /// reported meanwhile by a thread that runs a run whole is of an older run).
     pub(crate) fn run_started(&self, run: u32) {
         let top = &self.top.0;
         if run > (top.run_iteration.load(Relaxed) >> 32) as u32 {
@@ -281,10 +282,15 @@ impl<M: Clone> Monitor<M> {
         }
     }
 
+    /// Run `run` has done `done` iterations: shown if it is the last run started. Called
+    /// without a lock by a thread that runs a level-1 run whole, hence the compare-exchange:
+    /// a run started meanwhile is never hidden by an older run's count.
     pub(crate) fn iteration_done(&self, run: u32, done: u32) {
         let top = &self.top.0;
-        if run == (top.run_iteration.load(Relaxed) >> 32) as u32 {
-            top.run_iteration.store(((run as u64) << 32) | done as u64, Relaxed);
+        let now = top.run_iteration.load(Relaxed);
+        if run == (now >> 32) as u32 {
+            let _ =
+                top.run_iteration.compare_exchange(now, ((run as u64) << 32) | done as u64, Relaxed, Relaxed);
         }
     }
 

@@ -22,6 +22,9 @@ pub(crate) struct Worker<'a, P: Problem, const CHECK: bool> {
     iterations: u32,
     /// The top level, and its iterations (a whole run at level 1 is the top level's).
     top: (usize, u32),
+    /// The scheduled run this thread runs whole (level 1), whose iterations it reports to
+    /// the monitor as they end; 0: none (a level below the top, or a rank's job).
+    run: u32,
     /// Playouts per adapt at level 1.
     stabilize: u32,
     /// Ties between results of equal score go to the problem's tie-break.
@@ -64,6 +67,7 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
             state: root.clone(),
             iterations: config.iterations,
             top: (config.level as usize, config.run_iterations()),
+            run: 0,
             stabilize: config.stabilize,
             tie_break: config.tie_break,
             learning: config.learning(),
@@ -85,6 +89,12 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
         self.monitor.reset_budget(limit);
         self.allowance = 0;
         self.spent = false;
+    }
+
+    /// The next `level(top)` is run `run` of the search, run whole by this thread: its
+    /// iterations are reported as they end (the scheduler counts them for a higher top).
+    pub(crate) fn set_run(&mut self, run: u32) {
+        self.run = run;
     }
 
     /// Level `l`'s policy, to set before `level(l)`.
@@ -158,6 +168,9 @@ impl<'a, P: Problem, const CHECK: bool> Worker<'a, P, CHECK> {
                     drawn = false;
                 } else {
                     self.policies[l].adapt(&self.best[l], &self.learning, &mut self.scratch);
+                }
+                if l == self.top.0 && self.run != 0 {
+                    self.monitor.iteration_done(self.run, ((i + 1) / per_adapt) as u32);
                 }
             }
             if self.monitor.is_stopped() || self.spent {

@@ -249,6 +249,7 @@ unsafe fn work<P: Problem, const CHECK: bool>(
             Job::Whole { run } => {
                 w.rng = Rng::new(stream(config.seed, run, 0));
                 w.policy_mut(top).reset();
+                w.set_run(run);
                 w.level(top);
                 if !monitor.is_stopped() && !w.out_of_budget() {
                     monitor.run_done();
