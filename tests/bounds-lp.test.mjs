@@ -31,6 +31,7 @@ test("an LP bound holds on every line that goes on from its position, the user's
   await page.getByTestId("bound-lp").click();
   await page.waitForFunction(() => /Solving the LP on/.test(document.querySelector("[data-testid=bound-lp-status]").textContent), null, { timeout: 60_000 });
   assert.equal(await at(175), 705);
+  assert.match(await status(), /It is for move 176 of the game as it was when you asked, not for the board shown now\.$/, "the progress says which position it is about");
   await page.waitForFunction(() => !window.morpionBounds.solving(), null, { timeout: 240_000 });
   assert.match(await status(), /^The LP, started from move 176 of another game or of this one before the board changed, proved at most 178 moves there/);
   assert.equal(number(await page.getByTestId("bound").textContent()), 705, "not a bound of move 175");

@@ -372,10 +372,7 @@ test("a friend's link or a record looked at in another tab does not replace the 
   const mine = await address(page);
   // a friend's link, opened in another tab and stepped through
   const link = morpion("convert", "-v", "5D", "--to", "link", "--base", env.url, PSOL).trim();
-  const other = await context.newPage();
-  other.on("pageerror", (e) => errors.push(e.message));
-  await other.goto(link);
-  await other.waitForSelector("body.ready");
+  const { page: other, errors: otherErrors } = await openApp(env.browser, link, { context });
   await other.getByRole("button", { name: "Back to the start" }).click();
   await other.getByRole("button", { name: "Redo" }).click();
   assert.equal(await score(other), 1);
@@ -384,9 +381,7 @@ test("a friend's link or a record looked at in another tab does not replace the 
   await other.getByTestId("records").selectOption("5t-178-rosin");
   assert.equal(await score(other), 178);
   // the bare address opens the user's own game, where they left it
-  const again = await context.newPage();
-  await again.goto(env.url);
-  await again.waitForSelector("body.ready");
+  const { page: again, errors: againErrors } = await openApp(env.browser, env.url, { context });
   assert.equal(await score(again), 2, "the game played by hand is the one kept");
   assert.equal(await address(again), mine);
   // a move played in a record makes it the user's: it is kept from then on
@@ -402,7 +397,7 @@ test("a friend's link or a record looked at in another tab does not replace the 
   await again.goto(env.url);
   await again.waitForSelector("body.ready");
   assert.equal(await score(again), 0);
-  assert.deepEqual(errors, []);
+  assert.deepEqual([...errors, ...otherErrors, ...againErrors], []);
   await context.close();
 });
 
@@ -434,10 +429,8 @@ test("back to the user's own line after branching off it: that line is the game 
   assert.equal(await page.getByTestId("back-to-record").textContent(), "Back to that game");
   const back = await address(page);
   assert.equal(back.replace(/&m=\d+$/, ""), line, "the line left, at the move it was left");
-  const other = await context.newPage();
-  await other.goto(env.url);
-  await other.waitForSelector("body.ready");
+  const { page: other, errors: otherErrors } = await openApp(env.browser, env.url, { context });
   assert.equal(await address(other), back, "the line gone back to is the one kept");
-  assert.deepEqual(errors, []);
+  assert.deepEqual([...errors, ...otherErrors], []);
   await context.close();
 });

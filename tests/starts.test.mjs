@@ -104,7 +104,7 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   await context.close();
 });
 
-test("a start drawn for a two-player game stays a two-player game; a long start code wraps on a phone", async () => {
+test("a start drawn for a two-player game stays a two-player game; a long start code wraps on a phone, and the bound gives way to the turn", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
   await page.getByTestId("mode").selectOption("two-player");
   await page.getByTestId("start-edit").click();
@@ -117,6 +117,7 @@ test("a start drawn for a two-player game stays a two-player game; a long start 
   assert.equal(await page.getByTestId("mode").inputValue(), "two-player");
   assert.match(await address(page), /#g=2\.5T\.[\w-]+\.0\.\.[\w-]+&p=2$/);
   assert.match(await page.getByTestId("turn-line").textContent(), /Player 1 to move/);
+  assert.equal(await page.getByTestId("bound").isVisible(), false, "on a phone the bound gives way to the turn, not cut to 'at mos…'");
   const code = await page.getByTestId("start-name").textContent();
   assert.match(code, /^44 dots \([\w-]{40,}\)$/);
   // the code wraps inside its card: no panel wider than the phone
@@ -130,6 +131,33 @@ test("a start drawn for a two-player game stays a two-player game; a long start 
   await page.getByTestId("start-done").click();
   assert.equal(await page.locator("#message").textContent(), "Playing from the cross.");
   assert.match(await address(page), /#g=1\.5T\.0\.\.[\w-]+&p=2$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("while a start is drawn, one without moves is no game over, and another variant keeps the dots", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const over = page.getByTestId("gameover");
+  await page.getByTestId("start-edit").click();
+  await page.getByTestId("start-one").click();
+  assert.match(await page.getByTestId("start-count").textContent(), /^1 dot, 0 moves/);
+  assert.equal(await over.isVisible(), false, "a start being drawn is not a game played");
+  for (const x of [1, 2, 3]) await clickPoint(page, x, 0);
+  await page.getByTestId("variant").selectOption("5D");
+  assert.ok(await page.getByTestId("start-done").isVisible(), "still drawing");
+  assert.equal(await page.locator("#message").textContent(), "Still drawing: the same dots, now in 5D.");
+  assert.match(await page.getByTestId("start-count").textContent(), /^4 dots, 2 moves/);
+  assert.match(await address(page), /#g=2\.5D\.[\w-]+\.0\./);
+  // the one dot again, played from: now the game is over
+  await page.getByTestId("start-one").click();
+  await page.getByTestId("start-done").click();
+  assert.equal(await over.textContent(), "Game over: 0 moves");
+  assert.ok(await over.isVisible());
+  // a new game ends a drawing, as before
+  await page.getByTestId("start-edit").click();
+  await page.locator("#new-game").click();
+  assert.ok(await page.getByTestId("start-edit").isVisible(), "the drawing is over");
+  assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -196,6 +196,8 @@ export class App {
    * @param {number} n
    */
   boardLinkOfFirst(n) { return (this.#preview ?? this.#timeline).link_of_first(n, linkBase()); }
+  /** How many moves the board shows: the preview's, else the user's game's. */
+  boardShown() { return (this.#preview ?? this.#timeline).shown(); }
   /** The link of the position the board shows, alone: its key for boardLinkOfFirst. */
   boardPositionLink() {
     const tl = this.#preview ?? this.#timeline;
@@ -271,6 +273,7 @@ export class App {
   setPointHandler(fn) {
     this.#pointHandler = fn;
     this.closeOffer();
+    this.#showOver(this.#preview ?? this.#timeline);
   }
 
   // ---- which game --------------------------------------------------------------
@@ -309,7 +312,8 @@ export class App {
     const fresh = new this.#wasm.Timeline(variant);
     fresh.set_two_player(this.#timeline.two_player());
     this.#setGame(fresh, "new");
-    say(t("msg.new-game", { variant }));
+    // unless a listener put another game in its place (the start editor: its dots, drawn on)
+    if (this.#timeline === fresh) say(t("msg.new-game", { variant }));
   }
 
   /**
@@ -423,11 +427,17 @@ export class App {
     slider.value = String(shown);
     slider.setAttribute("aria-valuetext", t("bar.move-of", { shown, length }));
     $("move-of").textContent = `${num(shown)} / ${num(length)}`;
-    // a preview (a search's best so far) is not a finished game of the user's
+    this.#showOver(tl);
+  }
+
+  /** "Game over", for the timeline `tl` on the board when it ended. @param {Timeline} tl */
+  #showOver(tl) {
     const over = $("gameover");
-    // a two-player game's end says who won (the two-player panel's)
-    over.hidden = !own || !tl.finished() || tl.two_player();
-    if (!over.hidden) over.textContent = t("msg.game-over", { n: shown });
+    // not a preview (a search's best so far is not a finished game of the user's), nor a
+    // start being drawn (its taps put dots, not moves); a two-player game's end says who
+    // won (the two-player panel's)
+    over.hidden = tl !== this.#timeline || this.#pointHandler !== null || !tl.finished() || tl.two_player();
+    if (!over.hidden) over.textContent = t("msg.game-over", { n: tl.shown() });
   }
 
   /** The way back, in the bar, when the user left a line by playing their own move in it. */

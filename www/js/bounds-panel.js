@@ -41,6 +41,7 @@ export class BoundsPanel {
   /** The playground's last solution, drawn again in a new theme. @type {LpInfo | null} */ #shownLp = null;
   /** The button that started the solve running, when it had the keyboard's focus. @type {HTMLButtonElement | null} */ #focusBack = null;
   /** The board an LP's "cancelled" or "failed" was said of: cleared once the board changes. @type {string | null} */ #notDoneFor = null;
+  /** The running solve's progress, worded for the board shown now (null: no solve running). @type {(() => string) | null} */ #progress = null;
 
   /** @param {App} app */
   constructor(app) {
@@ -83,6 +84,7 @@ export class BoundsPanel {
     if (this.#reporting && this.#notDoneFor === null) {
       $("bound-lp-status").textContent = this.#provedHere()?.said ?? "";
     }
+    if (this.#progress) $("bound-lp-status").textContent = this.#progress();
     const wantRegion = input("show-hull").checked;
     let bound;
     try {
@@ -192,18 +194,27 @@ export class BoundsPanel {
     this.#notDoneFor = null;
     this.#reporting = false; // the status line is the solve's, until it ends
     this.#solving(true);
-    $("bound-lp-status").textContent = t("bounds.lp-region");
+    const move = this.#app.boardShown();
+    // the board may change while the LP runs (another game, another move): the progress
+    // then says which position it is about
+    /** @param {string} text */
+    const about = (text) => this.#app.boardLinkOfFirst(move) === key ? text : `${text} ${t("bounds.lp-not-here", { move })}`;
+    let saying = t("bounds.lp-region");
+    this.#progress = () => about(saying);
+    $("bound-lp-status").textContent = this.#progress();
     let size = "";
     try {
       const lp = await this.#client.solve({ type: "lp", link }, (p) => {
         if (p.kind === "start") {
           size = t("bounds.lp-size", { points: p.points, lines: p.lines });
-          $("bound-lp-status").textContent = t("bounds.lp-start", { size });
-          return;
+          saying = t("bounds.lp-start", { size });
+        } else {
+          const secs = Math.round((performance.now() - start) / 1000);
+          saying = t("bounds.lp-iteration", { size, iteration: p.iteration, secs, primal: fixed(p.primal, 2), dual: fixed(p.dual, 2) });
         }
-        const secs = Math.round((performance.now() - start) / 1000);
-        $("bound-lp-status").textContent = t("bounds.lp-iteration", { size, iteration: p.iteration, secs, primal: fixed(p.primal, 2), dual: fixed(p.dual, 2) });
+        $("bound-lp-status").textContent = about(saying);
       });
+      this.#progress = null;
       // The position solved, whatever the board shows by now (the user may have moved on).
       const shown = lp.score ?? 0;
       const own = lp.lines.filter((_, i) => i % 5 === 4 && lp.lines[i] < 0.999).length;
@@ -225,6 +236,7 @@ export class BoundsPanel {
       this.#showLine();
       this.#draw();
     } catch (e) {
+      this.#progress = null;
       $("bound-lp-status").textContent = e instanceof Cancelled ? t("bounds.cancelled") : t("bounds.lp-failed", { why: errorText(e) });
       this.#notDoneFor = link;
       this.#reporting = this.#proofs.length > 0; // an earlier proof's report, once the board changes

@@ -45,6 +45,7 @@ export class StartEditor {
   /** The link of the game before the drawing began (Cancel goes back to it); null when not drawing. @type {string | null} */
   #before = null;
   /** The link the editor last put on the board: any other change ends the drawing. */ #expected = "";
+  /** The variant of that link: another one chosen while drawing keeps the dots. */ #variant = "";
 
   /** @param {App} app */
   constructor(app) {
@@ -55,7 +56,7 @@ export class StartEditor {
     button("start-cross").addEventListener("click", () => this.#preset("cross"));
     button("start-one").addEventListener("click", () => this.#preset("one"));
     app.on("change", () => {
-      if (this.#before !== null && app.link() !== this.#expected) this.#end(); // a new game, a link, an import
+      if (this.#before !== null && app.link() !== this.#expected && !this.#switched()) this.#end(); // a new game, a link, an import
       this.#showName();
     });
     this.#showName();
@@ -63,6 +64,19 @@ export class StartEditor {
 
   /** Whether a start is being drawn. */
   drawing() { return this.#before !== null; }
+
+  /**
+   * Another variant was chosen while drawing (a new game of it from the cross is on the
+   * board): the drawn dots are put back, in that variant, and the drawing goes on. False
+   * when it was something else, or when the dots are no start there (the message says why).
+   */
+  #switched() {
+    const app = this.#app;
+    if (app.variant() === this.#variant || app.length() !== 0 || app.startSpec() !== "cross") return false;
+    if (!this.#put("view", true)) return false;
+    say(t("start.variant", { variant: app.variant() }));
+    return true;
+  }
 
   #showName() {
     const spec = this.#app.startSpec();
@@ -110,6 +124,7 @@ export class StartEditor {
     const app = this.#app;
     if (which === "cross") {
       this.#expected = app.newGameLink(app.variant(), app.twoPlayer());
+      this.#variant = app.variant();
       app.openLink(this.#expected, "view", true);
       this.#load(app.startDots());
       this.#cx2 = this.#cy2 = Math.max(...app.startDots());
@@ -127,7 +142,7 @@ export class StartEditor {
    * A new game from the dots `dots` (the drawn ones unless given) on the board: they
    * become the drawn ones unless they are no start (too wide: the message says so, and
    * nothing changes). They are moved so that their smallest x and y are 0 (as every start
-   * is), and the view with them, so that nothing jumps.
+   * is), and the view with them, so that nothing jumps. Returns whether they were put.
    * @param {"new" | "view"} how @param {boolean} keepView @param {Set<string>} [dots]
    */
   #put(how, keepView, dots = this.#dots) {
@@ -139,17 +154,20 @@ export class StartEditor {
     try {
       link = app.startLink(app.variant(), pts.flatMap((q) => [q[0] - mx, q[1] - my]));
     } catch (e) {
-      return say(errorText(e));
+      say(errorText(e));
+      return false;
     }
     this.#dots = new Set(pts.map((q) => `${q[0] - mx},${q[1] - my}`));
     this.#cx2 -= 2 * mx;
     this.#cy2 -= 2 * my;
     // known before the game changes: the App's "change" must not take it for another game
     this.#expected = link;
+    this.#variant = app.variant();
     app.openLink(link, how, keepView);
     if (keepView && (mx !== 0 || my !== 0)) app.panCells(mx, my);
     $("start-count").textContent = t("start.count", { n: this.#dots.size, moves: app.legalCount() });
     this.#showName();
+    return true;
   }
 
   #finish() {
