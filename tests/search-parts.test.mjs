@@ -6,23 +6,10 @@ import { spawnSync } from "node:child_process";
 import { probeModule, SIMD_PROBE, threadsBlocked } from "../www/js/engine-load.js";
 import { describeGame, forgetGame, formatDuration, formatElapsed, keepGame, KEEP, loadGames, withGame, withoutGame } from "../www/js/best-games.js";
 import { chartGeometry } from "../www/js/chart.js";
+import { memoryStorage } from "./memory-storage.mjs";
 
 const game = (id, score, date = "2026-11-21T10:00:00Z") => ({ id, score, date, link: `#g=${id}`, variant: "5D" });
 
-/**
- * A stand-in for localStorage.
- * @param {Record<string, string>} initial
- * @returns {Storage & { data: Record<string, string> }}
- */
-function memoryStorage(initial = {}) {
-  const data = { ...initial };
-  const storage = {
-    getItem: (/** @type {string} */ k) => (k in data ? data[k] : null),
-    setItem: (/** @type {string} */ k, /** @type {string} */ v) => { data[k] = String(v); },
-    data,
-  };
-  return /** @type {any} */ (storage);
-}
 
 test("kept games are ordered best first, newest first among equals", () => {
   let list = [];

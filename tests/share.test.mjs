@@ -434,3 +434,36 @@ test("back to the user's own line after branching off it: that line is the game 
   assert.deepEqual([...errors, ...otherErrors], []);
   await context.close();
 });
+
+test("My games keeps each game of the user's: opened again from the list, taken off and brought back, and the last changed opens on a visit without a link", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 2);
+  const first = await address(page);
+  await page.locator("#new-game").click();
+  await playMoves(page, 1);
+  await tab(page, "records");
+  const items = page.getByTestId("my-games").locator("li");
+  const listed = (/** @type {import("playwright").Page} */ p) => p.getByTestId("my-games").locator("li").allTextContents();
+  assert.equal(await items.count(), 2, "a new game does not replace the one before");
+  assert.match(await items.nth(0).textContent(), /^1 move · 5T · .*on the board$/);
+  assert.match(await items.nth(1).textContent(), /^2 moves · 5T · /);
+  // opened again from the list: the game and the move it was left at
+  await items.nth(1).getByRole("button", { name: /2 moves/ }).click();
+  assert.equal(await score(page), 2);
+  assert.equal(await address(page), first);
+  assert.match(await items.nth(0).textContent(), /^2 moves .*on the board$/, "now the last changed");
+  // the other taken off, and brought back in its place
+  await items.nth(1).getByRole("button", { name: "Take the 1-move game off the list" }).click();
+  assert.equal(await items.count(), 1);
+  assert.equal(await page.locator("#my-games-undo-text").textContent(), "Took the 1-move game off the list.");
+  await page.getByTestId("my-games-restore").click();
+  assert.equal(await items.count(), 2);
+  assert.match(await items.nth(1).textContent(), /^1 move · /);
+  // a visit without a link opens the last changed; the list is the same in another tab
+  const { page: again, errors: againErrors } = await openApp(env.browser, env.url, { context });
+  assert.equal(await score(again), 2);
+  await tab(again, "records");
+  assert.deepEqual(await listed(again), await listed(page));
+  assert.deepEqual([...errors, ...againErrors], []);
+  await context.close();
+});

@@ -9,7 +9,7 @@
 import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { num, recordNote, t } from "./i18n.js";
-import { linkBase, recall, remember, showInAddress } from "./saved.js";
+import { lineOf, linkBase, mineOf, remember, showInAddress } from "./saved.js";
 import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
@@ -30,11 +30,8 @@ import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./
 /** @typedef {"change" | "previewend" | "board" | "played"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
 
-/**
- * A link's line of play: its fragment (the game, whatever page address is before it)
- * without "&m=", the move shown (there when not all are). @param {string} link
- */
-const lineOf = (link) => link.slice(link.indexOf("#") + 1).replace(/&m=\d+$/, "");
+/** A new id for a game of the user's own (see saved.js). */
+const newId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
@@ -68,6 +65,9 @@ export class App {
    * is kept for the next visit, so a record or a friend's link looked at in another tab
    * never replaces the game the user played by hand. */
   #own = false;
+  /** Which of the user's games it is (saved.js): the same while they play on in it, a new
+   * one when they branch off it. @type {string | null} */
+  #ownId = null;
   /** The line the user left by playing a move of their own in its middle (`own`: it was
    * the user's, so going back to it keeps it). @type {{ link: string, at: number, length: number, own: boolean, record: RecordInfo | null } | null} */
   #left = null;
@@ -297,8 +297,10 @@ export class App {
     this.closeOffer();
     this.#record = record;
     this.#left = null;
-    const kept = own ? null : recall();
-    this.#own = own || (kept !== null && lineOf(kept.link) === lineOf(timeline.link(linkBase())));
+    // a game of the user's opened again (a reload, Back, their list) is theirs, as it was
+    const mine = own ? null : mineOf(timeline.link(linkBase()));
+    this.#own = own || mine !== null;
+    this.#ownId = own ? newId() : mine?.id ?? null;
     if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
@@ -349,7 +351,18 @@ export class App {
    */
   keep() {
     this.#own = true;
-    remember(this.#timeline.link(linkBase()));
+    this.#ownId ??= newId();
+    this.#remember(this.#timeline.link(linkBase()));
+  }
+
+  /** Which of the user's games is on the board (saved.js), if one is. */
+  ownId() { return this.#own ? this.#ownId : null; }
+
+  /** Keeps the game on the board, at `link`, as the last changed of the user's games. @param {string} link */
+  #remember(link) {
+    const tl = this.#timeline;
+    this.#ownId ??= newId();
+    remember({ id: this.#ownId, link, at: new Date().toISOString(), moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player() });
   }
 
   /** Back to the line the user left by playing their own move in its middle, at that move. */
@@ -399,7 +412,7 @@ export class App {
     this.#showBranch();
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);
-    if (this.#own) remember(link);
+    if (this.#own) this.#remember(link);
     this.redraw();
     this.#emit("change");
     this.#emit("board");
@@ -537,8 +550,11 @@ export class App {
     } catch (e) {
       return say(errorText(e));
     }
-    this.#own = true;
     const branched = this.#noteBranch(was);
+    // a move in a game not the user's makes it theirs; a branch off one of theirs is
+    // another of theirs (the line left stays in their list)
+    if (!this.#own || branched) this.#ownId = newId();
+    this.#own = true;
     this.closeOffer();
     clearError("link", "import", "export"); // the user plays on: an alert about those is over
     const left = this.#left;

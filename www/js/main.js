@@ -12,6 +12,7 @@ import { attachRules } from "./rules-card.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
 import { StartEditor } from "./start-editor.js";
+import { MyGames } from "./my-games.js";
 import { loadSettings, rememberControls, saveSetting } from "./settings.js";
 import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
@@ -225,6 +226,7 @@ async function main() {
   const search = new SearchPanel(app);
   const bounds = new BoundsPanel(app);
   const startEditor = new StartEditor(app);
+  new MyGames(app);
   $("bound-why").addEventListener("click", () => showTab("bounds"));
   attachRules(wasm);
   $("loading").hidden = true;

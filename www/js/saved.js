@@ -1,8 +1,11 @@
 // @ts-check
 // Where the game lives besides memory: the page address (the link of the game, always
-// current) and local storage (the last game, for a reload without a link).
+// current) and local storage (the user's own games, the last changed opened by a visit
+// without a link). Pure list functions, tested with node, over a thin storage layer.
 
+/** Where an older version kept the user's one last game (read once, into the list). */
 const STORAGE_KEY = "morpion.last-game.v1";
+const MINE_KEY = "morpion.my-games.v1";
 
 /**
  * The address without its fragment, nor the page's own `lang` choice: the base of every
@@ -31,21 +34,93 @@ export function showInAddress(link, newEntry) {
   else history.replaceState(null, "", link);
 }
 
-/** Keeps the game for the next visit. Storage may be full or disabled: then it is not kept. @param {string} link */
-export function remember(link) {
+/**
+ * A game of the user's own, kept in local storage: one they played in, imported, drew the
+ * start of or opened from their search. `id` stays the same while they play on in it.
+ * @typedef {object} MyGame
+ * @property {string} id
+ * @property {string} link its link, at the move shown when it was left
+ * @property {string} at when it was last changed (ISO 8601; "" for a game kept by an older version)
+ * @property {number} [moves] its length
+ * @property {string} [variant]
+ * @property {boolean} [twoPlayer]
+ */
+
+/** How many of the user's games are kept: the last changed. */
+export const KEEP_MINE = 20;
+
+/** The game's line of play, whatever the move shown: what tells one game from another. @param {string} link */
+export const lineOf = (link) => link.slice(link.indexOf("#") + 1).replace(/&m=\d+$/, "");
+
+/** @param {any} e @returns {e is MyGame} */
+const validMine = (e) => Boolean(e) && typeof e.id === "string" && typeof e.link === "string" && typeof e.at === "string";
+
+/**
+ * The list with `entry` in it, in place of the entry of the same id and of any other
+ * entry of the same line of play (the same game opened again), the last changed first, at
+ * most KEEP_MINE long.
+ * @param {MyGame[]} list @param {MyGame} entry
+ */
+export function withMine(list, entry) {
+  const line = lineOf(entry.link);
+  const rest = list.filter((e) => e.id !== entry.id && lineOf(e.link) !== line);
+  // by when they changed: a game brought back after its removal goes back in its place
+  return [entry, ...rest].sort((a, b) => b.at.localeCompare(a.at)).slice(0, KEEP_MINE);
+}
+
+/**
+ * The user's games, last changed first (an empty list when storage is empty, disabled or
+ * damaged). The one game an older version kept comes as the first.
+ * @param {Storage} [storage] @returns {MyGame[]}
+ */
+export function loadMine(storage = globalThis.localStorage) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ link }));
+    const v = JSON.parse(storage.getItem(MINE_KEY) ?? "null");
+    if (Array.isArray(v)) return v.filter(validMine).slice(0, KEEP_MINE);
+    const old = JSON.parse(storage.getItem(STORAGE_KEY) || "null");
+    return old && typeof old.link === "string" ? [{ id: "kept", link: old.link, at: "" }] : [];
+  } catch {
+    return [];
+  }
+}
+
+/** @param {MyGame[]} list @param {Storage} storage */
+function saveMine(list, storage) {
+  try {
+    storage.setItem(MINE_KEY, JSON.stringify(list));
   } catch {
     // Private browsing or quota: the address still carries the game.
   }
 }
 
-/** The last game kept, as {link}, or null. @returns {{ link: string } | null} */
-export function recall() {
-  try {
-    const v = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
-    return v && typeof v.link === "string" ? v : null;
-  } catch {
-    return null;
-  }
+/**
+ * Keeps `entry` for the next visit, as the last changed of the user's games (the list read
+ * again: another tab may have changed it). Storage may be full or disabled: then it is not kept.
+ * @param {MyGame} entry @param {Storage} [storage]
+ */
+export function remember(entry, storage = globalThis.localStorage) {
+  saveMine(withMine(loadMine(storage), entry), storage);
+}
+
+/** Takes the game `id` off the list. Returns the list kept. @param {string} id @param {Storage} [storage] */
+export function forgetMine(id, storage = globalThis.localStorage) {
+  const list = loadMine(storage).filter((e) => e.id !== id);
+  saveMine(list, storage);
+  return list;
+}
+
+/** The user's game whose line of play `link` is, if it is one. @param {string} link @param {Storage} [storage] */
+export function mineOf(link, storage = globalThis.localStorage) {
+  const line = lineOf(link);
+  return loadMine(storage).find((e) => lineOf(e.link) === line) ?? null;
+}
+
+/** The user's game changed last: the one a visit without a link opens. @param {Storage} [storage] */
+export function recall(storage = globalThis.localStorage) {
+  return loadMine(storage)[0] ?? null;
+}
+
+/** Whether a storage event is about the user's games (another tab changed them). @param {StorageEvent} e */
+export function isAboutMine(e) {
+  return e.key === MINE_KEY || e.key === null;
 }

@@ -1,0 +1,56 @@
+// Unit tests of the user's own games as local storage keeps them (www/js/saved.js).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { forgetMine, KEEP_MINE, lineOf, loadMine, mineOf, recall, remember, withMine } from "../www/js/saved.js";
+import { memoryStorage } from "./memory-storage.mjs";
+
+const at = (minute) => `2026-12-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
+const mine = (id, line, minute, m = "") => ({ id, link: `https://x.test/#g=1.5T.${line}${m}`, at: at(minute), moves: 3, variant: "5T" });
+
+test("a game's line is its fragment without the move shown", () => {
+  assert.equal(lineOf("https://a.test/?lang=fr#g=1.5T.3.abc&m=1"), "g=1.5T.3.abc");
+  assert.equal(lineOf("http://b.test/#g=1.5T.3.abc"), "g=1.5T.3.abc");
+});
+
+test("the list holds each game once, the last changed first, at most KEEP_MINE", () => {
+  let list = [];
+  list = withMine(list, mine("a", "A", 1));
+  list = withMine(list, mine("b", "B", 2));
+  assert.deepEqual(list.map((e) => e.id), ["b", "a"]);
+  // a move in a: its entry changes and comes first
+  list = withMine(list, mine("a", "A2", 3));
+  assert.deepEqual(list.map((e) => `${e.id}${lineOf(e.link)}`), ["ag=1.5T.A2", "bg=1.5T.B"]);
+  // another id on b's line (the same game opened again) takes b's place
+  list = withMine(list, mine("c", "B", 4, "&m=1"));
+  assert.deepEqual(list.map((e) => e.id), ["c", "a"]);
+  // a game brought back with its old time goes back in its place
+  list = withMine(list, mine("old", "O", 0));
+  assert.deepEqual(list.map((e) => e.id), ["c", "a", "old"]);
+  for (let i = 0; i < KEEP_MINE + 5; i++) list = withMine(list, mine(`n${i}`, `N${i}`, 10 + i));
+  assert.equal(list.length, KEEP_MINE);
+  assert.equal(list[0].id, `n${KEEP_MINE + 4}`, "the oldest go");
+});
+
+test("the games survive in storage; the older version's one game comes into the list; damage reads as none", () => {
+  const s = memoryStorage();
+  assert.equal(recall(s), null);
+  remember(mine("a", "A", 1), s);
+  remember(mine("b", "B", 2), s);
+  assert.equal(recall(s)?.id, "b", "a visit without a link opens the last changed");
+  assert.equal(mineOf("https://elsewhere.test/#g=1.5T.A&m=2", s)?.id, "a", "whatever the page address and the move shown");
+  assert.equal(mineOf("https://x.test/#g=1.5T.Z", s), null);
+  assert.deepEqual(forgetMine("b", s).map((e) => e.id), ["a"]);
+  assert.equal(recall(s)?.id, "a");
+  // the one game an older version kept
+  const old = memoryStorage({ "morpion.last-game.v1": JSON.stringify({ link: "https://x.test/#g=1.5T.K" }) });
+  assert.deepEqual(loadMine(old), [{ id: "kept", link: "https://x.test/#g=1.5T.K", at: "" }]);
+  remember(mine("a", "A", 1), old);
+  assert.deepEqual(loadMine(old).map((e) => e.id), ["a", "kept"], "it stays, as the oldest");
+  // damaged storage
+  assert.deepEqual(loadMine(memoryStorage({ "morpion.my-games.v1": "{not json" })), []);
+  const mixed = JSON.stringify([{ id: "ok", link: "#g=1", at: at(1) }, { id: 3 }, null, { id: "x", link: "#g=2" }]);
+  assert.deepEqual(loadMine(memoryStorage({ "morpion.my-games.v1": mixed })).map((e) => e.id), ["ok"]);
+  // a storage that refuses (private browsing, quota): nothing kept, nothing thrown
+  const full = { getItem: () => null, setItem: () => { throw new Error("quota"); } };
+  remember(mine("a", "A", 1), /** @type {any} */ (full));
+});

@@ -1,0 +1,98 @@
+// @ts-check
+// "My games", in the Records panel: the user's own games (saved.js), last changed first,
+// each opened with a click and taken off the list with ×, which Undo brings back. It talks
+// to the App through its API only, and follows other tabs' changes to the list.
+
+import { $, button, el, errorText, showError } from "./dom.js";
+import { dateTime, t } from "./i18n.js";
+import { forgetMine, isAboutMine, loadMine, remember } from "./saved.js";
+
+/** @typedef {import("./app.js").App} App */
+/** @typedef {import("./saved.js").MyGame} MyGame */
+
+/** One line about a game of the user's: "37 moves · 5T · two players · 1 Dec 2026, 23:10". @param {MyGame} e */
+export function describeMine(e) {
+  if (e.moves === undefined || !e.variant) return t("mine.older");
+  const parts = [t("games.moves", { n: e.moves }), e.variant];
+  if (e.twoPlayer) parts.push(t("mine.two-player"));
+  if (e.at) parts.push(dateTime(e.at));
+  return parts.join(" · ");
+}
+
+export class MyGames {
+  /** @type {App} */ #app;
+  /** The games taken off the list, the last one last: Undo brings it back. @type {MyGame[]} */ #removed = [];
+
+  /** @param {App} app */
+  constructor(app) {
+    this.#app = app;
+    app.on("change", () => this.#render());
+    window.addEventListener("storage", (e) => { if (isAboutMine(e)) this.#render(); });
+    button("my-games-restore").addEventListener("click", () => this.#restore());
+    this.#render();
+  }
+
+  #render() {
+    const list = loadMine();
+    const onBoard = this.#app.ownId();
+    el("my-games", HTMLOListElement).replaceChildren(...list.map((e) => {
+      const li = document.createElement("li");
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "link-button";
+      open.textContent = describeMine(e);
+      if (e.id === onBoard) {
+        // the game on the board: nothing to open, and not taken off while it is played
+        open.disabled = true;
+        open.setAttribute("aria-current", "true");
+        li.append(open, Object.assign(document.createElement("span"), { className: "hint-text", textContent: t("mine.on-board") }));
+        return li;
+      }
+      open.title = t("mine.open-title");
+      open.addEventListener("click", () => this.#open(e));
+      const del = document.createElement("button");
+      del.type = "button";
+      del.className = "icon-button";
+      del.setAttribute("aria-label", t("mine.remove", { n: e.moves ?? 0 }));
+      del.textContent = "×";
+      del.addEventListener("click", () => this.#remove(e));
+      li.append(open, del);
+      return li;
+    }));
+    $("my-games-empty").hidden = list.length > 0;
+  }
+
+  /** @param {MyGame} e */
+  #open(e) {
+    try {
+      this.#app.openLink(e.link, "new");
+    } catch (err) {
+      // a game kept by an older version that this one cannot read: the list keeps it
+      showError(t("mine.open-failed", { why: errorText(err) }));
+    }
+  }
+
+  /** @param {MyGame} e */
+  #remove(e) {
+    forgetMine(e.id);
+    this.#removed.push(e);
+    this.#showRemoved();
+    this.#render();
+    button("my-games-restore").focus(); // the removed button had the focus
+  }
+
+  #showRemoved() {
+    const e = this.#removed.at(-1);
+    $("my-games-undo").hidden = !e;
+    if (e) $("my-games-undo-text").textContent = t("mine.removed", { n: e.moves ?? 0 });
+  }
+
+  /** Puts the game taken off last back in its place (the list is ordered by when they changed). */
+  #restore() {
+    const e = this.#removed.pop();
+    if (!e) return;
+    remember(e);
+    this.#showRemoved();
+    this.#render();
+  }
+}
