@@ -12,7 +12,7 @@ test("a game's line is its fragment without the move shown", () => {
   assert.equal(lineOf("http://b.test/#g=1.5T.3.abc"), "g=1.5T.3.abc");
 });
 
-test("the list holds each game once, the last changed first, at most KEEP_MINE", () => {
+test("the list holds each game once, the last on the board first, at most KEEP_MINE", () => {
   let list = [];
   list = withMine(list, mine("a", "A", 1));
   list = withMine(list, mine("b", "B", 2));
@@ -36,7 +36,7 @@ test("the games survive in storage; the older version's one game comes into the 
   assert.equal(recall(s), null);
   remember(mine("a", "A", 1), s);
   remember(mine("b", "B", 2), s);
-  assert.equal(recall(s)?.id, "b", "a visit without a link opens the last changed");
+  assert.equal(recall(s)?.id, "b", "a visit without a link opens the last on the board");
   assert.equal(mineOf("https://elsewhere.test/#g=1.5T.A&m=2", s)?.id, "a", "whatever the page address and the move shown");
   assert.equal(mineOf("https://x.test/#g=1.5T.Z", s), null);
   assert.deepEqual(forgetMine("b", s).map((e) => e.id), ["a"]);

@@ -435,7 +435,7 @@ test("back to the user's own line after branching off it: that line is the game 
   await context.close();
 });
 
-test("My games keeps each game of the user's: opened again from the list, taken off and brought back, and the last changed opens on a visit without a link", async () => {
+test("My games keeps each game of the user's: opened again from the list, taken off and brought back, and the last on the board opens on a visit without a link", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 2);
   const first = await address(page);
@@ -443,7 +443,10 @@ test("My games keeps each game of the user's: opened again from the list, taken 
   await playMoves(page, 1);
   await tab(page, "records");
   const items = page.getByTestId("my-games").locator("li");
-  const listed = (/** @type {import("playwright").Page} */ p) => p.getByTestId("my-games").locator("li").allTextContents();
+  // each entry's moves and variant, and which is on the board (not the time: another tab
+  // may write it again meanwhile)
+  const listed = async (/** @type {import("playwright").Page} */ p) => (await p.getByTestId("my-games").locator("li").allTextContents())
+    .map((s) => `${s.split(" · ").slice(0, 2).join(" · ")}${s.endsWith("on the board") ? " (on the board)" : ""}`);
   assert.equal(await items.count(), 2, "a new game does not replace the one before");
   assert.match(await items.nth(0).textContent(), /^1 move · 5T · .*on the board$/);
   assert.match(await items.nth(1).textContent(), /^2 moves · 5T · /);
@@ -451,7 +454,7 @@ test("My games keeps each game of the user's: opened again from the list, taken 
   await items.nth(1).getByRole("button", { name: /2 moves/ }).click();
   assert.equal(await score(page), 2);
   assert.equal(await address(page), first);
-  assert.match(await items.nth(0).textContent(), /^2 moves .*on the board$/, "now the last changed");
+  assert.match(await items.nth(0).textContent(), /^2 moves .*on the board$/, "now the last on the board");
   // the other taken off, and brought back in its place
   await items.nth(1).getByRole("button", { name: "Take the 1-move game off the list" }).click();
   assert.equal(await items.count(), 1);
@@ -459,11 +462,47 @@ test("My games keeps each game of the user's: opened again from the list, taken 
   await page.getByTestId("my-games-restore").click();
   assert.equal(await items.count(), 2);
   assert.match(await items.nth(1).textContent(), /^1 move · /);
-  // a visit without a link opens the last changed; the list is the same in another tab
+  // a visit without a link opens the last on the board; the list is the same in another tab
   const { page: again, errors: againErrors } = await openApp(env.browser, env.url, { context });
   assert.equal(await score(again), 2);
   await tab(again, "records");
   assert.deepEqual(await listed(again), await listed(page));
   assert.deepEqual([...errors, ...againErrors], []);
+  await context.close();
+});
+
+test("My games: a move taken back and played otherwise goes on in the same game; a branch further back is another game, and the line left stays listed", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const items = page.getByTestId("my-games").locator("li");
+  await playMoves(page, 3);
+  await page.getByRole("button", { name: "Undo" }).click();
+  // another move than the one taken back (playMoves would play it again: the scan's first)
+  const other = async () => {
+    const p = await page.evaluate(() => {
+      const app = window.morpionApp;
+      const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+      for (let y = 30; y >= -20; y--) {
+        for (let x = 30; x >= -20; x--) {
+          if (app.choicesAt(x, y).length === 1) {
+            const [sx, sy] = app.screenOf(x, y);
+            return { pageX: r.left + sx, pageY: r.top + sy };
+          }
+        }
+      }
+      return null;
+    });
+    await page.mouse.click(p.pageX, p.pageY);
+  };
+  await other();
+  await tab(page, "records");
+  assert.equal(await items.count(), 1, "one game still");
+  assert.match(await items.nth(0).textContent(), /^3 moves · /);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await other();
+  assert.equal(await items.count(), 2, "the branch and the line left");
+  assert.match(await items.nth(0).textContent(), /^2 moves · .*on the board$/);
+  assert.match(await items.nth(1).textContent(), /^3 moves · /);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -233,6 +233,8 @@ fn a_best_game_not_in_out_keeps_the_checkpoint() {
     let args = [&args[..], &[out.to_str().unwrap()]].concat();
     let child = mpirun(3, "notes", &args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     wait_for("a best game", || out.exists());
+    // past the first seconds' many saves: none is under way when the notes are written
+    std::thread::sleep(Duration::from_secs(2));
     std::fs::write(&out, "my notes\n").unwrap();
     let o = finish(child);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));

@@ -9,7 +9,7 @@
 import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { num, recordNote, t } from "./i18n.js";
-import { lineOf, linkBase, mineOf, remember, showInAddress } from "./saved.js";
+import { lineOf, linkBase, mineById, mineOf, remember, showInAddress } from "./saved.js";
 import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
@@ -27,7 +27,7 @@ import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./
  * @property {() => string | null} mayPlay why the user may not play now (null: they may)
  * @property {(shown: number, finished: boolean) => boolean} stopAt a position undo and redo may stop at (the user's turn)
  */
-/** @typedef {"change" | "previewend" | "board" | "played"} AppEvent */
+/** @typedef {"change" | "previewend" | "board" | "played" | "kept"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
 
 /** A new id for a game of the user's own (see saved.js). */
@@ -68,6 +68,9 @@ export class App {
   /** Which of the user's games it is (saved.js): the same while they play on in it, a new
    * one when they branch off it. @type {string | null} */
   #ownId = null;
+  /** The line this tab last kept under `#ownId`: another one stored under it means another
+   * tab plays on in the same game, and this tab's line then gets an id of its own. @type {string | null} */
+  #keptLine = null;
   /** The line the user left by playing a move of their own in its middle (`own`: it was
    * the user's, so going back to it keeps it). @type {{ link: string, at: number, length: number, own: boolean, record: RecordInfo | null } | null} */
   #left = null;
@@ -75,7 +78,7 @@ export class App {
    * editor). @type {((p: GridPoint) => void) | null} */
   #pointHandler = null;
   /** @type {Record<AppEvent, Array<() => void>>} */
-  #listeners = { change: [], previewend: [], board: [], played: [] };
+  #listeners = { change: [], previewend: [], board: [], played: [], kept: [] };
 
   /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
   constructor(wasm, canvas) {
@@ -301,6 +304,7 @@ export class App {
     const mine = own ? null : mineOf(timeline.link(linkBase()));
     this.#own = own || mine !== null;
     this.#ownId = own ? newId() : mine?.id ?? null;
+    this.#keptLine = mine ? lineOf(mine.link) : null;
     if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
@@ -351,18 +355,20 @@ export class App {
    */
   keep() {
     this.#own = true;
-    this.#ownId ??= newId();
     this.#remember(this.#timeline.link(linkBase()));
   }
 
   /** Which of the user's games is on the board (saved.js), if one is. */
   ownId() { return this.#own ? this.#ownId : null; }
 
-  /** Keeps the game on the board, at `link`, as the last changed of the user's games. @param {string} link */
+  /** Keeps the game on the board, at `link`, among the user's games, as the last on the board. @param {string} link */
   #remember(link) {
     const tl = this.#timeline;
-    this.#ownId ??= newId();
+    const stored = this.#ownId === null ? null : mineById(this.#ownId);
+    if (this.#ownId === null || (stored && lineOf(stored.link) !== this.#keptLine)) this.#ownId = newId();
     remember({ id: this.#ownId, link, at: new Date().toISOString(), moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player() });
+    this.#keptLine = lineOf(link);
+    this.#emit("kept");
   }
 
   /** Back to the line the user left by playing their own move in its middle, at that move. */
@@ -551,9 +557,7 @@ export class App {
       return say(errorText(e));
     }
     const branched = this.#noteBranch(was);
-    // a move in a game not the user's makes it theirs; a branch off one of theirs is
-    // another of theirs (the line left stays in their list)
-    if (!this.#own || branched) this.#ownId = newId();
+    if (!this.#own) this.#ownId = null; // theirs from now on, under an id of its own
     this.#own = true;
     this.closeOffer();
     clearError("link", "import", "export"); // the user plays on: an alert about those is over
@@ -575,6 +579,10 @@ export class App {
    */
   #noteBranch(was) {
     const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
+    // a branch off a line of the user's more than one move long past it is another game of
+    // theirs (the line left stays in their list); one move past it was a move taken back
+    // and played otherwise, and the game goes on under its id
+    if (branched && was.own && was.length - was.at > 1) this.#ownId = null;
     if (branched) {
       this.#left = { ...was, record: this.#record };
       // the game is the user's now: a later branch is off their own line, not the record's

@@ -1,5 +1,5 @@
 // @ts-check
-// "My games", in the Records panel: the user's own games (saved.js), last changed first,
+// "My games", in the Records panel: the user's own games (saved.js), the last on the board first,
 // each opened with a click and taken off the list with ×, which Undo brings back. It talks
 // to the App through its API only, and follows other tabs' changes to the list.
 
@@ -27,6 +27,7 @@ export class MyGames {
   constructor(app) {
     this.#app = app;
     app.on("change", () => this.#render());
+    app.on("kept", () => this.#render());
     window.addEventListener("storage", (e) => { if (isAboutMine(e)) this.#render(); });
     button("my-games-restore").addEventListener("click", () => this.#restore());
     this.#render();
@@ -53,7 +54,7 @@ export class MyGames {
       const del = document.createElement("button");
       del.type = "button";
       del.className = "icon-button";
-      del.setAttribute("aria-label", t("mine.remove", { n: e.moves ?? 0 }));
+      del.setAttribute("aria-label", e.moves === undefined ? t("mine.remove-older") : t("mine.remove", { n: e.moves }));
       del.textContent = "×";
       del.addEventListener("click", () => this.#remove(e));
       li.append(open, del);
@@ -84,14 +85,14 @@ export class MyGames {
   #showRemoved() {
     const e = this.#removed.at(-1);
     $("my-games-undo").hidden = !e;
-    if (e) $("my-games-undo-text").textContent = t("mine.removed", { n: e.moves ?? 0 });
+    if (e) $("my-games-undo-text").textContent = e.moves === undefined ? t("mine.removed-older") : t("mine.removed", { n: e.moves });
   }
 
   /** Puts the game taken off last back in its place (the list is ordered by when they changed). */
   #restore() {
     const e = this.#removed.pop();
     if (!e) return;
-    remember(e);
+    if (!remember(e)) showError(t("mine.restore-failed"));
     this.#showRemoved();
     this.#render();
   }

@@ -1,6 +1,6 @@
 // @ts-check
 // Where the game lives besides memory: the page address (the link of the game, always
-// current) and local storage (the user's own games, the last changed opened by a visit
+// current) and local storage (the user's own games, the last on the board opened by a visit
 // without a link). Pure list functions, tested with node, over a thin storage layer.
 
 /** Where an older version kept the user's one last game (read once, into the list). */
@@ -40,13 +40,13 @@ export function showInAddress(link, newEntry) {
  * @typedef {object} MyGame
  * @property {string} id
  * @property {string} link its link, at the move shown when it was left
- * @property {string} at when it was last changed (ISO 8601; "" for a game kept by an older version)
+ * @property {string} at when it was last on the board (ISO 8601; "" for a game kept by an older version)
  * @property {number} [moves] its length
  * @property {string} [variant]
  * @property {boolean} [twoPlayer]
  */
 
-/** How many of the user's games are kept: the last changed. */
+/** How many of the user's games are kept: the last on the board. */
 export const KEEP_MINE = 20;
 
 /** The game's line of play, whatever the move shown: what tells one game from another. @param {string} link */
@@ -57,19 +57,19 @@ const validMine = (e) => Boolean(e) && typeof e.id === "string" && typeof e.link
 
 /**
  * The list with `entry` in it, in place of the entry of the same id and of any other
- * entry of the same line of play (the same game opened again), the last changed first, at
- * most KEEP_MINE long.
+ * entry of the same line of play (the same game opened again), the last on the board
+ * first, at most KEEP_MINE long.
  * @param {MyGame[]} list @param {MyGame} entry
  */
 export function withMine(list, entry) {
   const line = lineOf(entry.link);
   const rest = list.filter((e) => e.id !== entry.id && lineOf(e.link) !== line);
-  // by when they changed: a game brought back after its removal goes back in its place
+  // by when they were on the board: a game brought back after its removal goes back in its place
   return [entry, ...rest].sort((a, b) => b.at.localeCompare(a.at)).slice(0, KEEP_MINE);
 }
 
 /**
- * The user's games, last changed first (an empty list when storage is empty, disabled or
+ * The user's games, the last on the board first (an empty list when storage is empty, disabled or
  * damaged). The one game an older version kept comes as the first.
  * @param {Storage} [storage] @returns {MyGame[]}
  */
@@ -88,18 +88,21 @@ export function loadMine(storage = globalThis.localStorage) {
 function saveMine(list, storage) {
   try {
     storage.setItem(MINE_KEY, JSON.stringify(list));
+    return true;
   } catch {
-    // Private browsing or quota: the address still carries the game.
+    return false; // private browsing or quota: the address still carries the game
   }
 }
 
 /**
- * Keeps `entry` for the next visit, as the last changed of the user's games (the list read
- * again: another tab may have changed it). Storage may be full or disabled: then it is not kept.
+ * Keeps `entry` for the next visit among the user's games (the list read again: another
+ * tab may have changed it). Whether it is kept: not when storage is full or disabled, nor
+ * when KEEP_MINE games changed later fill the list.
  * @param {MyGame} entry @param {Storage} [storage]
  */
 export function remember(entry, storage = globalThis.localStorage) {
-  saveMine(withMine(loadMine(storage), entry), storage);
+  const list = withMine(loadMine(storage), entry);
+  return saveMine(list, storage) && list.some((e) => e.id === entry.id);
 }
 
 /** Takes the game `id` off the list. Returns the list kept. @param {string} id @param {Storage} [storage] */
@@ -109,13 +112,18 @@ export function forgetMine(id, storage = globalThis.localStorage) {
   return list;
 }
 
+/** The user's game `id`, if it is kept. @param {string} id @param {Storage} [storage] */
+export function mineById(id, storage = globalThis.localStorage) {
+  return loadMine(storage).find((e) => e.id === id) ?? null;
+}
+
 /** The user's game whose line of play `link` is, if it is one. @param {string} link @param {Storage} [storage] */
 export function mineOf(link, storage = globalThis.localStorage) {
   const line = lineOf(link);
   return loadMine(storage).find((e) => lineOf(e.link) === line) ?? null;
 }
 
-/** The user's game changed last: the one a visit without a link opens. @param {Storage} [storage] */
+/** The user's game last on the board: the one a visit without a link opens. @param {Storage} [storage] */
 export function recall(storage = globalThis.localStorage) {
   return loadMine(storage)[0] ?? null;
 }

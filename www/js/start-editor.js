@@ -46,6 +46,7 @@ export class StartEditor {
   #before = null;
   /** The link the editor last put on the board: any other change ends the drawing. */ #expected = "";
   /** The variant of that link: another one chosen while drawing keeps the dots. */ #variant = "";
+  /** Another variant was just chosen in the menu while drawing. */ #variantChosen = false;
 
   /** @param {App} app */
   constructor(app) {
@@ -55,6 +56,9 @@ export class StartEditor {
     button("start-cancel").addEventListener("click", () => this.#cancel());
     button("start-cross").addEventListener("click", () => this.#preset("cross"));
     button("start-one").addEventListener("click", () => this.#preset("one"));
+    // "input" comes before "change", whose handler opens the new game: the drawing knows
+    // then that the game it sees is the variant chosen, not a link or a game of the list
+    select("variant").addEventListener("input", () => { this.#variantChosen = this.#before !== null; });
     app.on("change", () => {
       if (this.#before !== null && app.link() !== this.#expected && !this.#switched()) this.#end(); // a new game, a link, an import
       this.#showName();
@@ -66,13 +70,15 @@ export class StartEditor {
   drawing() { return this.#before !== null; }
 
   /**
-   * Another variant was chosen while drawing (a new game of it from the cross is on the
+   * Another variant was chosen in the menu while drawing (a new game of it is on the
    * board): the drawn dots are put back, in that variant, and the drawing goes on. False
    * when it was something else, or when the dots are no start there (the message says why).
    */
   #switched() {
     const app = this.#app;
-    if (app.variant() === this.#variant || app.length() !== 0 || app.startSpec() !== "cross") return false;
+    const chosen = this.#variantChosen;
+    this.#variantChosen = false;
+    if (!chosen || app.variant() === this.#variant) return false;
     if (!this.#put("view", true)) return false;
     say(t("start.variant", { variant: app.variant() }));
     return true;

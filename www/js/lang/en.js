@@ -79,6 +79,9 @@ export default {
   "mine.open-title": "Open this game where you left it",
   "mine.remove": { one: "Take the {n}-move game off the list", other: "Take the {n}-move game off the list" },
   "mine.removed": { one: "Took the {n}-move game off the list.", other: "Took the {n}-move game off the list." },
+  "mine.remove-older": "Take the game kept by an earlier version off the list",
+  "mine.removed-older": "Took the game kept by an earlier version off the list.",
+  "mine.restore-failed": "The game could not be put back: the browser's storage refused it, or 20 games on the board since fill the list.",
   "mine.open-failed": "This game could not be opened: {why}",
 
   "search.intro": "NRPA, the algorithm that found the records, runs here in your browser.",

@@ -78,6 +78,9 @@ export default {
   "mine.open-title": "Ouvrir cette partie là où vous l'avez laissée",
   "mine.remove": { one: "Retirer de la liste la partie de {n} coup", other: "Retirer de la liste la partie de {n} coups" },
   "mine.removed": { one: "Partie de {n} coup retirée de la liste.", other: "Partie de {n} coups retirée de la liste." },
+  "mine.remove-older": "Retirer de la liste la partie gardée par une version précédente",
+  "mine.removed-older": "Partie gardée par une version précédente retirée de la liste.",
+  "mine.restore-failed": "La partie n'a pas pu être remise : le stockage du navigateur l'a refusée, ou 20 parties affichées depuis remplissent la liste.",
   "mine.open-failed": "Cette partie n'a pas pu être ouverte : {why}",
 
   "search.intro": "NRPA, l'algorithme qui a trouvé les records, tourne ici, dans votre navigateur.",
