@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forgetMine, KEEP_MINE, lineOf, loadMine, mineOf, recall, remember, withMine } from "../www/js/saved.js";
+import { OwnGame } from "../www/js/own-game.js";
 import { memoryStorage } from "./memory-storage.mjs";
 
 const at = (minute) => `2026-12-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
@@ -53,4 +54,52 @@ test("the games survive in storage; the older version's one game comes into the 
   // a storage that refuses (private browsing, quota): nothing kept, nothing thrown
   const full = { getItem: () => null, setItem: () => { throw new Error("quota"); } };
   remember(mine("a", "A", 1), /** @type {any} */ (full));
+});
+
+test("a game's id stays while the user plays on in it, and changes where a second game begins", () => {
+  const s = memoryStorage();
+  const facts = { moves: 1, variant: "5T", twoPlayer: false };
+  const link = (line, m = "") => `https://x.test/#g=1.5T.${line}${m}`;
+  const tab = new OwnGame(s);
+  // a record looked at is not the user's; a move in it makes it theirs
+  tab.opened(link("R"), false);
+  assert.equal(tab.id(), null);
+  tab.claim();
+  tab.keep(link("R1"), facts);
+  const first = tab.id();
+  assert.ok(first);
+  // moves, undo and redo: the same game
+  tab.claim();
+  tab.keep(link("R12"), facts);
+  tab.keep(link("R12", "&m=1"), facts);
+  assert.equal(tab.id(), first);
+  // a move taken back and played otherwise: the same game; a branch two moves back: another
+  tab.branched(1);
+  tab.keep(link("R13"), facts);
+  assert.equal(tab.id(), first);
+  tab.branched(2);
+  tab.keep(link("R2"), facts);
+  const second = tab.id();
+  assert.notEqual(second, first);
+  assert.deepEqual(loadMine(s).map((e) => e.id), [second, first]);
+  // opened again (a reload, the list): the same id, whatever the move shown
+  const again = new OwnGame(s);
+  again.opened(link("R13", "&m=0"), false);
+  assert.equal(again.id(), first);
+  // two tabs on one game: the second to play on after the other keeps its own line apart
+  const other = new OwnGame(s);
+  other.opened(link("R13"), false);
+  other.claim();
+  other.keep(link("R134"), facts);
+  assert.equal(other.id(), first, "the first to play on goes on under the id");
+  again.claim();
+  again.keep(link("R135"), facts);
+  assert.notEqual(again.id(), first, "the other takes an id of its own");
+  assert.deepEqual(loadMine(s).map((e) => lineOf(e.link)).sort(), ["g=1.5T.R134", "g=1.5T.R135", "g=1.5T.R2"]);
+  // an import is the user's at once, under a new id
+  const imported = new OwnGame(s);
+  imported.opened(link("I"), true);
+  assert.equal(imported.own(), true);
+  imported.keep(link("I"), facts);
+  assert.ok(![first, second].includes(imported.id()));
 });

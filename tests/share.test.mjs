@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { address, morpion, openApp, playMoves, RECORDS, score, tab, useBrowser } from "./support.mjs";
+import { address, morpion, openApp, playMoves, playOtherMove, RECORDS, score, tab, useBrowser } from "./support.mjs";
 
 const PSOL = join(RECORDS, "5d-82-rosin.anagorko.psol");
 const PSOL_TEXT = readFileSync(PSOL, "utf8");
@@ -407,22 +407,7 @@ test("back to the user's own line after branching off it: that line is the game 
   const line = await address(page);
   await page.getByRole("button", { name: "Undo" }).click();
   await page.getByRole("button", { name: "Undo" }).click();
-  // a move of the user's own in the middle, not the line's next one (playMoves plays the
-  // first point of its scan): the last single-line point of the same scan
-  const p = await page.evaluate(() => {
-    const app = window.morpionApp;
-    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
-    for (let y = 30; y >= -20; y--) {
-      for (let x = 30; x >= -20; x--) {
-        if (app.choicesAt(x, y).length === 1) {
-          const [sx, sy] = app.screenOf(x, y);
-          return { pageX: r.left + sx, pageY: r.top + sy };
-        }
-      }
-    }
-    return null;
-  });
-  await page.mouse.click(p.pageX, p.pageY);
+  await playOtherMove(page); // in the middle, not the line's next move
   assert.equal(await score(page), 2);
   assert.match(await page.locator("#message").textContent(), /now yours from move 1; the game you left had 3 moves/, "a branch");
   await page.getByTestId("back-to-record").click();
@@ -476,30 +461,13 @@ test("My games: a move taken back and played otherwise goes on in the same game;
   const items = page.getByTestId("my-games").locator("li");
   await playMoves(page, 3);
   await page.getByRole("button", { name: "Undo" }).click();
-  // another move than the one taken back (playMoves would play it again: the scan's first)
-  const other = async () => {
-    const p = await page.evaluate(() => {
-      const app = window.morpionApp;
-      const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
-      for (let y = 30; y >= -20; y--) {
-        for (let x = 30; x >= -20; x--) {
-          if (app.choicesAt(x, y).length === 1) {
-            const [sx, sy] = app.screenOf(x, y);
-            return { pageX: r.left + sx, pageY: r.top + sy };
-          }
-        }
-      }
-      return null;
-    });
-    await page.mouse.click(p.pageX, p.pageY);
-  };
-  await other();
+  await playOtherMove(page); // not the move taken back
   await tab(page, "records");
   assert.equal(await items.count(), 1, "one game still");
   assert.match(await items.nth(0).textContent(), /^3 moves · /);
   await page.getByRole("button", { name: "Undo" }).click();
   await page.getByRole("button", { name: "Undo" }).click();
-  await other();
+  await playOtherMove(page);
   assert.equal(await items.count(), 2, "the branch and the line left");
   assert.match(await items.nth(0).textContent(), /^2 moves · .*on the board$/);
   assert.match(await items.nth(1).textContent(), /^3 moves · /);

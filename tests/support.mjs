@@ -89,16 +89,19 @@ export async function openApp(browser, url, { viewport = WIDE, context, firstVis
 /**
  * A grid point where a move can be played with `count` lines to choose from ("one",
  * "several" or "any"), and where it is on the page: a point the user can see and click (not under
- * a button or off the canvas). Asks the page's own game, so it never guesses.
+ * a button or off the canvas). Asks the page's own game, so it never guesses. `last`: the
+ * last such point of the scan, not the first (another move than playMoves').
  */
-export async function playablePoint(page, count = "one") {
-  return page.evaluate((count) => {
+export async function playablePoint(page, count = "one", last = false) {
+  return page.evaluate(([count, last]) => {
     const app = window.morpionApp;
     const canvas = document.querySelector("[data-testid=board]");
     canvas.scrollIntoView({ block: "nearest" });
     const r = canvas.getBoundingClientRect();
-    for (let y = -20; y <= 30; y++) {
-      for (let x = -20; x <= 30; x++) {
+    const span = Array.from({ length: 51 }, (_, i) => i - 20);
+    if (last) span.reverse();
+    for (const y of span) {
+      for (const x of span) {
         const n = app.choicesAt(x, y).length;
         if ((count === "one" && n === 1) || (count === "several" && n > 1) || (count === "any" && n > 0)) {
           const [sx, sy] = app.screenOf(x, y);
@@ -109,7 +112,17 @@ export async function playablePoint(page, count = "one") {
       }
     }
     return null;
-  }, count);
+  }, [count, last]);
+}
+
+/**
+ * Plays a single-line move that is not the one playMoves would play: after an undo, a
+ * move of the user's own in the middle of the line, not its next one.
+ */
+export async function playOtherMove(page) {
+  const p = await playablePoint(page, "one", true);
+  if (!p) throw new Error("no visible single-line move");
+  await page.mouse.click(p.pageX, p.pageY);
 }
 
 /** Plays `n` moves, each at a visible point that has only one line, by clicking it. */

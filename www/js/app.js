@@ -9,7 +9,8 @@
 import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { num, recordNote, t } from "./i18n.js";
-import { lineOf, linkBase, mineById, mineOf, remember, showInAddress } from "./saved.js";
+import { OwnGame } from "./own-game.js";
+import { lineOf, linkBase, showInAddress } from "./saved.js";
 import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
@@ -29,9 +30,6 @@ import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./
  */
 /** @typedef {"change" | "previewend" | "board" | "played" | "kept"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
-
-/** A new id for a game of the user's own (see saved.js). */
-const newId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
@@ -61,16 +59,7 @@ export class App {
   #preview = null;
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
   /** The record on the board (it stays reachable after the user branches off it). @type {RecordInfo | null} */ #record = null;
-  /** The game is the user's own (they played in it, imported it, kept it): only such a game
-   * is kept for the next visit, so a record or a friend's link looked at in another tab
-   * never replaces the game the user played by hand. */
-  #own = false;
-  /** Which of the user's games it is (saved.js): the same while they play on in it, a new
-   * one when they branch off it. @type {string | null} */
-  #ownId = null;
-  /** The line this tab last kept under `#ownId`: another one stored under it means another
-   * tab plays on in the same game, and this tab's line then gets an id of its own. @type {string | null} */
-  #keptLine = null;
+  /** Whether the game is one of the user's, kept for the next visit, and which. */ #mine = new OwnGame();
   /** The line the user left by playing a move of their own in its middle (`own`: it was
    * the user's, so going back to it keeps it). @type {{ link: string, at: number, length: number, own: boolean, record: RecordInfo | null } | null} */
   #left = null;
@@ -300,11 +289,7 @@ export class App {
     this.closeOffer();
     this.#record = record;
     this.#left = null;
-    // a game of the user's opened again (a reload, Back, their list) is theirs, as it was
-    const mine = own ? null : mineOf(timeline.link(linkBase()));
-    this.#own = own || mine !== null;
-    this.#ownId = own ? newId() : mine?.id ?? null;
-    this.#keptLine = mine ? lineOf(mine.link) : null;
+    this.#mine.opened(timeline.link(linkBase()), own);
     if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
@@ -354,20 +339,17 @@ export class App {
    * made otherwise (a start they drew, a game their search found).
    */
   keep() {
-    this.#own = true;
+    this.#mine.claim();
     this.#remember(this.#timeline.link(linkBase()));
   }
 
   /** Which of the user's games is on the board (saved.js), if one is. */
-  ownId() { return this.#own ? this.#ownId : null; }
+  ownId() { return this.#mine.id(); }
 
-  /** Keeps the game on the board, at `link`, among the user's games, as the last on the board. @param {string} link */
+  /** Keeps the game on the board, at `link`, among the user's games. @param {string} link */
   #remember(link) {
     const tl = this.#timeline;
-    const stored = this.#ownId === null ? null : mineById(this.#ownId);
-    if (this.#ownId === null || (stored && lineOf(stored.link) !== this.#keptLine)) this.#ownId = newId();
-    remember({ id: this.#ownId, link, at: new Date().toISOString(), moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player() });
-    this.#keptLine = lineOf(link);
+    this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player() });
     this.#emit("kept");
   }
 
@@ -418,7 +400,7 @@ export class App {
     this.#showBranch();
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);
-    if (this.#own) this.#remember(link);
+    if (this.#mine.own()) this.#remember(link);
     this.redraw();
     this.#emit("change");
     this.#emit("board");
@@ -557,8 +539,7 @@ export class App {
       return say(errorText(e));
     }
     const branched = this.#noteBranch(was);
-    if (!this.#own) this.#ownId = null; // theirs from now on, under an id of its own
-    this.#own = true;
+    this.#mine.claim();
     this.closeOffer();
     clearError("link", "import", "export"); // the user plays on: an alert about those is over
     const left = this.#left;
@@ -570,7 +551,7 @@ export class App {
   /** The line of play and the move shown, before a move (see `#noteBranch`). */
   #lineNow() {
     const tl = this.#timeline;
-    return { link: tl.link(linkBase()), at: tl.shown(), length: tl.length(), own: this.#own };
+    return { link: tl.link(linkBase()), at: tl.shown(), length: tl.length(), own: this.#mine.own() };
   }
 
   /**
@@ -579,11 +560,8 @@ export class App {
    */
   #noteBranch(was) {
     const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
-    // a branch off a line of the user's more than one move long past it is another game of
-    // theirs (the line left stays in their list); one move past it was a move taken back
-    // and played otherwise, and the game goes on under its id
-    if (branched && was.own && was.length - was.at > 1) this.#ownId = null;
     if (branched) {
+      this.#mine.branched(was.length - was.at);
       this.#left = { ...was, record: this.#record };
       // the game is the user's now: a later branch is off their own line, not the record's
       this.#record = null;

@@ -4,6 +4,7 @@
 // to the App through its API only, and follows other tabs' changes to the list.
 
 import { $, button, el, errorText, showError } from "./dom.js";
+import { gameItem } from "./game-list.js";
 import { dateTime, t } from "./i18n.js";
 import { forgetMine, isAboutMine, loadMine, remember } from "./saved.js";
 
@@ -37,28 +38,21 @@ export class MyGames {
     const list = loadMine();
     const onBoard = this.#app.ownId();
     el("my-games", HTMLOListElement).replaceChildren(...list.map((e) => {
-      const li = document.createElement("li");
-      const open = document.createElement("button");
-      open.type = "button";
-      open.className = "link-button";
-      open.textContent = describeMine(e);
       if (e.id === onBoard) {
         // the game on the board: nothing to open, and not taken off while it is played
-        open.disabled = true;
-        open.setAttribute("aria-current", "true");
-        li.append(open, Object.assign(document.createElement("span"), { className: "hint-text", textContent: t("mine.on-board") }));
+        const li = document.createElement("li");
+        const here = Object.assign(document.createElement("button"), { type: "button", className: "link-button", textContent: describeMine(e), disabled: true });
+        here.setAttribute("aria-current", "true");
+        li.append(here, Object.assign(document.createElement("span"), { className: "hint-text", textContent: t("mine.on-board") }));
         return li;
       }
-      open.title = t("mine.open-title");
-      open.addEventListener("click", () => this.#open(e));
-      const del = document.createElement("button");
-      del.type = "button";
-      del.className = "icon-button";
-      del.setAttribute("aria-label", e.moves === undefined ? t("mine.remove-older") : t("mine.remove", { n: e.moves }));
-      del.textContent = "×";
-      del.addEventListener("click", () => this.#remove(e));
-      li.append(open, del);
-      return li;
+      return gameItem({
+        text: describeMine(e),
+        title: t("mine.open-title"),
+        open: () => this.#open(e),
+        removeLabel: e.moves === undefined ? t("mine.remove-older") : t("mine.remove", { n: e.moves }),
+        remove: () => this.#remove(e),
+      });
     }));
     $("my-games-empty").hidden = list.length > 0;
   }

@@ -3,6 +3,7 @@
 // and "My best games". The search itself runs in the worker (search-client.js); the game
 // on the board is the App's, reached through its API only.
 
+import { gameItem } from "./game-list.js";
 import { describeGame, forgetGame, formatDuration, formatElapsed, isAboutGames, keepGame, loadGames } from "./best-games.js";
 import { paintChart } from "./chart.js";
 import { $, button, canvas, el, errorText, input, say, select, showError } from "./dom.js";
@@ -381,23 +382,13 @@ export class SearchPanel {
 
   #renderGames() {
     el("best-games", HTMLOListElement).replaceChildren(
-      ...this.#games.map((e) => {
-        const li = document.createElement("li");
-        const open = document.createElement("button");
-        open.type = "button";
-        open.className = "link-button";
-        open.textContent = describeGame(e);
-        open.title = e.date ? t("search.open-found", { date: dateTime(e.date) }) : t("search.open-it");
-        open.addEventListener("click", () => this.#openGame(e.link));
-        const del = document.createElement("button");
-        del.type = "button";
-        del.className = "icon-button";
-        del.setAttribute("aria-label", t("search.delete", { n: e.score, variant: e.variant }));
-        del.textContent = "×";
-        del.addEventListener("click", () => this.#delete(e));
-        li.append(open, del);
-        return li;
-      }),
+      ...this.#games.map((e) => gameItem({
+        text: describeGame(e),
+        title: e.date ? t("search.open-found", { date: dateTime(e.date) }) : t("search.open-it"),
+        open: () => this.#openGame(e.link),
+        removeLabel: t("search.delete", { n: e.score, variant: e.variant }),
+        remove: () => this.#delete(e),
+      })),
     );
     $("best-games-empty").hidden = this.#games.length > 0;
   }
