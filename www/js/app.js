@@ -6,12 +6,16 @@
 // Its state is private: the other modules (main.js, share.js, search-panel.js) use the
 // small API below (queries, actions, and `on` for the change hooks), as chessground's Api.
 
-import { $, button, clearError, errorText, input, say, select, showError } from "./dom.js";
+import { $, clearError, errorText, say, select, showError } from "./dom.js";
 import { arrowStep } from "./gesture.js";
-import { num, recordNote, t } from "./i18n.js";
+import { recordNote, t } from "./i18n.js";
 import { OwnGame } from "./own-game.js";
 import { lineOf, linkBase, showInAddress } from "./saved.js";
-import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./words.js";
+import { hideChooser, showChooser } from "./chooser.js";
+import { Replay } from "./replay.js";
+import { redoTarget, undoTarget } from "./turns.js";
+import { showBranch, showOver, showStatus } from "./status-bar.js";
+import { gameTitle, titleWho, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 /** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
@@ -22,20 +26,12 @@ import { describeChoice, gameTitle, titleWho, variantName, whyNotText } from "./
 /** @typedef {import("../../pkg/morpion.js").Theme} Theme */
 /** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
 /** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, theme?: Theme }} Toggles */
-/**
- * Whose turn it is, when a player is the computer (see `setTurns`).
- * @typedef {object} Turns
- * @property {() => string | null} mayPlay why the user may not play now (null: they may)
- * @property {(shown: number, finished: boolean) => boolean} stopAt a position undo and redo may stop at (the user's turn)
- */
+/** @typedef {import("./turns.js").Turns} Turns */
 /** @typedef {"change" | "previewend" | "board" | "played" | "kept"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
 
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
-
-const PLAY_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M6 4v12l10-6z"/></svg>';
-const PAUSE_ICON = '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="5" y="4" width="3.5" height="12"/><rect x="11.5" y="4" width="3.5" height="12"/></svg>';
 
 /** One game on one board, and what the controls do to them. */
 export class App {
@@ -50,7 +46,7 @@ export class App {
   /** The offer is a choice the user must make. */ #choosing = false;
   /** How many lines are offered. */ #offered = 0;
   /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
-  /** The replay animation. @type {ReturnType<typeof setInterval> | null} */ #timer = null;
+  /** The replay's clock. */ #replay = new Replay();
   #drawQueued = false;
   /** The canvas has its size (the first fit waits for it). */ #sized = false;
   #fitPending = false;
@@ -118,7 +114,7 @@ export class App {
   /** Moves of the line of play come after the one shown. */
   canRedo() { return this.#timeline.can_redo(); }
   /** The replay is running. */
-  replaying() { return this.#timer !== null; }
+  replaying() { return this.#replay.running(); }
   /** The link of the user's game (with the shown move unless all are shown). */
   link() { return this.#timeline.link(linkBase()); }
   /** The dots of the game's start, `[x, y, ...]` (its smallest x and y are 0). */
@@ -265,7 +261,7 @@ export class App {
   setPointHandler(fn) {
     this.#pointHandler = fn;
     this.closeOffer();
-    this.#showOver(this.#preview ?? this.#timeline);
+    this.#showOver();
   }
 
   // ---- which game --------------------------------------------------------------
@@ -397,7 +393,7 @@ export class App {
     this.#board.show(tl, fit && this.#sized);
     if (fit && !this.#sized) this.#fitPending = true;
     this.#showStatus(tl, gameTitle(tl.title(), this.#records));
-    this.#showBranch();
+    showBranch(this.#left);
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);
     if (this.#mine.own()) this.#remember(link);
@@ -406,47 +402,20 @@ export class App {
     this.#emit("board");
   }
 
-  /** The status panel and the move controls, for the timeline `t` on the board. @param {Timeline} tl @param {string} title */
+  /** The status and the move controls, for the timeline `tl` on the board (the user's game or a preview). @param {Timeline} tl @param {string} title */
   #showStatus(tl, title) {
-    const shown = tl.shown();
-    const length = tl.length();
     const own = tl === this.#timeline;
-    $("score").textContent = num(shown);
-    $("score-unit").textContent = t("bar.moves", { n: shown });
-    $("legal").textContent = num(tl.legal_count());
-    $("variant-name").textContent = variantName(tl.variant());
-    select("variant").value = tl.variant();
-    $("title").textContent = title;
-    button("undo").disabled = !own || this.#undoTarget() === null;
-    button("redo").disabled = !own || this.#redoTarget() === null;
-    button("first").disabled = !own || !tl.can_undo();
-    button("last").disabled = !own || !tl.can_redo();
-    button("play").disabled = !own || length === 0;
-    const slider = input("slider");
-    slider.disabled = !own;
-    slider.max = String(length);
-    slider.value = String(shown);
-    slider.setAttribute("aria-valuetext", t("bar.move-of", { shown, length }));
-    $("move-of").textContent = `${num(shown)} / ${num(length)}`;
-    this.#showOver(tl);
+    showStatus(tl, { title, own, undo: own && this.#undoTarget() !== null, redo: own && this.#redoTarget() !== null });
+    this.#showOver();
   }
 
-  /** "Game over", for the timeline `tl` on the board when it ended. @param {Timeline} tl */
-  #showOver(tl) {
-    const over = $("gameover");
-    // not a preview (a search's best so far is not a finished game of the user's), nor a
-    // start being drawn (its taps put dots, not moves); a two-player game's end says who
-    // won (the two-player panel's)
-    over.hidden = tl !== this.#timeline || this.#pointHandler !== null || !tl.finished() || tl.two_player();
-    if (!over.hidden) over.textContent = t("msg.game-over", { n: tl.shown() });
-  }
-
-  /** The way back, in the bar, when the user left a line by playing their own move in it. */
-  #showBranch() {
-    const left = this.#left;
-    const back = button("back-to-game");
-    back.hidden = !left;
-    if (left) back.textContent = t(left.record ? "branch.back-record" : "branch.back-game");
+  /** "Game over" when the user's game on the board ended. */
+  #showOver() {
+    const tl = this.#timeline;
+    // not under a preview (a search's best so far is not a finished game of the user's),
+    // nor while a start is drawn (its taps put dots, not moves); a two-player game's end
+    // says who won (the two-player panel's)
+    showOver(!this.#preview && this.#pointHandler === null && tl.finished() && !tl.two_player(), tl.shown());
   }
 
   // ---- a game shown without being played (a search's best) --------------------
@@ -577,30 +546,14 @@ export class App {
     this.#choosing = choosing;
     this.#offered = choices.length;
     this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
-    const box = $("chooser");
     if (choosing) {
-      $("chooser-options").replaceChildren(...choices.map((c, i) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        // the number as on the board; the words (hidden on a phone, where the numbers are the buttons) after it
-        const words = describeChoice(c, Number(this.#timeline.variant()[0]));
-        const number = document.createElement("b");
-        number.textContent = String(i + 1);
-        const rest = document.createElement("span");
-        rest.className = "choice-words";
-        rest.textContent = `. ${words}`;
-        b.append(number, rest);
-        b.setAttribute("aria-label", `${i + 1}. ${words}`);
-        b.title = words;
-        b.addEventListener("click", () => this.#play(p, i));
-        b.addEventListener("pointerenter", () => { this.#board.set_chosen(i); this.redraw(); });
-        b.addEventListener("focus", () => { this.#board.set_chosen(i); this.redraw(); });
-        return b;
-      }));
-      box.hidden = false;
+      showChooser(choices, Number(this.#timeline.variant()[0]), {
+        pick: (i) => this.#play(p, i),
+        point: (i) => { this.#board.set_chosen(i); this.redraw(); },
+      });
       say(t("msg.choose", { n: choices.length }));
     } else {
-      box.hidden = true;
+      hideChooser();
     }
     this.redraw();
   }
@@ -610,7 +563,7 @@ export class App {
     this.#offerAt = null;
     this.#choosing = false;
     this.#board.clear_offer();
-    $("chooser").hidden = true;
+    hideChooser();
     this.redraw();
   }
 
@@ -658,31 +611,8 @@ export class App {
     this.#update();
   }
 
-  /**
-   * The move undo goes back to: one back, or against the computer the user's turn before
-   * (their move and its answer); null when there is none.
-   */
-  #undoTarget() {
-    const tl = this.#timeline;
-    const turns = this.#turns;
-    if (!turns) return tl.can_undo() ? tl.shown() - 1 : null;
-    for (let n = tl.shown() - 1; n >= 0; n--) if (turns.stopAt(n, false)) return n;
-    return null;
-  }
-
-  /** The move redo goes on to: one on, or against the computer the user's next turn (or the end of the line). */
-  #redoTarget() {
-    const tl = this.#timeline;
-    if (!tl.can_redo()) return null;
-    const turns = this.#turns;
-    if (!turns) return tl.shown() + 1;
-    // walk the line and come back: the game shown stays as it is
-    const from = tl.shown();
-    while (tl.redo()) if (turns.stopAt(tl.shown(), tl.finished())) break;
-    const to = tl.shown();
-    tl.go_to(from);
-    return to;
-  }
+  #undoTarget() { return undoTarget(this.#timeline, this.#turns); }
+  #redoTarget() { return redoTarget(this.#timeline, this.#turns); }
 
   /**
    * Plays the computer's `move` in the game of `link`, its line drawn first: false when the
@@ -745,7 +675,7 @@ export class App {
   // ---- replay ----------------------------------------------------------------
 
   toggleReplay() {
-    if (this.#timer) return this.stopReplay();
+    if (this.#replay.running()) return this.stopReplay();
     this.#endPreview();
     if (!this.#timeline.can_redo()) this.#timeline.go_to(0);
     const step = () => {
@@ -755,26 +685,18 @@ export class App {
       if (!this.#timeline.can_redo()) this.stopReplay();
       this.#update();
     };
-    this.#timer = setInterval(step, 1000 / Number(select("speed").value));
-    button("play").innerHTML = PAUSE_ICON;
-    button("play").setAttribute("aria-label", t("bar.pause"));
+    this.#replay.start(step, Number(select("speed").value));
     this.#update();
   }
 
   /** The replay speed changed: a running replay goes on at the new speed. */
   speedChanged() {
-    if (!this.#timer) return;
+    if (!this.#replay.running()) return;
     this.stopReplay();
     this.toggleReplay();
   }
 
-  stopReplay() {
-    if (!this.#timer) return;
-    clearInterval(this.#timer);
-    this.#timer = null;
-    button("play").innerHTML = PLAY_ICON;
-    button("play").setAttribute("aria-label", t("bar.play"));
-  }
+  stopReplay() { this.#replay.stop(); }
 
   // ---- keyboard ---------------------------------------------------------------
 
