@@ -216,6 +216,21 @@ test("on a touch phone a tap plays a move", async () => {
   await context.close();
 });
 
+test("with site data blocked (even reading localStorage throws), the page starts, plays and keeps nothing", async () => {
+  const context = await env.browser.newContext({ viewport: WIDE });
+  await context.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", { get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });
+  });
+  const { page, errors } = await openApp(env.browser, env.url, { context, firstVisit: true });
+  await page.keyboard.press("Escape"); // the rules card of a first visit, every visit here
+  await playMoves(page, 2);
+  assert.equal(await score(page), 2);
+  await page.getByTestId("tab-records").click();
+  assert.ok(await page.locator("#my-games-empty").isVisible(), "no list to keep the game in");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("when the engine cannot load, the page says so instead of hanging", async () => {
   const context = await env.browser.newContext({ viewport: WIDE });
   await returning(context);

@@ -6,6 +6,7 @@
 // and every change reads the stored list again and changes only its own entry, so two
 // tabs searching at once keep each other's games. The KEEP best are kept.
 
+import { pageStorage } from "./storage.js";
 import { has, num, t } from "./i18n.js";
 
 const KEY = "morpion.best-games.v1";
@@ -54,7 +55,7 @@ export function withoutGame(list, id) {
 }
 
 /** The kept games (an empty list when storage is empty, disabled or damaged). @param {Storage} [storage] @returns {BestGame[]} */
-export function loadGames(storage = globalThis.localStorage) {
+export function loadGames(storage = pageStorage()) {
   try {
     const v = JSON.parse(storage.getItem(KEY) || "[]");
     return Array.isArray(v) ? v.filter(valid).sort(order) : [];
@@ -64,7 +65,7 @@ export function loadGames(storage = globalThis.localStorage) {
 }
 
 /** Saves the list; returns false if storage refused (private browsing, quota). @param {BestGame[]} list @param {Storage} [storage] */
-function saveGames(list, storage = globalThis.localStorage) {
+function saveGames(list, storage = pageStorage()) {
   try {
     storage.setItem(KEY, JSON.stringify(list));
     return true;
@@ -80,14 +81,14 @@ function saveGames(list, storage = globalThis.localStorage) {
  * @param {BestGame} entry @param {Storage} [storage]
  * @returns {{ list: BestGame[], kept: boolean }}
  */
-export function keepGame(entry, storage = globalThis.localStorage) {
+export function keepGame(entry, storage = pageStorage()) {
   const list = withGame(loadGames(storage), entry);
   const stored = saveGames(list, storage);
   return { list, kept: stored && list.some((e) => e.id === entry.id) };
 }
 
 /** Deletes the entry `id` from the stored list as it is now. Returns the list kept. @param {string} id @param {Storage} [storage] */
-export function forgetGame(id, storage = globalThis.localStorage) {
+export function forgetGame(id, storage = pageStorage()) {
   const list = withoutGame(loadGames(storage), id);
   saveGames(list, storage);
   return list;

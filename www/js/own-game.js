@@ -4,6 +4,7 @@
 // of their games in step. Only their own games are kept, so a record or a friend's link
 // looked at, in this tab or another, never replaces a game they played by hand.
 
+import { pageStorage } from "./storage.js";
 import { lineOf, mineById, mineOf, remember } from "./saved.js";
 
 /** A new id for a game of the user's. */
@@ -20,7 +21,7 @@ export class OwnGame {
   /** Where the list is kept. @type {Storage} */ #storage;
 
   /** @param {Storage} [storage] */
-  constructor(storage = globalThis.localStorage) {
+  constructor(storage = pageStorage()) {
     this.#storage = storage;
   }
 

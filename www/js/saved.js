@@ -3,6 +3,8 @@
 // current) and local storage (the user's own games, the last on the board opened by a visit
 // without a link). Pure list functions, tested with node, over a thin storage layer.
 
+import { pageStorage } from "./storage.js";
+
 /** Where an older version kept the user's one last game (read once, into the list). */
 const STORAGE_KEY = "morpion.last-game.v1";
 const MINE_KEY = "morpion.my-games.v1";
@@ -73,7 +75,7 @@ export function withMine(list, entry) {
  * damaged). The one game an older version kept comes as the first.
  * @param {Storage} [storage] @returns {MyGame[]}
  */
-export function loadMine(storage = globalThis.localStorage) {
+export function loadMine(storage = pageStorage()) {
   try {
     const v = JSON.parse(storage.getItem(MINE_KEY) ?? "null");
     if (Array.isArray(v)) return v.filter(validMine).slice(0, KEEP_MINE);
@@ -100,31 +102,31 @@ function saveMine(list, storage) {
  * when KEEP_MINE games changed later fill the list.
  * @param {MyGame} entry @param {Storage} [storage]
  */
-export function remember(entry, storage = globalThis.localStorage) {
+export function remember(entry, storage = pageStorage()) {
   const list = withMine(loadMine(storage), entry);
   return saveMine(list, storage) && list.some((e) => e.id === entry.id);
 }
 
 /** Takes the game `id` off the list. Returns the list kept. @param {string} id @param {Storage} [storage] */
-export function forgetMine(id, storage = globalThis.localStorage) {
+export function forgetMine(id, storage = pageStorage()) {
   const list = loadMine(storage).filter((e) => e.id !== id);
   saveMine(list, storage);
   return list;
 }
 
 /** The user's game `id`, if it is kept. @param {string} id @param {Storage} [storage] */
-export function mineById(id, storage = globalThis.localStorage) {
+export function mineById(id, storage = pageStorage()) {
   return loadMine(storage).find((e) => e.id === id) ?? null;
 }
 
 /** The user's game whose line of play `link` is, if it is one. @param {string} link @param {Storage} [storage] */
-export function mineOf(link, storage = globalThis.localStorage) {
+export function mineOf(link, storage = pageStorage()) {
   const line = lineOf(link);
   return loadMine(storage).find((e) => lineOf(e.link) === line) ?? null;
 }
 
 /** The user's game last on the board: the one a visit without a link opens. @param {Storage} [storage] */
-export function recall(storage = globalThis.localStorage) {
+export function recall(storage = pageStorage()) {
   return loadMine(storage)[0] ?? null;
 }
 

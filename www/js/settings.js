@@ -6,13 +6,15 @@
 // restored at start-up before the page reads it and saved when it changes; other modules
 // keep a flag of their own here too (the rules card: `rulesSeen`).
 
+import { pageStorage } from "./storage.js";
+
 const KEY = "morpion.settings.v1";
 
 /** The controls whose values are remembered, by id. */
 export const REMEMBERED = ["hints", "numbers", "speed", "search-method", "search-level", "search-time", "you-play", "think-time", "theme", "language"];
 
 /** The stored settings ({} when none, or storage is off or damaged). @param {Storage} [storage] @returns {Record<string, string | boolean>} */
-export function loadSettings(storage = globalThis.localStorage) {
+export function loadSettings(storage = pageStorage()) {
   try {
     const v = JSON.parse(storage.getItem(KEY) || "{}");
     return v && typeof v === "object" && !Array.isArray(v) ? v : {};
@@ -22,7 +24,7 @@ export function loadSettings(storage = globalThis.localStorage) {
 }
 
 /** Stores one setting (quietly not, when storage refuses). @param {string} name @param {string | boolean} value @param {Storage} [storage] */
-export function saveSetting(name, value, storage = globalThis.localStorage) {
+export function saveSetting(name, value, storage = pageStorage()) {
   try {
     storage.setItem(KEY, JSON.stringify({ ...loadSettings(storage), [name]: value }));
   } catch {

@@ -1,0 +1,16 @@
+// @ts-check
+// The page's local storage, or, where the browser refuses it (site data blocked, where even
+// reading `localStorage` throws), a storage that keeps nothing: the page still works, and
+// the address still carries the game.
+
+/** @type {Storage} */
+const NOTHING = /** @type {any} */ ({ getItem: () => null, setItem: () => {}, removeItem: () => {} });
+
+/** @returns {Storage} */
+export function pageStorage() {
+  try {
+    return globalThis.localStorage ?? NOTHING;
+  } catch {
+    return NOTHING;
+  }
+}
