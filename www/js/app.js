@@ -337,6 +337,7 @@ export class App {
   keep() {
     this.#mine.claim();
     this.#remember(this.#timeline.link(linkBase()));
+    this.#emit("kept"); // no "change" follows: the list must hear of it
   }
 
   /** Which of the user's games is on the board (saved.js), if one is. */
@@ -346,7 +347,6 @@ export class App {
   #remember(link) {
     const tl = this.#timeline;
     this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player() });
-    this.#emit("kept");
   }
 
   /** Back to the line the user left by playing their own move in its middle, at that move. */

@@ -212,7 +212,7 @@ export class BoundsPanel {
           const secs = Math.round((performance.now() - start) / 1000);
           saying = t("bounds.lp-iteration", { size, iteration: p.iteration, secs, primal: fixed(p.primal, 2), dual: fixed(p.dual, 2) });
         }
-        $("bound-lp-status").textContent = about(saying);
+        $("bound-lp-status").textContent = this.#progress?.() ?? "";
       });
       this.#progress = null;
       // The position solved, whatever the board shows by now (the user may have moved on).

@@ -45,7 +45,6 @@ export class StartEditor {
   /** The link of the game before the drawing began (Cancel goes back to it); null when not drawing. @type {string | null} */
   #before = null;
   /** The link the editor last put on the board: any other change ends the drawing. */ #expected = "";
-  /** The variant of that link: another one chosen while drawing keeps the dots. */ #variant = "";
   /** Another variant was just chosen in the menu while drawing. */ #variantChosen = false;
 
   /** @param {App} app */
@@ -78,7 +77,7 @@ export class StartEditor {
     const app = this.#app;
     const chosen = this.#variantChosen;
     this.#variantChosen = false;
-    if (!chosen || app.variant() === this.#variant) return false;
+    if (!chosen) return false;
     if (!this.#put("view", true)) return false;
     say(t("start.variant", { variant: app.variant() }));
     return true;
@@ -130,7 +129,6 @@ export class StartEditor {
     const app = this.#app;
     if (which === "cross") {
       this.#expected = app.newGameLink(app.variant(), app.twoPlayer());
-      this.#variant = app.variant();
       app.openLink(this.#expected, "view", true);
       this.#load(app.startDots());
       this.#cx2 = this.#cy2 = Math.max(...app.startDots());
@@ -168,7 +166,6 @@ export class StartEditor {
     this.#cy2 -= 2 * my;
     // known before the game changes: the App's "change" must not take it for another game
     this.#expected = link;
-    this.#variant = app.variant();
     app.openLink(link, how, keepView);
     if (keepView && (mx !== 0 || my !== 0)) app.panCells(mx, my);
     $("start-count").textContent = t("start.count", { n: this.#dots.size, moves: app.legalCount() });
