@@ -24,11 +24,11 @@ try {
   await page.getByTestId("records").selectOption("5t-178-rosin");
   const draw = (numbers) => page.evaluate((numbers) => {
     const app = window.morpionApp;
-    app.setStyle({ numbers });
+    app.view().setStyle({ numbers });
     const n = 300;
-    for (let i = 0; i < 20; i++) app.drawNow(); // warm up
+    for (let i = 0; i < 20; i++) app.view().drawNow(); // warm up
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) app.drawNow();
+    for (let i = 0; i < n; i++) app.view().drawNow();
     return (performance.now() - t0) / n;
   }, numbers);
   const plain = await draw(false);

@@ -127,13 +127,13 @@ test("the tabs' arrow keys move between tabs, not through the game", async () =>
 
 test("the board refits the game when the window changes size, unless the user zoomed", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: WIDE });
-  const cell = () => page.evaluate(() => window.morpionApp.cell());
+  const cell = () => page.evaluate(() => window.morpionApp.view().cell());
   const wide = await cell();
   await page.setViewportSize(PHONE);
-  await page.waitForFunction((c) => window.morpionApp.cell() < c, wide);
+  await page.waitForFunction((c) => window.morpionApp.view().cell() < c, wide);
   const small = await cell();
   await page.setViewportSize(WIDE);
-  await page.waitForFunction((c) => window.morpionApp.cell() > c, small);
+  await page.waitForFunction((c) => window.morpionApp.view().cell() > c, small);
   assert.equal(await cell(), wide, "back to the same fit");
   await page.getByRole("button", { name: "Zoom in" }).click();
   const zoomed = await cell();
@@ -208,7 +208,7 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   assert.match(await page.getByTestId("variant").locator("option:checked").textContent(), /^5T – lignes de cinq/);
   await page.waitForFunction(() => /^au plus 705 coups/.test(document.querySelector("[data-testid=bound]").textContent));
   // a tap on a dot: why not, in French
-  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.screenOf(3, 0)));
+  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.view().screenOf(3, 0)));
   assert.match(await page.locator("#message").textContent(), /déjà un point/);
   // the records: their lines, their notes and the game's title in French, as is a branch's
   await tab(page, "records");

@@ -31,7 +31,7 @@ test("a click near a playable point plays it; a click on a dot says why not", as
   await page.mouse.click(p.pageX + 3, p.pageY - 2); // near, not exactly on, the point
   assert.equal(await score(page), 1);
   assert.match(await address(page), /#g=1\.5T\.1\./);
-  const dot = await page.evaluate(() => window.morpionApp.screenOf(3, 0)); // on the cross
+  const dot = await page.evaluate(() => window.morpionApp.view().screenOf(3, 0)); // on the cross
   const box = await page.getByTestId("board").boundingBox();
   await page.mouse.click(box.x + dot[0], box.y + dot[1]);
   assert.equal(await score(page), 1, "nothing is played on a dot");
@@ -71,7 +71,7 @@ test("on a phone, a message longer than its two lines unfolds with a tap, and th
   await line.click();
   const p = await playablePoint(page, "one");
   await page.mouse.click(p.pageX, p.pageY);
-  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.screenOf(3, 0)));
+  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.view().screenOf(3, 0)));
   assert.match(await line.textContent(), /already has a dot/);
   assert.ok((await line.boundingBox()).height <= folded, "the next message comes folded");
   assert.deepEqual(errors, []);
@@ -126,7 +126,7 @@ test("the keyboard alone can play: arrows move the cursor, Enter plays", async (
   const { page, errors, context } = await openApp(env.browser, env.url);
   const target = await playablePoint(page, "one");
   await page.getByTestId("board").focus();
-  const start = await page.evaluate(() => window.morpionApp.centrePoint());
+  const start = await page.evaluate(() => window.morpionApp.view().centrePoint());
   const keys = [];
   const dx = target.x - start[0];
   const dy = target.y - start[1];
@@ -181,7 +181,7 @@ test("a reload keeps the game, and so does opening the bare address", async () =
 
 test("zoom buttons and wheel change the scale; drag pans without playing", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
-  const cell = () => page.evaluate(() => window.morpionApp.cell());
+  const cell = () => page.evaluate(() => window.morpionApp.view().cell());
   const c0 = await cell();
   await page.getByRole("button", { name: "Zoom in" }).click();
   assert.ok((await cell()) > c0);
@@ -191,12 +191,12 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, 300);
   assert.ok((await cell()) < c0, "wheel down zooms out");
-  const before = await page.evaluate(() => window.morpionApp.screenOf(0, 0));
+  const before = await page.evaluate(() => window.morpionApp.view().screenOf(0, 0));
   await page.mouse.move(box.x + 100, box.y + 100);
   await page.mouse.down();
   await page.mouse.move(box.x + 160, box.y + 130, { steps: 5 });
   await page.mouse.up();
-  const moved = await page.evaluate(() => window.morpionApp.screenOf(0, 0));
+  const moved = await page.evaluate(() => window.morpionApp.view().screenOf(0, 0));
   assert.ok(Math.abs(moved[0] - before[0] - 60) < 1e-6 && Math.abs(moved[1] - before[1] - 30) < 1e-6);
   assert.equal(await score(page), 0, "a drag plays nothing");
   assert.deepEqual(errors, []);

@@ -50,7 +50,7 @@ test("a record from the library shows its score and replays step by step", async
       const out = [];
       for (let y = -20; y <= 30; y++) for (let x = -20; x <= 30; x++) {
         if (app.choicesAt(x, y).length !== 1) continue;
-        const [sx, sy] = app.screenOf(x, y);
+        const [sx, sy] = app.view().screenOf(x, y);
         if (document.elementFromPoint(r.left + sx, r.top + sy)?.id === "board") out.push({ x: r.left + sx, y: r.top + sy });
       }
       return out;

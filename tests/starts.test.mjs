@@ -56,7 +56,7 @@ test("a damaged start in a link is refused and the game the user had stays", asy
 async function clickPoint(page, x, y) {
   const at = await page.evaluate(([x, y]) => {
     const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
-    const [sx, sy] = window.morpionApp.screenOf(x, y);
+    const [sx, sy] = window.morpionApp.view().screenOf(x, y);
     return { x: r.left + sx, y: r.top + sy };
   }, [x, y]);
   await page.mouse.click(at.x, at.y);
@@ -73,9 +73,9 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   for (const x of [1, 2, 3]) await clickPoint(page, x, 0);
   assert.match(await page.getByTestId("start-count").textContent(), /^4 dots, 2 moves/);
   // a dot left of the others moves the start's frame, not the dots on the screen
-  const before = await page.evaluate(() => window.morpionApp.screenOf(0, 0));
+  const before = await page.evaluate(() => window.morpionApp.view().screenOf(0, 0));
   await clickPoint(page, -1, 0);
-  const after = await page.evaluate(() => window.morpionApp.screenOf(1, 0));
+  const after = await page.evaluate(() => window.morpionApp.view().screenOf(1, 0));
   assert.ok(Math.abs(before[0] - after[0]) < 0.5 && Math.abs(before[1] - after[1]) < 0.5, `${before} ${after}`);
   assert.match(await page.getByTestId("start-count").textContent(), /^5 dots, 2 moves/);
   // drawn symmetrically: one tap, its mirror image too

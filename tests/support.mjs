@@ -104,7 +104,7 @@ export async function playablePoint(page, count = "one", last = false) {
       for (const x of span) {
         const n = app.choicesAt(x, y).length;
         if ((count === "one" && n === 1) || (count === "several" && n > 1) || (count === "any" && n > 0)) {
-          const [sx, sy] = app.screenOf(x, y);
+          const [sx, sy] = app.view().screenOf(x, y);
           const pageX = r.left + sx;
           const pageY = r.top + sy;
           if (document.elementFromPoint(pageX, pageY) === canvas) return { x, y, n, pageX, pageY };

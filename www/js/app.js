@@ -5,27 +5,24 @@
 //
 // Its state is private: the other modules (main.js, share.js, search-panel.js) use the
 // small API below (queries, actions, and `on` for the change hooks), as chessground's Api.
+// Two rooms of the board are its own: the view (board-view.js: pan, zoom, fit, the drawing,
+// reached through `view()`) and what taps and keys pick on it (point-picker.js).
 
 import { $, clearError, errorText, say, select, showError } from "./dom.js";
-import { arrowStep } from "./gesture.js";
 import { recordNote, t } from "./i18n.js";
 import { OwnGame } from "./own-game.js";
 import { lineOf, linkBase, showInAddress } from "./saved.js";
-import { hideChooser, showChooser } from "./chooser.js";
+import { PointPicker } from "./point-picker.js";
 import { Replay } from "./replay.js";
 import { redoTarget, undoTarget } from "./turns.js";
+import { BoardView } from "./board-view.js";
 import { showBranch, showOver, showStatus } from "./status-bar.js";
 import { gameTitle, titleWho, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 /** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
-/** @typedef {import("../../pkg/morpion.js").Board} Board */
-/** @typedef {import("../../pkg/morpion.js").Style} Style */
-/** @typedef {import("../../pkg/morpion.js").Choice} Choice */
 /** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
-/** @typedef {import("../../pkg/morpion.js").Theme} Theme */
 /** @typedef {import("../../pkg/morpion.js").OpponentMove} OpponentMove */
-/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, theme?: Theme }} Toggles */
 /** @typedef {import("./turns.js").Turns} Turns */
 /** @typedef {"change" | "previewend" | "board" | "played" | "kept"} AppEvent */
 /** @typedef {[number, number]} GridPoint */
@@ -36,24 +33,14 @@ const DRAW_LINE_MS = 420;
 /** One game on one board, and what the controls do to them. */
 export class App {
   /** @type {Wasm} */ #wasm;
-  /** @type {Board} */ #board;
-  /** The board's canvas (its cursor shows what a click would do). @type {HTMLCanvasElement} */ #canvas;
+  /** Where and how the board is drawn. @type {BoardView} */ #view;
   /** @type {Timeline} */ #timeline;
   /** @type {RecordInfo[]} */ #records;
-  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
   /** Whose turn it is against the computer; null: anyone may play any move. @type {Turns | null} */ #turns = null;
-  /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
-  /** The offer is a choice the user must make. */ #choosing = false;
-  /** How many lines are offered. */ #offered = 0;
-  /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
+  /** What taps, the mouse and the keys on the board pick, and the lines offered. @type {PointPicker} */ #picker;
   /** The replay's clock. */ #replay = new Replay();
-  #drawQueued = false;
-  /** The canvas has its size (the first fit waits for it). */ #sized = false;
-  #fitPending = false;
-  /** The canvas size at the last fit on a resize. @type {[number, number]} */ #fittedSize = [0, 0];
   /** A game shown instead of the user's (a search's best), not played. @type {Timeline | null} */
   #preview = null;
-  /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
   /** The record on the board (it stays reachable after the user branches off it). @type {RecordInfo | null} */ #record = null;
   /** Whether the game is one of the user's, kept for the next visit, and which. */ #mine = new OwnGame();
   /** The line the user left by playing a move of their own in its middle (`own`: it was
@@ -68,11 +55,21 @@ export class App {
   /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
   constructor(wasm, canvas) {
     this.#wasm = wasm;
-    this.#canvas = canvas;
-    this.#board = new wasm.Board(canvas);
+    // one wasm board, two rooms: where and how it is drawn, and what is picked on it
+    const board = new wasm.Board(canvas);
+    this.#view = new BoardView(board);
+    this.#picker = new PointPicker(board, canvas, this.#view, {
+      previewing: () => this.#preview !== null,
+      pointHandler: () => this.#pointHandler,
+      refused: () => this.#turns?.mayPlay(),
+      choicesAt: (p) => this.#timeline.choices_at(p[0], p[1]),
+      whyNot: (p) => whyNotText(this.#timeline.why_not(p[0], p[1])),
+      lineLength: () => Number(this.#timeline.variant()[0]),
+      play: (p, choice) => this.#play(p, choice),
+      stopReplay: () => this.stopReplay(),
+    });
     this.#timeline = new wasm.Timeline("5T");
     this.#records = wasm.records();
-    this.#board.set_style(this.#style);
   }
 
   // ---- hooks -------------------------------------------------------------------
@@ -159,7 +156,7 @@ export class App {
   drawImage(canvas, scale) { this.#wasm.draw_image(canvas, this.#timeline, this.#imageStyle(), 28, scale); }
   /** Images are drawn in the light palette whatever the page's theme: they are printed and
    * shared (a two-player game's in its players' colours, as on the board). */
-  #imageStyle() { return { numbers: this.#style.numbers, hints: false, grid: true }; }
+  #imageStyle() { return { numbers: this.#view.style().numbers, hints: false, grid: true }; }
   /** Who played the user's game and when, in the language, for a caption that says the
    * variant and the length itself (empty when the game does not say). */
   gameWho() { return titleWho(this.#timeline.title(), this.#records); }
@@ -167,12 +164,8 @@ export class App {
   records() { return this.#records; }
   /** The lines that would add a dot at grid point (x, y). @param {number} x @param {number} y */
   choicesAt(x, y) { return this.#timeline.choices_at(x, y); }
-  /** Where grid point (x, y) is on the canvas, in CSS pixels. @param {number} x @param {number} y */
-  screenOf(x, y) { return this.#board.screen_of(x, y); }
-  /** The grid point nearest the middle of the canvas. */
-  centrePoint() { return this.#board.centre_point(); }
-  /** CSS pixels a grid cell. */
-  cell() { return this.#board.cell(); }
+  /** The board's view: pan, zoom, fit, the toggles and palette, the bounds' layers (board-view.js). */
+  view() { return this.#view; }
   /** Whether the board shows a game that is not the user's (a search's best). */
   previewing() { return this.#preview !== null; }
   /** The link of the position the board shows: the preview's, else the user's game's. */
@@ -192,67 +185,8 @@ export class App {
     return /** @type {string} */ (tl.link_of_first(tl.shown(), linkBase()));
   }
 
-  /**
-   * The bounds' layers on the board (see the wasm Board's set_analysis); they stay until
-   * replaced. Missing fields draw nothing.
-   * @param {{ hull?: number[], region?: number[], values?: number[], maxValue?: number, weighted?: number[] }} layers
-   */
-  setAnalysis(layers) {
-    const ints = (/** @type {number[] | undefined} */ a) => Int32Array.from(a ?? []);
-    this.#board.set_analysis(ints(layers.hull), ints(layers.region), ints(layers.values), layers.maxValue ?? 8, Float64Array.from(layers.weighted ?? []));
-    this.redraw();
-  }
-
-  // ---- drawing -------------------------------------------------------------------
-
   /** Draws at the next animation frame (at most once a frame). */
-  redraw() {
-    if (this.#drawQueued) return;
-    this.#drawQueued = true;
-    requestAnimationFrame(() => {
-      this.#drawQueued = false;
-      this.#board.draw();
-    });
-  }
-
-  /** Draws now (the board's benchmark). */
-  drawNow() { this.#board.draw(); }
-
-  /** The board's palette (the wasm `theme()`). @param {Theme} theme */
-  setTheme(theme) { this.setStyle({ theme }); }
-
-  /** @param {Partial<Toggles>} changes */
-  setStyle(changes) {
-    Object.assign(this.#style, changes);
-    this.#board.set_style(this.#style);
-    this.redraw();
-  }
-
-  /** The canvas is `width` x `height` CSS pixels at `dpr` device pixels each. @param {number} width @param {number} height @param {number} dpr */
-  resize(width, height, dpr) {
-    this.#board.resize(width, height, dpr);
-    // A new window size refits the game unless the user chose their own view; a line more
-    // or less of text under the board (a few percent) only keeps the centre.
-    const [w0, h0] = this.#fittedSize;
-    const changed = Math.abs(width - w0) > 0.12 * w0 || Math.abs(height - h0) > 0.12 * h0;
-    if (!this.#sized || this.#fitPending || (!this.#userView && changed)) {
-      this.#sized = true;
-      this.#fitPending = false;
-      this.#fittedSize = [width, height];
-      this.#board.fit();
-    }
-    this.#board.draw();
-  }
-
-  /** @param {number} dx @param {number} dy */
-  pan(dx, dy) { this.#userView = true; this.#board.pan(dx, dy); this.redraw(); }
-  /** @param {number} f @param {number} x @param {number} y */
-  zoomAt(f, x, y) { this.#userView = true; this.#board.zoom_at(f, x, y); this.redraw(); }
-  /** @param {number} f */
-  zoom(f) { this.#userView = true; this.#board.zoom(f); this.redraw(); }
-  fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
-  /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
-  panCells(dx, dy) { const c = this.#board.cell(); this.#board.pan(dx * c, dy * c); this.redraw(); }
+  #redraw() { this.#view.redraw(); }
 
   /**
    * While `fn` is set, a tap, click or Enter on a grid point calls it instead of playing
@@ -286,7 +220,6 @@ export class App {
     this.#record = record;
     this.#left = null;
     this.#mine.opened(timeline.link(linkBase()), own);
-    if (!keepView) this.#userView = false;
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
     $("record-note").textContent = record ? recordNote(record.name, record.note) : "";
@@ -389,15 +322,14 @@ export class App {
   #update(fit = false, newEntry = false) {
     if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
     const tl = this.#timeline;
-    if (this.#offerAt) this.closeOffer(); // the lines offered belonged to the position before
-    this.#board.show(tl, fit && this.#sized);
-    if (fit && !this.#sized) this.#fitPending = true;
+    if (this.#picker.offering()) this.#picker.close(); // the lines offered belonged to the position before
+    this.#view.show(tl, fit);
     this.#showStatus(tl, gameTitle(tl.title(), this.#records));
     showBranch(this.#left);
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);
     if (this.#mine.own()) this.#remember(link);
-    this.redraw();
+    this.#redraw();
     this.#emit("change");
     this.#emit("board");
   }
@@ -434,9 +366,9 @@ export class App {
     const first = !this.#preview;
     this.#preview = timeline;
     if (first) say(t("msg.preview-on"));
-    this.#board.show(timeline, (fit || first) && this.#sized);
+    this.#view.show(timeline, fit || first);
     this.#showStatus(timeline, title);
-    this.redraw();
+    this.#redraw();
     this.#emit("board");
   }
 
@@ -458,44 +390,17 @@ export class App {
   // ---- playing -------------------------------------------------------------------
 
   /** A tap or click at (x, y) CSS pixels on the board. @param {number} x @param {number} y */
-  tap(x, y) {
-    if (this.#preview) {
-      say(t("msg.previewing"));
-      return;
-    }
-    this.stopReplay();
-    if (this.#pointHandler) {
-      const p = this.#board.hit(x, y);
-      return p ? this.#pointHandler([p[0], p[1]]) : say(t("msg.tap-point"));
-    }
-    if (this.#choosing && this.#offerAt) {
-      const i = this.#board.choice_near(x, y);
-      if (i !== undefined) return this.#play(this.#offerAt, i);
-      const p = this.#board.hit(x, y);
-      if (p && p[0] === this.#offerAt[0] && p[1] === this.#offerAt[1]) return; // still choosing
-      this.closeOffer();
-    }
-    const p = this.#board.hit(x, y);
-    if (!p) return say(t("msg.tap-point"));
-    this.#choose([p[0], p[1]]);
-  }
-
-  /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
-  #choose(p) {
-    if (this.#pointHandler) return this.#pointHandler(p);
-    const refused = this.#turns?.mayPlay();
-    if (refused) {
-      this.closeOffer();
-      return say(refused);
-    }
-    const choices = this.#timeline.choices_at(p[0], p[1]);
-    if (choices.length === 0) {
-      this.closeOffer();
-      return say(whyNotText(this.#timeline.why_not(p[0], p[1])));
-    }
-    if (choices.length === 1) return this.#play(p, 0);
-    this.#offer(p, true, choices);
-  }
+  tap(x, y) { this.#picker.tap(x, y); }
+  /** The mouse is at (x, y), or left the board (null). @param {number | null} x @param {number} [y] */
+  hover(x, y = 0) { this.#picker.hover(x, y); }
+  /** A key pressed on the board (keys.js); whether it was one of the board's. @param {KeyboardEvent} e */
+  boardKey(e) { return this.#picker.key(e); }
+  /** Whether lines are offered on the board. */
+  offering() { return this.#picker.offering(); }
+  /** Takes the lines offered off the board. */
+  closeOffer() { this.#picker.close(); }
+  /** Shows the line from `a` to `b` on the board (a hint), until the next move or pointer. @param {GridPoint} a @param {GridPoint} b */
+  showLine(a, b) { this.#picker.showLine(a, b); }
 
   /** @param {GridPoint} p @param {number} choice */
   #play(p, choice) {
@@ -540,59 +445,6 @@ export class App {
     return branched;
   }
 
-  /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices */
-  #offer(p, choosing, choices) {
-    this.#offerAt = p;
-    this.#choosing = choosing;
-    this.#offered = choices.length;
-    this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
-    if (choosing) {
-      showChooser(choices, Number(this.#timeline.variant()[0]), {
-        pick: (i) => this.#play(p, i),
-        point: (i) => { this.#board.set_chosen(i); this.redraw(); },
-      });
-      say(t("msg.choose", { n: choices.length }));
-    } else {
-      hideChooser();
-    }
-    this.redraw();
-  }
-
-  closeOffer() {
-    if (this.#choosing) say("");
-    this.#offerAt = null;
-    this.#choosing = false;
-    this.#board.clear_offer();
-    hideChooser();
-    this.redraw();
-  }
-
-  /** The mouse is at (x, y), or left the board (null): preview what a click would do. @param {number | null} x @param {number} [y] */
-  hover(x, y = 0) {
-    if (this.#preview || this.#pointHandler) return;
-    if (this.#choosing) {
-      if (x !== null) {
-        this.#board.set_chosen(this.#board.choice_near(x, y));
-        this.redraw();
-      }
-      return;
-    }
-    const hit = x === null ? undefined : this.#board.hit(x, y);
-    /** @type {GridPoint | null} */
-    const p = hit ? [hit[0], hit[1]] : null;
-    const same = p && this.#offerAt && p[0] === this.#offerAt[0] && p[1] === this.#offerAt[1];
-    if (same) return;
-    // no line is offered where a tap would be refused (the computer's turn)
-    const choices = p && !this.#turns?.mayPlay() ? this.#timeline.choices_at(p[0], p[1]) : [];
-    if (p && choices.length > 0) {
-      this.#offer(p, false, choices);
-      this.#canvas.style.cursor = "pointer";
-    } else {
-      if (this.#offerAt) this.closeOffer();
-      this.#canvas.style.cursor = "";
-    }
-  }
-
   undo() {
     this.#endPreview();
     this.stopReplay();
@@ -625,26 +477,12 @@ export class App {
     const same = () => wanted() && !this.#preview && this.#timeline.link(linkBase()) === link;
     if (!same()) return false;
     this.closeOffer();
-    const [a, b] = [move.from, move.to];
-    const start = performance.now();
-    for (;;) {
-      const part = Math.min(1, (performance.now() - start) / DRAW_LINE_MS);
-      if (!same()) {
-        this.#board.set_growing(0, 0, 0, 0, -1);
-        this.redraw();
-        return false;
-      }
-      this.#board.set_growing(a[0], a[1], b[0], b[1], part);
-      this.redraw();
-      if (part >= 1) break;
-      await new Promise((done) => requestAnimationFrame(done));
-    }
-    this.#board.set_growing(0, 0, 0, 0, -1);
+    if (!(await this.#view.growLine(move.from, move.to, DRAW_LINE_MS, same))) return false;
     const was = this.#lineNow();
     try {
       this.#timeline.play_index(move.index);
     } catch (e) {
-      this.redraw();
+      this.#redraw();
       showError(t("two.computer-failed", { why: errorText(e) }));
       return false;
     }
@@ -652,12 +490,6 @@ export class App {
     this.#noteBranch(was); // an answer other than the line's next move leaves the line too
     this.#update();
     return true;
-  }
-
-  /** Shows the line from `a` to `b` on the board (a hint), until the next move or pointer. @param {GridPoint} a @param {GridPoint} b */
-  showLine(a, b) {
-    this.#board.offer(Int32Array.from([...a, ...b]));
-    this.redraw();
   }
 
   /** Shows the first `n` moves. @param {number} n */
@@ -697,76 +529,4 @@ export class App {
   }
 
   stopReplay() { this.#replay.stop(); }
-
-  // ---- keyboard ---------------------------------------------------------------
-
-  /** @param {KeyboardEvent} e */
-  #boardKey(e) {
-    if (this.#preview) return false;
-    const step = arrowStep(e.key);
-    if (step) {
-      e.preventDefault();
-      const c = this.#cursor || this.#board.centre_point();
-      /** @type {GridPoint} */
-      const cursor = [c[0] + step[0], c[1] + step[1]];
-      this.#cursor = cursor;
-      this.#board.set_cursor(Int32Array.from(cursor));
-      if (!this.#choosing) {
-        const choices = this.#timeline.choices_at(cursor[0], cursor[1]);
-        if (choices.length > 0) this.#offer(cursor, false, choices);
-        else if (this.#offerAt) this.closeOffer();
-      }
-      this.redraw();
-      return true;
-    }
-    if ((e.key === "Enter" || e.key === " ") && this.#cursor) {
-      e.preventDefault();
-      this.stopReplay();
-      this.#choose(this.#cursor);
-      return true;
-    }
-    if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {
-      e.preventDefault();
-      // a number past the lines offered chooses none: the offer stays, and says its count
-      if (Number(e.key) > this.#offered) say(t("msg.choose", { n: this.#offered }));
-      else this.#play(this.#offerAt, Number(e.key) - 1);
-      return true;
-    }
-    return false;
-  }
-
-  /** A key pressed anywhere on the page. @param {KeyboardEvent} e */
-  pageKey(e) {
-    const target = e.target instanceof Element ? e.target : null;
-    const typing = target?.closest("input, textarea, select, dialog");
-    const ctrl = e.ctrlKey || e.metaKey;
-    if (ctrl && !typing && e.key.toLowerCase() === "z") {
-      e.preventDefault();
-      return e.shiftKey ? this.redo() : this.undo();
-    }
-    if (ctrl && !typing && e.key.toLowerCase() === "y") {
-      e.preventDefault();
-      return this.redo();
-    }
-    if (e.key === "Escape" && this.#offerAt) return this.closeOffer();
-    // a key another control has handled (the tabs' arrows) is not the page's
-    if (typing || ctrl || e.altKey || e.defaultPrevented) return;
-    if (target && target.id === "board" && this.#boardKey(e)) return;
-    /** @type {Record<string, () => void>} */
-    const keys = {
-      ArrowLeft: () => this.undo(),
-      ArrowRight: () => this.redo(),
-      Home: () => this.first(),
-      End: () => this.last(),
-      "+": () => this.zoom(1.25),
-      "=": () => this.zoom(1.25),
-      "-": () => this.zoom(0.8),
-      "0": () => this.fit(),
-      p: () => this.toggleReplay(),
-    };
-    if (keys[e.key]) {
-      e.preventDefault();
-      keys[e.key]();
-    }
-  }
 }

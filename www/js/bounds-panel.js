@@ -93,7 +93,7 @@ export class BoundsPanel {
       // Nothing of another position stays on show.
       this.#bound = null;
       this.#region = [];
-      this.#app.setAnalysis({});
+      this.#app.view().setAnalysis({});
       $("bound").textContent = t("bounds.none");
       $("bound-detail").textContent = t("bounds.failed", { why: errorText(e) });
       return;
@@ -172,7 +172,7 @@ export class BoundsPanel {
       const seeRegion = region.length ? ` ${t("bounds.see-region")}` : "";
       $("bound-detail").textContent = this.#why + seeRegion;
     }
-    this.#app.setAnalysis({ hull, region, values, maxValue: b?.maxPotential ?? 8, weighted });
+    this.#app.view().setAnalysis({ hull, region, values, maxValue: b?.maxPotential ?? 8, weighted });
   }
 
   // ---- the LP ------------------------------------------------------------------------

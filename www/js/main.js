@@ -8,6 +8,7 @@ import { attachBoardInput } from "./board-input.js";
 import { BoundsPanel } from "./bounds-panel.js";
 import { $, attachMessage, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
 import { chooseLanguage, language, LANGUAGES, setLanguage, t, translatePage } from "./i18n.js";
+import { pageKey } from "./keys.js";
 import { attachRules } from "./rules-card.js";
 import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
@@ -119,14 +120,14 @@ function openAddress(app) {
 function wire(app) {
   const board = canvas("board");
   attachBoardInput(board, {
-    pan: (dx, dy) => app.pan(dx, dy),
-    zoomAt: (f, x, y) => app.zoomAt(f, x, y),
+    pan: (dx, dy) => app.view().pan(dx, dy),
+    zoomAt: (f, x, y) => app.view().zoomAt(f, x, y),
     tap: (x, y) => { board.focus({ preventScroll: true }); app.tap(x, y); },
     hover: (x, y) => app.hover(x, y),
   });
   new ResizeObserver(() => {
     const r = board.getBoundingClientRect();
-    app.resize(r.width, r.height, window.devicePixelRatio || 1);
+    app.view().resize(r.width, r.height, window.devicePixelRatio || 1);
   }).observe(board);
 
   /** @type {Record<string, () => void>} */
@@ -137,9 +138,9 @@ function wire(app) {
     last: () => app.last(),
     "back-to-game": () => app.backToLeft(),
     play: () => app.toggleReplay(),
-    "zoom-in": () => app.zoom(1.25),
-    "zoom-out": () => app.zoom(0.8),
-    "zoom-fit": () => app.fit(),
+    "zoom-in": () => app.view().zoom(1.25),
+    "zoom-out": () => app.view().zoom(0.8),
+    "zoom-fit": () => app.view().fit(),
     "new-game": () => app.newGame(select("variant").value),
     "chooser-cancel": () => app.closeOffer(),
     "error-close": () => clearError(),
@@ -147,8 +148,8 @@ function wire(app) {
   for (const [id, action] of Object.entries(clicks)) button(id).addEventListener("click", action);
   select("speed").addEventListener("change", () => app.speedChanged());
   input("slider").addEventListener("input", (e) => app.goTo(Number(/** @type {HTMLInputElement} */ (e.target).value)));
-  input("hints").addEventListener("change", (e) => app.setStyle({ hints: /** @type {HTMLInputElement} */ (e.target).checked }));
-  input("numbers").addEventListener("change", (e) => app.setStyle({ numbers: /** @type {HTMLInputElement} */ (e.target).checked }));
+  input("hints").addEventListener("change", (e) => app.view().setStyle({ hints: /** @type {HTMLInputElement} */ (e.target).checked }));
+  input("numbers").addEventListener("change", (e) => app.view().setStyle({ numbers: /** @type {HTMLInputElement} */ (e.target).checked }));
   select("variant").addEventListener("change", (e) => app.newGame(/** @type {HTMLSelectElement} */ (e.target).value));
   select("records").addEventListener("change", (e) => {
     const name = /** @type {HTMLSelectElement} */ (e.target).value;
@@ -160,7 +161,7 @@ function wire(app) {
       showError(errorText(err));
     }
   });
-  document.addEventListener("keydown", (e) => app.pageKey(e));
+  document.addEventListener("keydown", (e) => pageKey(app, e));
   addEventListener("popstate", () => openAddress(app));
   addEventListener("hashchange", () => openAddress(app));
 }
@@ -219,7 +220,7 @@ async function main() {
   wire(app);
   attachShare(app, wasm);
   attachMessage();
-  app.setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
+  app.view().setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
   openInitialGame(app);
   if (app.length() === 0 && app.legalCount() > 0) say(t("msg.start")); // a start may have no move at all
   const twoPlayer = new TwoPlayerPanel(app);

@@ -134,7 +134,7 @@ export class StartEditor {
       this.#cx2 = this.#cy2 = Math.max(...app.startDots());
     } else {
       // the middle of the view, as near as can be: the dot stays where the user looks
-      const [x, y] = app.centrePoint();
+      const [x, y] = app.view().centrePoint();
       this.#dots = new Set([`${x},${y}`]);
       this.#cx2 = 2 * x;
       this.#cy2 = 2 * y;
@@ -167,7 +167,7 @@ export class StartEditor {
     // known before the game changes: the App's "change" must not take it for another game
     this.#expected = link;
     app.openLink(link, how, keepView);
-    if (keepView && (mx !== 0 || my !== 0)) app.panCells(mx, my);
+    if (keepView && (mx !== 0 || my !== 0)) app.view().panCells(mx, my);
     $("start-count").textContent = t("start.count", { n: this.#dots.size, moves: app.legalCount() });
     this.#showName();
     return true;

@@ -26,7 +26,7 @@ export function attachTabs(list) {
       /** @type {Record<string, number>} */
       const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 };
       if (!(e.key in moves)) return;
-      e.preventDefault(); // the arrows here move between tabs, not through the game (App.pageKey)
+      e.preventDefault(); // the arrows here move between tabs, not through the game (keys.js)
       select(tabs[(moves[e.key] + tabs.length) % tabs.length], true);
     });
   }

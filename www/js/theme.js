@@ -20,7 +20,7 @@ function paint(wasm, app, name) {
   root.dataset.theme = name;
   const theme = wasm.theme(name);
   for (const [role, colour] of Object.entries(theme)) root.style.setProperty(`--board-${role.replace("_", "-")}`, colour);
-  app?.setTheme(theme);
+  app?.view().setTheme(theme);
   // the page's other canvases (the search chart) repaint in the new colours
   document.dispatchEvent(new CustomEvent("themechange"));
 }

@@ -1,0 +1,132 @@
+// @ts-check
+// The board's view: where the game sits on the canvas (pan, zoom, fit, a new window size),
+// how it is drawn (the toggles, the palette, the bounds' layers), and when (at most once an
+// animation frame). It knows no game and no rules: the App says which position to show,
+// and the other modules move the view through `app.view()`.
+
+/** @typedef {import("../../pkg/morpion.js").Board} Board */
+/** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
+/** @typedef {import("../../pkg/morpion.js").Theme} Theme */
+/** @typedef {{ numbers: boolean, hints: boolean, grid: boolean, theme?: Theme }} Toggles */
+/** @typedef {{ hull?: number[], region?: number[], values?: number[], maxValue?: number, weighted?: number[] }} Layers */
+
+/** What a change of the canvas's size must exceed, as a part of it, to refit the game. */
+const REFIT = 0.12;
+
+export class BoardView {
+  /** @type {Board} */ #board;
+  /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
+  #drawQueued = false;
+  /** The canvas has its size (the first fit waits for it). */ #sized = false;
+  /** A fit was asked for before the canvas had its size. */ #fitPending = false;
+  /** The canvas size at the last fit on a resize. @type {[number, number]} */ #fittedSize = [0, 0];
+  /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
+
+  /** @param {Board} board the wasm board, which the PointPicker also marks (the lines offered, the cursor) */
+  constructor(board) {
+    this.#board = board;
+    board.set_style(this.#style);
+  }
+
+  /**
+   * Puts `timeline`'s position on the board; `fit` zooms to it (now, or once the canvas
+   * has its size) and forgets the user's own view.
+   * @param {Timeline} timeline @param {boolean} fit
+   */
+  show(timeline, fit) {
+    if (fit) this.#userView = false;
+    this.#board.show(timeline, fit && this.#sized);
+    if (fit && !this.#sized) this.#fitPending = true;
+  }
+
+  /** Draws at the next animation frame (at most once a frame). */
+  redraw() {
+    if (this.#drawQueued) return;
+    this.#drawQueued = true;
+    requestAnimationFrame(() => {
+      this.#drawQueued = false;
+      this.#board.draw();
+    });
+  }
+
+  /**
+   * Draws the line from `a` to `b` growing, over `ms` milliseconds, while `still()` holds
+   * (the computer's move, drawn before it is played). Whether it was drawn whole.
+   * @param {[number, number]} a @param {[number, number]} b @param {number} ms @param {() => boolean} still
+   */
+  async growLine(a, b, ms, still) {
+    const start = performance.now();
+    for (;;) {
+      const part = Math.min(1, (performance.now() - start) / ms);
+      if (!still()) break;
+      this.#board.set_growing(a[0], a[1], b[0], b[1], part);
+      this.redraw();
+      if (part >= 1) break;
+      await new Promise((done) => requestAnimationFrame(done));
+    }
+    this.#board.set_growing(0, 0, 0, 0, -1);
+    this.redraw();
+    return still();
+  }
+
+  /** Draws now (the board's benchmark). */
+  drawNow() { this.#board.draw(); }
+
+  /** The toggles and palette in force. @returns {Readonly<Toggles>} */
+  style() { return this.#style; }
+
+  /** @param {Partial<Toggles>} changes */
+  setStyle(changes) {
+    Object.assign(this.#style, changes);
+    this.#board.set_style(this.#style);
+    this.redraw();
+  }
+
+  /** The board's palette (the wasm `theme()`). @param {Theme} theme */
+  setTheme(theme) { this.setStyle({ theme }); }
+
+  /**
+   * The bounds' layers on the board (see the wasm Board's set_analysis); they stay until
+   * replaced. Missing fields draw nothing.
+   * @param {Layers} layers
+   */
+  setAnalysis(layers) {
+    const ints = (/** @type {number[] | undefined} */ a) => Int32Array.from(a ?? []);
+    this.#board.set_analysis(ints(layers.hull), ints(layers.region), ints(layers.values), layers.maxValue ?? 8, Float64Array.from(layers.weighted ?? []));
+    this.redraw();
+  }
+
+  /** The canvas is `width` x `height` CSS pixels at `dpr` device pixels each. @param {number} width @param {number} height @param {number} dpr */
+  resize(width, height, dpr) {
+    this.#board.resize(width, height, dpr);
+    // A new window size refits the game unless the user chose their own view; a line more
+    // or less of text under the board (a few percent) only keeps the centre.
+    const [w0, h0] = this.#fittedSize;
+    const changed = Math.abs(width - w0) > REFIT * w0 || Math.abs(height - h0) > REFIT * h0;
+    if (!this.#sized || this.#fitPending || (!this.#userView && changed)) {
+      this.#sized = true;
+      this.#fitPending = false;
+      this.#fittedSize = [width, height];
+      this.#board.fit();
+    }
+    this.#board.draw();
+  }
+
+  /** Moves the view by (dx, dy) CSS pixels. @param {number} dx @param {number} dy */
+  pan(dx, dy) { this.#userView = true; this.#board.pan(dx, dy); this.redraw(); }
+  /** Zooms by `f` about (x, y) CSS pixels. @param {number} f @param {number} x @param {number} y */
+  zoomAt(f, x, y) { this.#userView = true; this.#board.zoom_at(f, x, y); this.redraw(); }
+  /** Zooms by `f` about the middle. @param {number} f */
+  zoom(f) { this.#userView = true; this.#board.zoom(f); this.redraw(); }
+  /** Zooms to the game, and a new window size refits it again. */
+  fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
+  /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
+  panCells(dx, dy) { const c = this.#board.cell(); this.#board.pan(dx * c, dy * c); this.redraw(); }
+
+  /** Where grid point (x, y) is on the canvas, in CSS pixels. @param {number} x @param {number} y */
+  screenOf(x, y) { return this.#board.screen_of(x, y); }
+  /** The grid point nearest the middle of the canvas. */
+  centrePoint() { return this.#board.centre_point(); }
+  /** CSS pixels a grid cell. */
+  cell() { return this.#board.cell(); }
+}

@@ -1,0 +1,45 @@
+// @ts-check
+// The page's keyboard: undo and redo (Ctrl+Z, Ctrl+Y, the arrows), the ends of the game,
+// the view's zoom, the replay, Escape for the lines offered; a key on the board goes to the
+// App first (its cursor and the lines it offers). Keys typed into a field are the field's.
+
+/** @typedef {import("./app.js").App} App */
+
+/**
+ * A key pressed anywhere on the page.
+ * @param {App} app @param {KeyboardEvent} e
+ */
+export function pageKey(app, e) {
+  const target = e.target instanceof Element ? e.target : null;
+  const typing = target?.closest("input, textarea, select, dialog");
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (ctrl && !typing && e.key.toLowerCase() === "z") {
+    e.preventDefault();
+    return e.shiftKey ? app.redo() : app.undo();
+  }
+  if (ctrl && !typing && e.key.toLowerCase() === "y") {
+    e.preventDefault();
+    return app.redo();
+  }
+  if (e.key === "Escape" && app.offering()) return app.closeOffer();
+  // a key another control has handled (the tabs' arrows) is not the page's
+  if (typing || ctrl || e.altKey || e.defaultPrevented) return;
+  if (target && target.id === "board" && app.boardKey(e)) return;
+  const view = app.view();
+  /** @type {Record<string, () => void>} */
+  const keys = {
+    ArrowLeft: () => app.undo(),
+    ArrowRight: () => app.redo(),
+    Home: () => app.first(),
+    End: () => app.last(),
+    "+": () => view.zoom(1.25),
+    "=": () => view.zoom(1.25),
+    "-": () => view.zoom(0.8),
+    "0": () => view.fit(),
+    p: () => app.toggleReplay(),
+  };
+  if (keys[e.key]) {
+    e.preventDefault();
+    keys[e.key]();
+  }
+}

@@ -1,0 +1,193 @@
+// @ts-check
+// What a tap, a hover, the arrows and Enter on the board mean: a grid point picked, and
+// the lines that would add a dot there offered (under the mouse to preview, or in the
+// chooser when there are several). It holds the offer and the keyboard cursor; the game
+// (the App) says which lines there are, whether a move may be played, and plays it.
+
+import { say } from "./dom.js";
+import { arrowStep } from "./gesture.js";
+import { t } from "./i18n.js";
+import { hideChooser, showChooser } from "./chooser.js";
+
+/** @typedef {import("../../pkg/morpion.js").Board} Board */
+/** @typedef {import("../../pkg/morpion.js").Choice} Choice */
+/** @typedef {import("./board-view.js").BoardView} BoardView */
+/** @typedef {[number, number]} GridPoint */
+/**
+ * What the picker asks of the game.
+ * @typedef {{
+ *   previewing(): boolean,
+ *   pointHandler(): ((p: GridPoint) => void) | null,
+ *   refused(): string | null | undefined,
+ *   choicesAt(p: GridPoint): Choice[],
+ *   whyNot(p: GridPoint): string,
+ *   lineLength(): number,
+ *   play(p: GridPoint, choice: number): void,
+ *   stopReplay(): void,
+ * }} Game
+ */
+
+/** @param {GridPoint | null} a @param {GridPoint | null} b */
+const samePoint = (a, b) => a !== null && b !== null && a[0] === b[0] && a[1] === b[1];
+
+export class PointPicker {
+  /** @type {Board} */ #board;
+  /** The board's canvas (its cursor shows what a click would do). @type {HTMLCanvasElement} */ #canvas;
+  /** @type {BoardView} */ #view;
+  /** @type {Game} */ #game;
+  /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
+  /** The offer is a choice the user must make. */ #choosing = false;
+  /** How many lines are offered. */ #offered = 0;
+  /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
+
+  /** @param {Board} board @param {HTMLCanvasElement} canvas @param {BoardView} view @param {Game} game */
+  constructor(board, canvas, view, game) {
+    this.#board = board;
+    this.#canvas = canvas;
+    this.#view = view;
+    this.#game = game;
+  }
+
+  /** Whether lines are offered on the board (under the pointer, the cursor, or to choose from). */
+  offering() { return this.#offerAt !== null; }
+
+  /** A tap or click at (x, y) CSS pixels on the board. @param {number} x @param {number} y */
+  tap(x, y) {
+    const game = this.#game;
+    if (game.previewing()) return say(t("msg.previewing"));
+    game.stopReplay();
+    const handler = game.pointHandler();
+    if (handler) {
+      const p = this.#board.hit(x, y);
+      return p ? handler([p[0], p[1]]) : say(t("msg.tap-point"));
+    }
+    if (this.#choosing && this.#offerAt) {
+      const i = this.#board.choice_near(x, y);
+      if (i !== undefined) return game.play(this.#offerAt, i);
+      const p = this.#board.hit(x, y);
+      if (p && samePoint([p[0], p[1]], this.#offerAt)) return; // still choosing
+      this.close();
+    }
+    const p = this.#board.hit(x, y);
+    if (!p) return say(t("msg.tap-point"));
+    this.#pick([p[0], p[1]]);
+  }
+
+  /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
+  #pick(p) {
+    const game = this.#game;
+    const handler = game.pointHandler();
+    if (handler) return handler(p);
+    const refused = game.refused();
+    if (refused) {
+      this.close();
+      return say(refused);
+    }
+    const choices = game.choicesAt(p);
+    if (choices.length === 0) {
+      this.close();
+      return say(game.whyNot(p));
+    }
+    if (choices.length === 1) return game.play(p, 0);
+    this.#offer(p, true, choices);
+  }
+
+  /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices */
+  #offer(p, choosing, choices) {
+    this.#offerAt = p;
+    this.#choosing = choosing;
+    this.#offered = choices.length;
+    this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
+    if (choosing) {
+      showChooser(choices, this.#game.lineLength(), {
+        pick: (i) => this.#game.play(p, i),
+        point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },
+      });
+      say(t("msg.choose", { n: choices.length }));
+    } else {
+      hideChooser();
+    }
+    this.#view.redraw();
+  }
+
+  /** Takes the lines offered off the board (and a hint's line). */
+  close() {
+    if (this.#choosing) say("");
+    this.#offerAt = null;
+    this.#choosing = false;
+    this.#board.clear_offer();
+    hideChooser();
+    this.#view.redraw();
+  }
+
+  /** Shows the line from `a` to `b` (a hint), until the next move or pointer. @param {GridPoint} a @param {GridPoint} b */
+  showLine(a, b) {
+    this.#board.offer(Int32Array.from([...a, ...b]));
+    this.#view.redraw();
+  }
+
+  /** The mouse is at (x, y), or left the board (null): preview what a click would do. @param {number | null} x @param {number} [y] */
+  hover(x, y = 0) {
+    const game = this.#game;
+    if (game.previewing() || game.pointHandler()) return;
+    if (this.#choosing) {
+      if (x !== null) {
+        this.#board.set_chosen(this.#board.choice_near(x, y));
+        this.#view.redraw();
+      }
+      return;
+    }
+    const hit = x === null ? undefined : this.#board.hit(x, y);
+    /** @type {GridPoint | null} */
+    const p = hit ? [hit[0], hit[1]] : null;
+    if (samePoint(p, this.#offerAt)) return;
+    // no line is offered where a tap would be refused (the computer's turn)
+    const choices = p && !game.refused() ? game.choicesAt(p) : [];
+    if (p && choices.length > 0) {
+      this.#offer(p, false, choices);
+      this.#canvas.style.cursor = "pointer";
+    } else {
+      if (this.#offerAt) this.close();
+      this.#canvas.style.cursor = "";
+    }
+  }
+
+  /**
+   * A key pressed on the board: the arrows move the keyboard cursor and offer its lines,
+   * Enter or Space picks its point, a digit picks a line offered. Whether it was one.
+   * @param {KeyboardEvent} e
+   */
+  key(e) {
+    if (this.#game.previewing()) return false;
+    const step = arrowStep(e.key);
+    if (step) {
+      e.preventDefault();
+      const c = this.#cursor || this.#board.centre_point();
+      /** @type {GridPoint} */
+      const cursor = [c[0] + step[0], c[1] + step[1]];
+      this.#cursor = cursor;
+      this.#board.set_cursor(Int32Array.from(cursor));
+      if (!this.#choosing) {
+        const choices = this.#game.choicesAt(cursor);
+        if (choices.length > 0) this.#offer(cursor, false, choices);
+        else if (this.#offerAt) this.close();
+      }
+      this.#view.redraw();
+      return true;
+    }
+    if ((e.key === "Enter" || e.key === " ") && this.#cursor) {
+      e.preventDefault();
+      this.#game.stopReplay();
+      this.#pick(this.#cursor);
+      return true;
+    }
+    if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {
+      e.preventDefault();
+      // a number past the lines offered chooses none: the offer stays, and says its count
+      if (Number(e.key) > this.#offered) say(t("msg.choose", { n: this.#offered }));
+      else this.#game.play(this.#offerAt, Number(e.key) - 1);
+      return true;
+    }
+    return false;
+  }
+}
