@@ -57,18 +57,17 @@ export class PointPicker {
     if (game.previewing()) return say(t("msg.previewing"));
     game.stopReplay();
     const handler = game.pointHandler();
-    if (handler) {
-      const p = this.#board.hit(x, y);
-      return p ? handler([p[0], p[1]]) : say(t("msg.tap-point"));
-    }
-    if (this.#choosing && this.#offerAt) {
+    const choosing = !handler && this.#choosing && this.#offerAt;
+    if (choosing) {
       const i = this.#board.choice_near(x, y);
-      if (i !== undefined) return game.play(this.#offerAt, i);
-      const p = this.#board.hit(x, y);
-      if (p && samePoint([p[0], p[1]], this.#offerAt)) return; // still choosing
-      this.close();
+      if (i !== undefined) return game.play(/** @type {GridPoint} */ (this.#offerAt), i);
     }
     const p = this.#board.hit(x, y);
+    if (handler) return p ? handler([p[0], p[1]]) : say(t("msg.tap-point"));
+    if (choosing) {
+      if (p && samePoint([p[0], p[1]], /** @type {GridPoint} */ (this.#offerAt))) return; // still choosing
+      this.close();
+    }
     if (!p) return say(t("msg.tap-point"));
     this.#pick([p[0], p[1]]);
   }
