@@ -87,6 +87,21 @@ test("when several lines add the same dot, the player chooses one", async () => 
   await chooser.waitFor();
   assert.equal(await chooser.getByRole("button").filter({ hasText: /^\d\./ }).count(), p.n);
   assert.equal(await score(page), before, "nothing is played before the choice");
+  // a tap between grid points, far from the lines, only cancels the choice
+  const between = await page.evaluate(() => {
+    const view = window.morpionApp.view();
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const [cx, cy] = view.centrePoint();
+    const k = Math.floor(Math.min(r.width, r.height) / 2 / view.cell()) - 1;
+    const [sx, sy] = view.screenOf(cx - k, cy - k);
+    return { x: r.left + sx + view.cell() / 2, y: r.top + sy + view.cell() / 2 };
+  });
+  await page.mouse.click(between.x, between.y);
+  assert.equal(await chooser.isHidden(), true, "the choice is cancelled");
+  assert.equal(await page.locator("#message").textContent(), "", "without a word");
+  assert.equal(await score(page), before);
+  await page.mouse.click(p.pageX, p.pageY);
+  await chooser.waitFor();
   // a number past the lines offered chooses none, and says how many there are
   await page.keyboard.press("9");
   assert.equal(await score(page), before);
@@ -118,6 +133,12 @@ test("undo and redo by button and by keyboard; a new move drops the redo", async
   await playMoves(page, 1);
   assert.equal(await score(page), 3);
   assert.equal(await page.getByTestId("redo").isDisabled(), true, "a new line of play has no redo");
+  // a ticked checkbox keeps the focus, and the page's keys still work
+  await page.locator("#numbers").check();
+  assert.ok(await page.evaluate(() => document.activeElement?.id === "numbers"));
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Home");
+  assert.equal(await score(page), 0, "the arrows and Home undo from a checkbox");
   assert.deepEqual(errors, []);
   await context.close();
 });

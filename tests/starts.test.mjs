@@ -52,6 +52,14 @@ test("a damaged start in a link is refused and the game the user had stays", asy
   await context.close();
 });
 
+/** Moves the keyboard's cursor from the board's centre to grid point (x, y) with the arrows. @param {import("playwright").Page} page */
+async function arrowsTo(page, x, y) {
+  await page.getByTestId("board").focus();
+  const [cx, cy] = await page.evaluate(() => window.morpionApp.view().centrePoint());
+  for (let i = 0; i < Math.abs(x - cx); i++) await page.keyboard.press(x > cx ? "ArrowRight" : "ArrowLeft");
+  for (let i = 0; i < Math.abs(y - cy); i++) await page.keyboard.press(y > cy ? "ArrowDown" : "ArrowUp");
+}
+
 /** Clicks grid point (x, y) of the board. @param {import("playwright").Page} page */
 async function clickPoint(page, x, y) {
   const at = await page.evaluate(([x, y]) => {
@@ -72,6 +80,11 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   // a row of four: two moves, one at each end
   for (const x of [1, 2, 3]) await clickPoint(page, x, 0);
   assert.match(await page.getByTestId("start-count").textContent(), /^4 dots, 2 moves/);
+  // the keyboard's cursor on a point where the row's line could be drawn: no line is
+  // offered there while drawing (Enter would put a dot), as none is under the mouse
+  assert.ok((await page.evaluate(() => window.morpionApp.choicesAt(4, 0).length)) > 0);
+  await arrowsTo(page, 4, 0);
+  assert.equal(await page.evaluate(() => window.morpionApp.offering()), false, "no line offered under the cursor");
   // a dot left of the others moves the start's frame, not the dots on the screen
   const before = await page.evaluate(() => window.morpionApp.view().screenOf(0, 0));
   await clickPoint(page, -1, 0);

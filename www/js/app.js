@@ -164,7 +164,12 @@ export class App {
   records() { return this.#records; }
   /** The lines that would add a dot at grid point (x, y). @param {number} x @param {number} y */
   choicesAt(x, y) { return this.#timeline.choices_at(x, y); }
-  /** The board's view: pan, zoom, fit, the toggles and palette, the bounds' layers (board-view.js). */
+  /**
+   * The board's view: pan, zoom, fit, the toggles and palette, the bounds' layers
+   * (board-view.js). Which position it shows, and the computer's growing line, are the
+   * App's alone (`#show`), so they are not part of the type.
+   * @returns {Omit<BoardView, "show" | "growLine">}
+   */
   view() { return this.#view; }
   /** Whether the board shows a game that is not the user's (a search's best). */
   previewing() { return this.#preview !== null; }
@@ -184,9 +189,6 @@ export class App {
     const tl = this.#preview ?? this.#timeline;
     return /** @type {string} */ (tl.link_of_first(tl.shown(), linkBase()));
   }
-
-  /** Draws at the next animation frame (at most once a frame). */
-  #redraw() { this.#view.redraw(); }
 
   /**
    * While `fn` is set, a tap, click or Enter on a grid point calls it instead of playing
@@ -322,16 +324,25 @@ export class App {
   #update(fit = false, newEntry = false) {
     if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
     const tl = this.#timeline;
-    if (this.#picker.offering()) this.#picker.close(); // the lines offered belonged to the position before
-    this.#view.show(tl, fit);
+    this.#show(tl, fit);
     this.#showStatus(tl, gameTitle(tl.title(), this.#records));
     showBranch(this.#left);
     const link = tl.link(linkBase());
     showInAddress(link, newEntry);
     if (this.#mine.own()) this.#remember(link);
-    this.#redraw();
+    this.#view.redraw();
     this.#emit("change");
     this.#emit("board");
+  }
+
+  /**
+   * Puts `tl` on the board (`fit`: zoomed to it). The board then drops the lines offered,
+   * so the picker closes first: its offer belonged to the position before.
+   * @param {Timeline} tl @param {boolean} fit
+   */
+  #show(tl, fit) {
+    if (this.#picker.offering()) this.#picker.close();
+    this.#view.show(tl, fit);
   }
 
   /** The status and the move controls, for the timeline `tl` on the board (the user's game or a preview). @param {Timeline} tl @param {string} title */
@@ -361,14 +372,13 @@ export class App {
   showPreview(link, title, fit) {
     const timeline = this.#wasm.Timeline.import(link, "");
     this.stopReplay();
-    this.closeOffer();
     if (this.#preview) this.#preview.free();
     const first = !this.#preview;
     this.#preview = timeline;
     if (first) say(t("msg.preview-on"));
-    this.#view.show(timeline, fit || first);
+    this.#show(timeline, fit || first);
     this.#showStatus(timeline, title);
-    this.#redraw();
+    this.#view.redraw();
     this.#emit("board");
   }
 
@@ -482,7 +492,7 @@ export class App {
     try {
       this.#timeline.play_index(move.index);
     } catch (e) {
-      this.#redraw();
+      this.#view.redraw();
       showError(t("two.computer-failed", { why: errorText(e) }));
       return false;
     }

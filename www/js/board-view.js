@@ -30,7 +30,9 @@ export class BoardView {
 
   /**
    * Puts `timeline`'s position on the board; `fit` zooms to it (now, or once the canvas
-   * has its size) and forgets the user's own view.
+   * has its size) and forgets the user's own view. The board drops the lines offered, the
+   * chosen line and a growing line (the cursor stays): the App's alone, which closes its
+   * PointPicker first.
    * @param {Timeline} timeline @param {boolean} fit
    */
   show(timeline, fit) {
@@ -72,8 +74,8 @@ export class BoardView {
   /** Draws now (the board's benchmark). */
   drawNow() { this.#board.draw(); }
 
-  /** The toggles and palette in force. @returns {Readonly<Toggles>} */
-  style() { return this.#style; }
+  /** The toggles and palette in force (a copy: `setStyle` changes them). @returns {Toggles} */
+  style() { return { ...this.#style }; }
 
   /** @param {Partial<Toggles>} changes */
   setStyle(changes) {

@@ -1,7 +1,8 @@
 // @ts-check
 // The page's keyboard: undo and redo (Ctrl+Z, Ctrl+Y, the arrows), the ends of the game,
-// the view's zoom, the replay, Escape for the lines offered; a key on the board goes to the
-// App first (its cursor and the lines it offers). Keys typed into a field are the field's.
+// the view's zoom, the replay, Escape for the lines offered; a key on the board goes first
+// to the board's PointPicker (its cursor and the lines it offers), through
+// `app.boardKey`. Keys typed into a field are the field's.
 
 /** @typedef {import("./app.js").App} App */
 
@@ -11,7 +12,9 @@
  */
 export function pageKey(app, e) {
   const target = e.target instanceof Element ? e.target : null;
-  const typing = target?.closest("input, textarea, select, dialog");
+  // a checkbox takes only Space: the page's keys stay the page's there (a field, a menu, a
+  // slider or a radio group uses the arrows, Home and End itself)
+  const typing = target?.closest("input:not([type=checkbox]), textarea, select, dialog");
   const ctrl = e.ctrlKey || e.metaKey;
   if (ctrl && !typing && e.key.toLowerCase() === "z") {
     e.preventDefault();

@@ -2,7 +2,9 @@
 // What a tap, a hover, the arrows and Enter on the board mean: a grid point picked, and
 // the lines that would add a dot there offered (under the mouse to preview, or in the
 // chooser when there are several). It holds the offer and the keyboard cursor; the game
-// (the App) says which lines there are, whether a move may be played, and plays it.
+// (the App) says which lines there are, whether a move may be played, and plays it. Of
+// the wasm board it owns the marks of the lines offered and the cursor (offer,
+// clear_offer, set_chosen, set_cursor) and asks it where a point lies (hit, choice_near).
 
 import { say } from "./dom.js";
 import { arrowStep } from "./gesture.js";
@@ -57,16 +59,17 @@ export class PointPicker {
     if (game.previewing()) return say(t("msg.previewing"));
     game.stopReplay();
     const handler = game.pointHandler();
-    const choosing = !handler && this.#choosing && this.#offerAt;
-    if (choosing) {
+    const choosingAt = !handler && this.#choosing ? this.#offerAt : null;
+    if (choosingAt) {
       const i = this.#board.choice_near(x, y);
-      if (i !== undefined) return game.play(/** @type {GridPoint} */ (this.#offerAt), i);
+      if (i !== undefined) return game.play(choosingAt, i);
     }
     const p = this.#board.hit(x, y);
     if (handler) return p ? handler([p[0], p[1]]) : say(t("msg.tap-point"));
-    if (choosing) {
-      if (p && samePoint([p[0], p[1]], /** @type {GridPoint} */ (this.#offerAt))) return; // still choosing
+    if (choosingAt) {
+      if (p && samePoint([p[0], p[1]], choosingAt)) return; // still choosing
       this.close();
+      if (!p) return; // a tap beside the grid points only cancels the choice
     }
     if (!p) return say(t("msg.tap-point"));
     this.#pick([p[0], p[1]]);
@@ -161,13 +164,16 @@ export class PointPicker {
     const step = arrowStep(e.key);
     if (step) {
       e.preventDefault();
-      const c = this.#cursor || this.#board.centre_point();
+      const c = this.#cursor || this.#view.centrePoint();
       /** @type {GridPoint} */
       const cursor = [c[0] + step[0], c[1] + step[1]];
       this.#cursor = cursor;
       this.#board.set_cursor(Int32Array.from(cursor));
       if (!this.#choosing) {
-        const choices = this.#game.choicesAt(cursor);
+        // as under the mouse: no line is offered where Enter would not play one (the
+        // start editor's dots, the computer's turn)
+        const game = this.#game;
+        const choices = game.pointHandler() || game.refused() ? [] : game.choicesAt(cursor);
         if (choices.length > 0) this.#offer(cursor, false, choices);
         else if (this.#offerAt) this.close();
       }

@@ -26,7 +26,7 @@ export default {
 
   "chooser.label": "Choose the line",
   "chooser.text": "Several lines can add this dot: they are numbered on the board. Choose one:",
-  "chooser.cancel": "Cancel (Esc)",
+  "chooser.cancel": "Cancel",
 
   "bar.label": "The game",
   "bar.moves": { one: "move", other: "moves" },

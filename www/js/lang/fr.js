@@ -25,7 +25,7 @@ export default {
 
   "chooser.label": "Choisir la ligne",
   "chooser.text": "Plusieurs lignes peuvent ajouter ce point : elles sont numérotées sur le plateau. Choisissez-en une :",
-  "chooser.cancel": "Annuler (Esc)",
+  "chooser.cancel": "Annuler",
 
   "bar.label": "La partie",
   "bar.moves": { one: "coup", other: "coups" },
