@@ -27,14 +27,14 @@ test("an LP bound holds on every line that goes on from its position, the user's
   assert.match(await status(), /The game is over: 178 moves, no bound to prove/);
   assert.equal(await page.evaluate(() => window.morpionBounds.solving()), false);
   // proved from move 176 while the board went back to move 175 (a minute or two here)
-  assert.equal(await at(176), 705);
+  assert.equal(await at(176), 485);
   await page.getByTestId("bound-lp").click();
   await page.waitForFunction(() => /Solving the LP on/.test(document.querySelector("[data-testid=bound-lp-status]").textContent), null, { timeout: 60_000 });
-  assert.equal(await at(175), 705);
+  assert.equal(await at(175), 485);
   assert.match(await status(), /It is for move 176 of the game as it was when you asked, not for the board shown now\.$/, "the progress says which position it is about");
   await page.waitForFunction(() => !window.morpionBounds.solving(), null, { timeout: 240_000 });
   assert.match(await status(), /^The LP, started from move 176 of another game or of this one before the board changed, proved at most 178 moves there/);
-  assert.equal(number(await page.getByTestId("bound").textContent()), 705, "not a bound of move 175");
+  assert.equal(number(await page.getByTestId("bound").textContent()), 485, "not a bound of move 175");
   // its position: the bound and the report are back, and stay later in the record
   assert.equal(await at(176), 178);
   assert.match(await status(), /^From move 176 of this game, the LP proves at most 178 moves/);
@@ -57,7 +57,7 @@ test("an LP bound holds on every line that goes on from its position, the user's
   assert.match(await status(), /^From move 176 of this game/);
   await shot(page, "bounds-lp-own-line-wide");
   // before that position, neither
-  assert.equal(await at(100), 705);
+  assert.equal(await at(100), 485);
   assert.equal(await status(), "");
   assert.deepEqual(errors, []);
   await context.close();

@@ -20,9 +20,12 @@ async function boundText(page, pattern = /at most|no upper bound/) {
 
 const number = (text) => Number(/at most ([\d,]+)/.exec(text)[1].replace(/,/g, ""));
 
-test("the live bound: 705 at the start of 5T, never rising along Rosin's 178, its score at the end; 144 in 5D", async () => {
+test("the live bound: the published 485 at the start of 5T (the hull's 705 said under it), never rising along Rosin's 178, its score at the end; 84 in 5D", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
-  assert.match(await boundText(page), /at most 705 moves \(by the hull\)/);
+  assert.match(await boundText(page), /at most 485 moves \(by a published proof\)/);
+  const detail = await page.getByTestId("bound-detail").textContent();
+  assert.match(detail, /^Michalewski, Nagórko and Pawlewicz proved that no 5T game from the cross goes beyond 485 moves/);
+  assert.match(detail, /This page's own argument gives 705 here \(by the hull\): The hull \(3,3,3,3,3,3,3,3\) has/);
   await page.evaluate(() => window.morpionApp.openRecord("5t-178-rosin"));
   let last = Infinity;
   for (const k of [0, 30, 60, 90, 120, 150, 170, 177, 178]) {
@@ -36,7 +39,8 @@ test("the live bound: 705 at the start of 5T, never rising along Rosin's 178, it
   assert.match(await boundText(page), /at most 178 moves \(the game is over\)/);
   // The bound for the user's game and for other variants.
   await page.getByTestId("variant").selectOption("5D");
-  assert.match(await boundText(page, /at most 144/), /at most 144 moves \(by the potential\)/);
+  assert.match(await boundText(page, /at most 84/), /at most 84 moves \(by a published proof\)/);
+  assert.match(await page.getByTestId("bound-detail").textContent(), /own argument gives 144 here \(by the potential\): The dots hold 144 of potential/);
   await page.getByTestId("variant").selectOption("4T");
   assert.match(await boundText(page, /no upper bound/), /no upper bound known for 4T/);
   assert.deepEqual(errors, []);

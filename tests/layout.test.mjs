@@ -206,7 +206,7 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   assert.equal(await page.getByTestId("tab-play").textContent(), "Jouer");
   assert.match(await page.getByTestId("undo").getAttribute("aria-label"), /Annuler/);
   assert.match(await page.getByTestId("variant").locator("option:checked").textContent(), /^5T – lignes de cinq/);
-  await page.waitForFunction(() => /^au plus 705 coups/.test(document.querySelector("[data-testid=bound]").textContent));
+  await page.waitForFunction(() => /^au plus 485 coups \(par une preuve publiée\)/.test(document.querySelector("[data-testid=bound]").textContent));
   // a tap on a dot: why not, in French
   await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.view().screenOf(3, 0)));
   assert.match(await page.locator("#message").textContent(), /déjà un point/);

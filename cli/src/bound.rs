@@ -236,6 +236,16 @@ fn position(
         say!(o, "largest final hull that can still hold it: {} ({} points)", join(&s.edges), s.points);
     }
     match (b.upper_bound, b.kind) {
+        (Some(n), Some(live::BoundKind::Published)) => {
+            let own = b
+                .argued
+                .map(|(a, k)| format!("; this program's own: {a}, by the {}", k.name()))
+                .unwrap_or_default();
+            say!(
+                o,
+                "at most {n} moves in all (the published proof of Michalewski, Nagórko and Pawlewicz{own}; {micros:.0} µs)"
+            )
+        }
         (Some(n), Some(kind)) => say!(o, "at most {n} moves in all ({}; {micros:.0} µs)", kind.name()),
         _ if !pos.start().is_cross(pos.variant()) => {
             say!(o, "no upper bound is known to this program for {} from this start", pos.variant())
@@ -274,6 +284,8 @@ fn position(
             "never_filled": b.never_filled,
             "upper_bound": b.upper_bound,
             "kind": b.kind.map(|k| k.name()),
+            "argued_bound": b.argued.map(|(a, _)| a),
+            "argued_kind": b.argued.map(|(_, k)| k.name()),
             "final_hull": b.final_hull.map(|s| s.edges),
         });
         if with_lp {

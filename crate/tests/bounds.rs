@@ -46,6 +46,7 @@ fn the_live_bound_holds_on_every_prefix_of_every_record_in_every_symmetry() {
             let moves: Vec<_> = game.moves().iter().map(|&m| transform_move(m, sym, v)).collect();
             let mut pos = Position::new(v);
             let mut last = usize::MAX;
+            let mut last_argued = usize::MAX;
             for k in 0..=moves.len() {
                 if k > 0 {
                     pos.play(moves[k - 1]);
@@ -63,6 +64,11 @@ fn the_live_bound_holds_on_every_prefix_of_every_record_in_every_symmetry() {
                 );
                 assert!(n <= last, "{} {sym:?} move {k}: the bound rose from {last} to {n}", e.name);
                 last = n;
+                // this program's own argument, which a published proof may hide, holds too
+                let (a, _) = b.argued.expect("an argued bound where there is a bound");
+                assert!(a >= moves.len() && a >= n, "{} {sym:?} move {k}: argued {a}", e.name);
+                assert!(a <= last_argued, "{} {sym:?} move {k}: the argued bound rose", e.name);
+                last_argued = a;
             }
             if pos.is_finished() && v.line_len() >= 5 {
                 assert_eq!(live_bound(&pos).upper_bound, Some(moves.len()));
@@ -75,11 +81,13 @@ fn the_live_bound_holds_on_every_prefix_of_every_record_in_every_symmetry() {
 #[test]
 fn the_live_bounds_at_the_start() {
     let t = live_bound(&Position::new(Variant::T5));
-    assert_eq!((t.upper_bound, t.kind), (Some(705), Some(BoundKind::Hull)));
+    assert_eq!((t.upper_bound, t.kind), (Some(485), Some(BoundKind::Published)));
+    assert_eq!(t.argued, Some((705, BoundKind::Hull)));
     assert_eq!(t.hull.edges(), [3; 8]);
     assert_eq!(t.potential, 288);
     let d = live_bound(&Position::new(Variant::D5));
-    assert_eq!((d.upper_bound, d.kind), (Some(144), Some(BoundKind::Potential)));
+    assert_eq!((d.upper_bound, d.kind), (Some(84), Some(BoundKind::Published)));
+    assert_eq!(d.argued, Some((144, BoundKind::Potential)));
     assert_eq!(live_bound(&Position::new(Variant::T4)).upper_bound, None);
 }
 

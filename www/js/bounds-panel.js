@@ -12,7 +12,7 @@ import { num, t } from "./i18n.js";
 /** @typedef {import("../../pkg/morpion.js").BoundInfo} BoundInfo */
 /** @typedef {import("../../pkg/morpion.js").LpInfo} LpInfo */
 
-/** Words for the argument behind a bound (`game_over`, `hull`, `potential`, `lp`). @param {string | null | undefined} kind */
+/** Words for the argument behind a bound (`game_over`, `hull`, `potential`, `published`, `lp`). @param {string | null | undefined} kind */
 const kindWords = (kind) => (kind ? t(`bounds.kind-${kind}`) : "");
 
 /** A number with `digits` decimals, in the language's way. @param {number} x @param {number} digits */
@@ -136,7 +136,7 @@ export class BoundsPanel {
       why = t("bounds.unknown-why");
     } else if (proved && proved.bound < b.upperBound) {
       text = t("bounds.at-most", { n: proved.bound, why: kindWords("lp") });
-      why = t(b.kind === "hull" ? "bounds.lp-why-hull" : "bounds.lp-why-potential", { move: proved.shown, n: b.upperBound });
+      why = t(`bounds.lp-why-${b.kind === "game_over" ? "potential" : b.kind}`, { move: proved.shown, n: b.upperBound });
     } else {
       text = t("bounds.at-most", { n: b.upperBound, why: kindWords(b.kind) });
       why = this.#detail(b);
@@ -146,11 +146,17 @@ export class BoundsPanel {
     $("bound-detail").textContent = why;
   }
 
-  /** @param {BoundInfo} b */
-  #detail(b) {
-    if (b.kind === "game_over") return t("bounds.detail-over", { n: b.score });
+  /** What the bound on the bar rests on. @param {BoundInfo} b @param {BoundInfo["kind"]} kind @returns {string} */
+  #detail(b, kind = b.kind) {
+    if (kind === "game_over") return t("bounds.detail-over", { n: b.score });
+    if (kind === "published") {
+      const cited = t("bounds.detail-published", { variant: this.#app.variant(), n: b.upperBound ?? 0 });
+      if (b.argued === null || b.arguedKind === null) return cited;
+      const own = t("bounds.detail-own", { n: b.argued, why: kindWords(b.arguedKind) });
+      return `${cited} ${own} ${this.#detail(b, b.arguedKind)}`;
+    }
     const stuck = b.neverFilled > 0 ? ` ${t("bounds.detail-stuck", { n: b.neverFilled })}` : "";
-    if (b.kind === "hull") {
+    if (kind === "hull") {
       const fin = b.finalHull ? t("bounds.detail-final", { edges: b.finalHull.join(","), n: b.finalHullPoints ?? 0 }) : "";
       return t("bounds.detail-hull", { edges: b.hull.join(","), n: b.hullPoints, final: fin }) + stuck;
     }

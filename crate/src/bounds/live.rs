@@ -10,6 +10,12 @@
 //!   fixed amount a move (see [`potential`]) and never goes below what is stuck for good
 //!   (free segment ends or direction slots at today's dots that no line can ever use).
 //!   144 at the start of 5D.
+//! * **A published proof, from the cross**: Michalewski, Nagórko and Pawlewicz proved that
+//!   no game from the cross goes beyond 485 moves in 5T (2015) and 84 in 5D (2016), with
+//!   integer programs no page could re-solve. Cited, not checked here: it counts where it
+//!   beats this program's own argument (along Rosin's records, at every move before the
+//!   last: the hull says 705 until move 176 of the 178, the potential 142 to the end of
+//!   the 82), and `argued` keeps that argument's bound.
 //! * **5T, the LP bound** (on request, slower): the LP of the board holding every final hull
 //!   that can hold today's hull, with today's dots and lines fixed and the points that can
 //!   never be filled fixed empty.
@@ -33,15 +39,29 @@ pub enum BoundKind {
     Hull,
     /// The potential that is left (D, and T with lines of 6).
     Potential,
+    /// The best published proof for games from the cross ([`published_bound`]).
+    Published,
+}
+
+/// The most moves a game from the cross can have in all, by the best published proof
+/// (bounds.md): 485 in 5T (Michalewski, Nagórko and Pawlewicz 2015) and 84 in 5D (the
+/// same authors, 2016); `None` for the variants without one.
+pub fn published_bound(variant: Variant) -> Option<usize> {
+    match variant {
+        Variant::T5 => Some(485),
+        Variant::D5 => Some(84),
+        _ => None,
+    }
 }
 
 impl BoundKind {
-    /// `game_over`, `hull` or `potential`, as the JSON outputs write it.
+    /// `game_over`, `hull`, `potential` or `published`, as the JSON outputs write it.
     pub fn name(self) -> &'static str {
         match self {
             BoundKind::GameOver => "game_over",
             BoundKind::Hull => "hull",
             BoundKind::Potential => "potential",
+            BoundKind::Published => "published",
         }
     }
 }
@@ -54,6 +74,9 @@ pub struct LiveBound {
     pub upper_bound: Option<usize>,
     /// The argument that gave `upper_bound`.
     pub kind: Option<BoundKind>,
+    /// This program's own argument (the hull, the potential or the game's end) and its
+    /// bound, which a published proof may beat (`kind` is then `Published`).
+    pub argued: Option<(usize, BoundKind)>,
     /// Moves played.
     pub score: usize,
     /// Today's octagonal hull.
@@ -83,6 +106,7 @@ pub fn live_bound(pos: &Position) -> LiveBound {
     let mut out = LiveBound {
         upper_bound: None,
         kind: None,
+        argued: None,
         score,
         hull,
         potential,
@@ -108,6 +132,12 @@ pub fn live_bound(pos: &Position) -> LiveBound {
     if pos.is_finished() {
         out.upper_bound = Some(score);
         out.kind = Some(BoundKind::GameOver);
+    }
+    out.argued = out.upper_bound.zip(out.kind);
+    let published = published_bound(variant).filter(|_| cross);
+    if let Some(p) = published.filter(|&p| out.upper_bound.is_none_or(|n| p < n)) {
+        out.upper_bound = Some(p.max(score));
+        out.kind = Some(BoundKind::Published);
     }
     out
 }
