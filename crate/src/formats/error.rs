@@ -393,7 +393,9 @@ impl fmt::Display for LinkDamage {
             CutShort { at, of } => {
                 write!(f, "damaged link: the moves stop at move {at} of {of} (was the link cut short?)")
             }
-            NotLegal { at } => write!(f, "damaged link: move {at} is not a legal move"),
+            // moves are written in as few bits as they need: a changed character reads as
+            // other moves until one is not legal, so only "at or before" can be said
+            NotLegal { at } => write!(f, "damaged link: move {at} is not a legal move (the damage is at or before it)"),
             Unplayable { at, reason } => write!(f, "the link's move {at} cannot be played: {reason}"),
             Leftover => write!(f, "damaged link: there are characters left after the last move"),
             Players(p) => {

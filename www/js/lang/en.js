@@ -99,7 +99,7 @@ export default {
   "search.stop-60": "1 min",
   "search.stop-300": "5 min",
   "search.stop-1800": "30 min",
-  "search.stop-never": "never (Stop ends it)",
+  "search.stop-never": "no limit",
   "search.threads": "Threads",
   "search.start-label": "Start the search",
   "search.start": "Start",

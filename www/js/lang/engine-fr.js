@@ -80,7 +80,7 @@ export default {
   "link.move-count": "lien abîmé : nombre de coups invalide « {text} »",
   "link.game-over": { one: "lien abîmé : la partie est finie après {n} coup, mais le lien en annonce {claimed}", other: "lien abîmé : la partie est finie après {n} coups, mais le lien en annonce {claimed}" },
   "link.cut-short": "lien abîmé : les coups s'arrêtent au coup {move} sur {of} (le lien a-t-il été coupé ?)",
-  "link.not-legal": "lien abîmé : le coup {move} n'est pas un coup possible",
+  "link.not-legal": "lien abîmé : le coup {move} n'est pas un coup possible (l'erreur est à ce coup ou avant)",
   "link.unplayable": "le coup {move} du lien ne peut pas être joué : {why}",
   "link.leftover": "lien abîmé : il reste des caractères après le dernier coup",
   "link.players": "lien abîmé : nombre de joueurs invalide « p={text} » (p=2 marque une partie à deux joueurs)",

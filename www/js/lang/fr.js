@@ -98,7 +98,7 @@ export default {
   "search.stop-60": "1 min",
   "search.stop-300": "5 min",
   "search.stop-1800": "30 min",
-  "search.stop-never": "jamais (Arrêter y met fin)",
+  "search.stop-never": "sans limite",
   "search.threads": "Fils",
   "search.start-label": "Lancer la recherche",
   "search.start": "Lancer",
