@@ -220,6 +220,20 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
   const moved = await page.evaluate(() => window.morpionApp.view().screenOf(0, 0));
   assert.ok(Math.abs(moved[0] - before[0] - 60) < 1e-6 && Math.abs(moved[1] - before[1] - 30) < 1e-6);
   assert.equal(await score(page), 0, "a drag plays nothing");
+  // at the scale's limits the button that can do nothing more greys out
+  const zoomIn = page.getByRole("button", { name: "Zoom in" });
+  const zoomOut = page.getByRole("button", { name: "Zoom out" });
+  assert.equal(await zoomIn.isEnabled(), true);
+  // the buttons change at the next frame's drawing
+  const click = async (b) => { await b.click(); await page.evaluate(() => new Promise(requestAnimationFrame)); };
+  for (let i = 0; i < 30 && (await zoomIn.isEnabled()); i++) await click(zoomIn);
+  assert.equal(await zoomIn.isDisabled(), true, "at most 120 pixels a cell");
+  assert.equal(await cell(), 120);
+  await click(zoomOut);
+  assert.equal(await zoomIn.isEnabled(), true);
+  for (let i = 0; i < 40 && (await zoomOut.isEnabled()); i++) await click(zoomOut);
+  assert.equal(await zoomOut.isDisabled(), true, "at least 4 pixels a cell");
+  assert.equal(await cell(), 4);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -21,6 +21,8 @@ export class BoardView {
   /** A fit was asked for before the canvas had its size. */ #fitPending = false;
   /** The canvas size at the last fit on a resize. @type {[number, number]} */ #fittedSize = [0, 0];
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
+  /** Told after each drawing whether zooming in and out can go on. @type {((zoomIn: boolean, zoomOut: boolean) => void) | null} */ #onZoomable = null;
+  /** What it was told last. */ #zoomable = "";
 
   /** @param {Board} board the wasm board, which the PointPicker also marks (the lines offered, the cursor) */
   constructor(board) {
@@ -48,7 +50,28 @@ export class BoardView {
     requestAnimationFrame(() => {
       this.#drawQueued = false;
       this.#board.draw();
+      this.#tellZoomable();
     });
+  }
+
+  /**
+   * `fn` is told, after a drawing that changed it, whether zooming in and out can still
+   * change the scale (the zoom buttons grey out at its limits).
+   * @param {(zoomIn: boolean, zoomOut: boolean) => void} fn
+   */
+  onZoomable(fn) {
+    this.#onZoomable = fn;
+    this.#zoomable = "";
+    this.redraw();
+  }
+
+  #tellZoomable() {
+    const zoomIn = this.#board.can_zoom(true);
+    const zoomOut = this.#board.can_zoom(false);
+    const now = `${zoomIn} ${zoomOut}`;
+    if (now === this.#zoomable || !this.#onZoomable) return;
+    this.#zoomable = now;
+    this.#onZoomable(zoomIn, zoomOut);
   }
 
   /**

@@ -130,6 +130,10 @@ function wire(app) {
     app.view().resize(r.width, r.height, window.devicePixelRatio || 1);
   }).observe(board);
 
+  app.view().onZoomable((zoomIn, zoomOut) => {
+    button("zoom-in").disabled = !zoomIn;
+    button("zoom-out").disabled = !zoomOut;
+  });
   /** @type {Record<string, () => void>} */
   const clicks = {
     undo: () => app.undo(),

@@ -102,6 +102,16 @@ impl BoardView {
         self.view.cell
     }
 
+    /// Whether zooming in (`inward`) or out can still change the cell's size, which stays
+    /// within [`view::MIN_CELL`, `view::MAX_CELL`]: the page greys the button that cannot.
+    pub fn can_zoom(&self, inward: bool) -> bool {
+        if inward {
+            self.view.cell < view::MAX_CELL
+        } else {
+            self.view.cell > view::MIN_CELL
+        }
+    }
+
     /// The grid point `[x, y]` a click at (x, y) CSS pixels means, if any.
     pub fn hit(&self, x: f64, y: f64) -> Option<Vec<i32>> {
         self.view.hit(x, y).map(pair)
