@@ -87,6 +87,13 @@ test("a link from `morpion convert --to link` opens the exact game, and the page
   // The moves are the record's, move for move.
   const csv = await page.evaluate(() => window.morpionApp.exportText("csv"));
   assert.equal(csv, morpion("convert", "-v", "5D", "--to", "csv", PSOL));
+  // a move to show that is not one of the game's: the game opens at its end, and says why
+  for (const m of ["83", "abc"]) {
+    await page.evaluate((l) => window.morpionApp.openLink(l, "view"), `${link}&m=${m}`);
+    assert.equal(await score(page), 82, `m=${m}`);
+    assert.equal(await page.locator("#message").textContent(), "The link's move to show (m=) is not one of its game's 0 to 82: it opens at the end.");
+    assert.equal(await page.getByTestId("error").isHidden(), true);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

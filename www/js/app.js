@@ -244,7 +244,11 @@ export class App {
    * @param {string} link @param {"new" | "view"} how @param {boolean} [keepView]
    */
   openLink(link, how, keepView = false) {
-    this.#setGame(this.#wasm.Timeline.import(link, ""), how, null, keepView);
+    const timeline = this.#wasm.Timeline.import(link, "");
+    // the engine's notes (a move to show that is not the game's), as a sentence
+    const notes = timeline.notes().map(errorText).join("; ");
+    this.#setGame(timeline, how, null, keepView);
+    if (notes) say(`${notes[0].toUpperCase()}${notes.slice(1)}.`);
   }
 
   /**

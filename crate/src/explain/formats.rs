@@ -155,7 +155,6 @@ impl Explain for LinkDamage {
             Start(s) => e("link.damaged").why("why", s.explain()),
             Check => e("link.check"),
             Character => e("link.character"),
-            ShownMove { text, moves } => e("link.shown-move").text("text", text).num("moves", *moves as f64),
         }
     }
 }
@@ -220,6 +219,7 @@ impl Explain for Note {
                 .why("format", format(f))
                 .num("declared", declared as f64)
                 .num("n", moves as f64),
+            Note::ShownIgnored { moves } => Explained::new("note.shown-ignored").num("n", moves as f64),
         }
     }
 }

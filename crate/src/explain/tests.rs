@@ -114,7 +114,6 @@ fn samples() -> Vec<(String, Explained)> {
         LinkDamage::Start(BadStart::Point { index: 0, text: "x".into() }),
         LinkDamage::Check,
         LinkDamage::Character,
-        LinkDamage::ShownMove { text: "x".into(), moves: 3 },
     ] {
         add(&ReadError::new(Format::Link, Some(At::Char(3)), ReadErrorKind::Link(d)));
     }
@@ -172,6 +171,7 @@ fn samples() -> Vec<(String, Explained)> {
         add(&Note::Assumed5T { format: f });
         add(&Note::CountDiffers { format: f, declared: 178, moves: 100 });
     }
+    add(&Note::ShownIgnored { moves: 178 });
     add(&SearchError::EndlessVariant(Variant::new(3, crate::Rule::Touching).unwrap()));
     add(&SearchError::EndlessStart(Variant::T4));
     add(&SearchError::BadLevel(0));

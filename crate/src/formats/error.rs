@@ -251,13 +251,6 @@ pub enum LinkDamage {
     Check,
     /// A character outside base64url in the moves (`at` says which).
     Character,
-    /// The shown move (`m=`) is not a number from 0 to the number of moves.
-    ShownMove {
-        /// As written.
-        text: String,
-        /// Moves of the game.
-        moves: usize,
-    },
 }
 
 impl ReadError {
@@ -404,9 +397,6 @@ impl fmt::Display for LinkDamage {
             Start(e) => write!(f, "damaged link: {e}"),
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
             Character => write!(f, "damaged link: a character of the moves is not allowed"),
-            ShownMove { text, moves } => {
-                write!(f, "damaged link: bad shown move \"m={text}\" (0 to {moves})")
-            }
         }
     }
 }

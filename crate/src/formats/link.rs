@@ -114,6 +114,10 @@ pub struct LinkView {
     pub shown: Option<usize>,
     /// A two-player game (`p=2`).
     pub two_player: bool,
+    /// Read only (`write` ignores it): the link's `m=` was not a move of its game (0 to its
+    /// length), so `shown` is `None`. The moves and their check are sound: the game opens at
+    /// its end, and a note says so ([`super::Note::ShownIgnored`]), rather than refusing it.
+    pub bad_shown: bool,
 }
 
 /// A full link: `base` (anything after a `#` in it is dropped), the game, and how to show it.
@@ -240,21 +244,14 @@ fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
     if got != Some(c) {
         return Err(err(LinkDamage::Check));
     }
-    let shown = match shown {
-        None => None,
-        Some(s) => Some(
-            s.parse::<usize>()
-                .ok()
-                .filter(|&m| m <= n)
-                .ok_or_else(|| err(LinkDamage::ShownMove { text: s.to_string(), moves: n }))?,
-        ),
-    };
+    let shown_at = shown.map(|s| s.parse::<usize>().ok().filter(|&m| m <= n));
+    let bad_shown = matches!(shown_at, Some(None));
     let two_player = match players {
         None | Some("1") => false,
         Some("2") => true,
         Some(other) => return Err(err(LinkDamage::Players(other.to_string()))),
     };
-    Ok((p, LinkView { shown, two_player }))
+    Ok((p, LinkView { shown: shown_at.flatten(), two_player, bad_shown }))
 }
 
 #[derive(Default)]
@@ -341,10 +338,10 @@ mod tests {
     #[test]
     fn round_trip_and_every_single_character_change_is_caught() {
         let g = random_game(Variant::T5, 3);
-        let link = write(&g, DEFAULT_BASE, LinkView { shown: Some(7), two_player: false });
+        let link = write(&g, DEFAULT_BASE, LinkView { shown: Some(7), ..LinkView::default() });
         let (r, view) = decode(&link).unwrap();
         assert_eq!(r.moves, g.moves());
-        assert_eq!(view, LinkView { shown: Some(7), two_player: false });
+        assert_eq!(view, LinkView { shown: Some(7), ..LinkView::default() });
         let value = encode_value(&g);
         let start = link.find(&value).unwrap();
         let mut caught = 0;
@@ -473,7 +470,7 @@ mod tests {
     #[test]
     fn a_two_player_link_says_so_and_an_old_link_is_a_solitaire_game() {
         let g = random_game(Variant::D5, 8);
-        let view = LinkView { shown: Some(3), two_player: true };
+        let view = LinkView { shown: Some(3), two_player: true, bad_shown: false };
         let link = write(&g, DEFAULT_BASE, view);
         assert!(link.ends_with("&p=2&m=3"), "{link}");
         let (r, back) = decode(&link).unwrap();
@@ -484,5 +481,12 @@ mod tests {
         // the mark is not part of the game: the same moves, whichever way it is shown
         assert_eq!(decode(&old).unwrap().0.moves, r.moves);
         assert_eq!(decode(&format!("{old}&p=1")).unwrap().1, LinkView::default());
+        // a shown move that is not one of the game's is ignored, and said, not refused
+        let n = g.moves().len();
+        for m in [&(n + 1).to_string(), "x", "", "-1"] {
+            let (r, back) = decode(&format!("{old}&m={m}")).unwrap();
+            assert_eq!((r.moves.as_slice(), back.shown, back.bad_shown), (g.moves(), None, true), "m={m}");
+        }
+        assert_eq!(decode(&format!("{old}&m={n}")).unwrap().1.shown, Some(n));
     }
 }

@@ -296,6 +296,11 @@ pub enum Note {
         /// The moves it holds (all legal).
         moves: usize,
     },
+    /// A link's shown move (`m=`) is not one of its game's: the game opens at its end.
+    ShownIgnored {
+        /// The game's moves.
+        moves: usize,
+    },
 }
 
 impl fmt::Display for Note {
@@ -318,6 +323,10 @@ impl fmt::Display for Note {
                 f,
                 "the {format} input says it holds {declared} move{}, but holds {moves}: it may be damaged or cut short",
                 if *declared == 1 { "" } else { "s" }
+            ),
+            Note::ShownIgnored { moves } => write!(
+                f,
+                "the link's move to show (m=) is not one of its game's 0 to {moves}: it opens at the end"
             ),
         }
     }

@@ -127,11 +127,14 @@ impl Timeline {
     /// `variant` (the user's choice) wins over the file's. A game of the record library is
     /// recognised and gets its player and date.
     pub fn import(text: &str, variant: Option<Variant>) -> Result<Imported, LoadError> {
-        let loaded = formats::load(text, None, variant)?;
+        let mut loaded = formats::load(text, None, variant)?;
         let view = match loaded.format {
             Format::Link => link::decode(text).map(|(_, view)| view).unwrap_or_default(),
             _ => link::LinkView::default(),
         };
+        if view.bad_shown {
+            loaded.notes.push(formats::Note::ShownIgnored { moves: loaded.game.score() });
+        }
         let mut timeline = Timeline::from_game(&loaded.game, view.shown);
         timeline.two_player = view.two_player;
         if timeline.meta == Meta::default() && loaded.game.custom_start().is_none() {
@@ -285,7 +288,11 @@ impl Timeline {
     /// The link of the line of play; it says which move is shown unless all are.
     pub fn link(&self, base: &str) -> String {
         let shown = (self.shown() < self.moves.len()).then_some(self.shown());
-        link::write(&self.game(), base, link::LinkView { shown, two_player: self.two_player })
+        link::write(
+            &self.game(),
+            base,
+            link::LinkView { shown, two_player: self.two_player, bad_shown: false },
+        )
     }
 
     /// The link of the position after the line's first `n` moves, none after them; `None`

@@ -86,7 +86,6 @@ export default {
   "link.players": "lien abîmé : nombre de joueurs invalide « p={text} » (p=2 marque une partie à deux joueurs)",
   "link.check": "lien abîmé : la somme de contrôle ne correspond pas (un caractère a été changé ou perdu)",
   "link.character": "lien abîmé : un caractère des coups n'est pas permis",
-  "link.shown-move": "lien abîmé : coup affiché invalide « m={text} » (de 0 à {moves})",
 
   "start.empty": "un départ demande au moins un point",
   "start.too-large": "le départ s'étend sur {width} x {height} cases ; un départ doit tenir dans {max} x {max}",
@@ -112,6 +111,7 @@ export default {
   "note.from-header": "{format} : ce format n'enregistre pas la variante ; la partie est lue en {variant}, comme l'indique le commentaire d'en-tête",
   "note.count-differs": "{format} : le texte annonce {declared} coups, mais en contient {n} : il est peut-être abîmé ou tronqué",
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
+  "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : elle s'ouvre à la fin",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
   "search.endless-start": "les parties de {variant} ne sont sûres de finir qu'à partir de la croix, et ce départ en est un autre : une partie simulée pourrait ne jamais finir. Cherchez en {variant} à partir de la croix, ou en 5T, 5D, 6T ou 6D à partir de n'importe quel départ",
