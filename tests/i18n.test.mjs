@@ -47,7 +47,8 @@ test("every key the page uses is in the catalogue: index.html's data-i18n and th
   const families = {
     "variant.len-": ["3", "4", "5", "6"], "variant.rule-": ["T", "D"], "dir.": ["h", "v", "dn", "dp"],
     "side.": ["left", "right", "up", "down", "up-left", "down-right", "down-left", "up-right"],
-    "why.overlap-": ["T", "D", "T-start", "D-start"], "bounds.kind-": ["game_over", "hull", "potential", "lp"],
+    "why.overlap-": ["T", "D", "T-start", "D-start"], "bounds.kind-": ["game_over", "hull", "potential", "published", "lp"],
+    "bounds.lp-why-": ["hull", "potential", "published"],
     "search.why-": ["budget", "time", "stopped", "done"], "share.image-": ["png", "svg"],
   };
   for (const [prefix, ends] of Object.entries(families)) used.push(...ends.map((e) => prefix + e));

@@ -229,6 +229,7 @@ test("zoom buttons and wheel change the scale; drag pans without playing", async
   for (let i = 0; i < 30 && (await zoomIn.isEnabled()); i++) await click(zoomIn);
   assert.equal(await zoomIn.isDisabled(), true, "at most 120 pixels a cell");
   assert.equal(await cell(), 120);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "zoom-out", "the focus goes to the other button");
   await click(zoomOut);
   assert.equal(await zoomIn.isEnabled(), true);
   for (let i = 0; i < 40 && (await zoomOut.isEnabled()); i++) await click(zoomOut);

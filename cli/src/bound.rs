@@ -194,6 +194,16 @@ fn save(path: &Path, bytes: &[u8]) -> Result<(), Quit> {
     target.write_bytes(bytes, path).map_err(|e| e.to_string().into())
 }
 
+/// The argument behind a live bound, in words (`kind.name()` is the JSON's).
+fn argument(kind: live::BoundKind) -> &'static str {
+    match kind {
+        live::BoundKind::GameOver => "the game is over",
+        live::BoundKind::Hull => "by the hull",
+        live::BoundKind::Potential => "by the potential",
+        live::BoundKind::Published => "by a published proof",
+    }
+}
+
 fn position(
     file: &str,
     variant: Option<Variant>,
@@ -239,14 +249,14 @@ fn position(
         (Some(n), Some(live::BoundKind::Published)) => {
             let own = b
                 .argued
-                .map(|(a, k)| format!("; this program's own: {a}, by the {}", k.name()))
+                .map(|(a, k)| format!("; this program's own: {a}, {}", argument(k)))
                 .unwrap_or_default();
             say!(
                 o,
                 "at most {n} moves in all (the published proof of Michalewski, Nagórko and Pawlewicz{own}; {micros:.0} µs)"
             )
         }
-        (Some(n), Some(kind)) => say!(o, "at most {n} moves in all ({}; {micros:.0} µs)", kind.name()),
+        (Some(n), Some(kind)) => say!(o, "at most {n} moves in all ({}; {micros:.0} µs)", argument(kind)),
         _ if !pos.start().is_cross(pos.variant()) => {
             say!(o, "no upper bound is known to this program for {} from this start", pos.variant())
         }

@@ -5,7 +5,7 @@
 use morpion::bounds::potential::{per_dot_potential, total_after};
 use morpion::bounds::{live_bound, lp_bound, square, BoundKind, Lp, Octagon, PotentialMap};
 use morpion::geom::{Dir, Line, Point};
-use morpion::{library, transform_move, Position, Rule, Symmetry, Variant};
+use morpion::{library, transform_move, Position, Rule, Start, Symmetry, Variant};
 use std::collections::HashMap;
 
 /// Flammenkamp's invariant after every move of every record: 288 in 5T; each dot between 0
@@ -89,6 +89,13 @@ fn the_live_bounds_at_the_start() {
     assert_eq!((d.upper_bound, d.kind), (Some(84), Some(BoundKind::Published)));
     assert_eq!(d.argued, Some((144, BoundKind::Potential)));
     assert_eq!(live_bound(&Position::new(Variant::T4)).upper_bound, None);
+    // the published proofs are of games from the cross: another start has only its own
+    let ten = Start::from_code("FGBCQoYIM").unwrap();
+    let t = live_bound(&Position::on(Variant::T5, ten.clone()));
+    assert_eq!((t.upper_bound, t.kind, t.argued), (None, None, None));
+    let d = live_bound(&Position::on(Variant::D5, ten));
+    assert_eq!(d.kind, Some(BoundKind::Potential));
+    assert_eq!(d.argued, d.upper_bound.zip(d.kind));
 }
 
 fn lp_value(variant: Variant, points: Vec<Point>) -> (f64, f64) {

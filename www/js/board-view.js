@@ -135,6 +135,7 @@ export class BoardView {
       this.#board.fit();
     }
     this.#board.draw();
+    this.#tellZoomable(); // a refit may have reached a limit of the scale, or left one
   }
 
   /** Moves the view by (dx, dy) CSS pixels. @param {number} dx @param {number} dy */

@@ -151,8 +151,8 @@ export class BoundsPanel {
     if (kind === "game_over") return t("bounds.detail-over", { n: b.score });
     if (kind === "published") {
       const cited = t("bounds.detail-published", { variant: this.#app.variant(), n: b.upperBound ?? 0 });
-      if (b.argued === null || b.arguedKind === null) return cited;
-      const own = t("bounds.detail-own", { n: b.argued, why: kindWords(b.arguedKind) });
+      if (b.arguedBound === null || b.arguedKind === null) return cited;
+      const own = t("bounds.detail-own", { n: b.arguedBound, why: kindWords(b.arguedKind) });
       return `${cited} ${own} ${this.#detail(b, b.arguedKind)}`;
     }
     const stuck = b.neverFilled > 0 ? ` ${t("bounds.detail-stuck", { n: b.neverFilled })}` : "";
@@ -226,9 +226,14 @@ export class BoundsPanel {
       const own = lp.lines.filter((_, i) => i % 5 === 4 && lp.lines[i] < 0.999).length;
       const lines = [];
       for (let i = 0; i < lp.lines.length; i += 5) if (lp.lines[i + 4] < 0.999) lines.push(...lp.lines.slice(i, i + 5));
-      const said = t("bounds.lp-done", {
+      let said = t("bounds.lp-done", {
         move: shown, n: lp.bound ?? 0, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
       });
+      // early in a game the LP is above the published proof, which the bar keeps
+      const bar = this.#boundLink === link ? this.#bound : null;
+      if (bar && bar.upperBound !== null && lp.bound !== null && lp.bound >= bar.upperBound) {
+        said += ` ${t("bounds.lp-not-lower", { n: bar.upperBound, why: kindWords(bar.kind) })}`;
+      }
       const proof = { key, shown, bound: lp.bound ?? Infinity, lines, said };
       this.#proofs = [...this.#proofs.filter((p) => p.key !== key), proof].slice(-PROOFS);
       this.#reporting = true;

@@ -131,8 +131,12 @@ function wire(app) {
   }).observe(board);
 
   app.view().onZoomable((zoomIn, zoomOut) => {
-    button("zoom-in").disabled = !zoomIn;
-    button("zoom-out").disabled = !zoomOut;
+    const [inward, outward] = [button("zoom-in"), button("zoom-out")];
+    // a button greyed while it has the focus hands it to the other, not to the page
+    if (!zoomIn && document.activeElement === inward) outward.focus();
+    if (!zoomOut && document.activeElement === outward) inward.focus();
+    inward.disabled = !zoomIn;
+    outward.disabled = !zoomOut;
   });
   /** @type {Record<string, () => void>} */
   const clicks = {
@@ -226,7 +230,9 @@ async function main() {
   attachMessage();
   app.view().setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
   openInitialGame(app);
-  if (app.length() === 0 && app.legalCount() > 0) say(t("msg.start")); // a start may have no move at all
+  // how to begin, unless the game opened with something to say (a link's note); a start may
+  // have no move at all
+  if (app.length() === 0 && app.legalCount() > 0 && !$("message").textContent) say(t("msg.start"));
   const twoPlayer = new TwoPlayerPanel(app);
   const search = new SearchPanel(app);
   const bounds = new BoundsPanel(app);

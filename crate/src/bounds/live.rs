@@ -14,8 +14,8 @@
 //!   no game from the cross goes beyond 485 moves in 5T (2015) and 84 in 5D (2016), with
 //!   integer programs no page could re-solve. Cited, not checked here: it counts where it
 //!   beats this program's own argument (along Rosin's records, at every move before the
-//!   last: the hull says 705 until move 176 of the 178, the potential 142 to the end of
-//!   the 82), and `argued` keeps that argument's bound.
+//!   last: the hull says 705 at every move of the 178 before its end, the potential 142
+//!   late in the 82), and `argued` keeps that argument's bound.
 //! * **5T, the LP bound** (on request, slower): the LP of the board holding every final hull
 //!   that can hold today's hull, with today's dots and lines fixed and the points that can
 //!   never be filled fixed empty.

@@ -22,7 +22,7 @@ const TYPES: &str = r#"
 /** Which argument gave a bound: the game's end, the hull, the potential, or the best published proof (from the cross). */
 export type BoundKind = "game_over" | "hull" | "potential" | "published";
 /** The live bound of a position and what it is made of (see `morpion bound position`). */
-export interface BoundInfo { score: number; upperBound: number | null; kind: BoundKind | null; argued: number | null; arguedKind: BoundKind | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null; fromCross: boolean }
+export interface BoundInfo { score: number; upperBound: number | null; kind: BoundKind | null; arguedBound: number | null; arguedKind: BoundKind | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null; fromCross: boolean }
 /** A solved LP: the proven objective, the board, and each line's value `[x1, y1, x2, y2, value, ...]`. */
 export interface LpInfo { objective: number; bound: number | null; score: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
 "#;
@@ -38,7 +38,7 @@ struct BoundInfo {
     upper_bound: Option<usize>,
     kind: Option<&'static str>,
     /// This program's own bound and argument, which a published proof may beat.
-    argued: Option<usize>,
+    argued_bound: Option<usize>,
     argued_kind: Option<&'static str>,
     hull: [u32; 8],
     hull_points: u64,
@@ -64,7 +64,7 @@ pub fn live_bound(game: &WebTimeline) -> Result<JsValue, JsError> {
         score: b.score,
         upper_bound: b.upper_bound,
         kind: b.kind.map(|k| k.name()),
-        argued: b.argued.map(|(a, _)| a),
+        argued_bound: b.argued.map(|(a, _)| a),
         argued_kind: b.argued.map(|(_, k)| k.name()),
         hull: b.hull.edges(),
         hull_points: b.hull.points(),

@@ -109,12 +109,12 @@ export default {
 
   "note.overridden": "{format} : le texte indique {file} ; la partie est rejouée en {given}, comme demandé",
   "note.from-header": "{format} : ce format n'enregistre pas la variante ; la partie est lue en {variant}, comme l'indique le commentaire d'en-tête",
-  "note.count-differs": "{format} : le texte annonce {declared} coups, mais en contient {n} : il est peut-être abîmé ou tronqué",
+  "note.count-differs": "{format} : le texte annonce {declared} coups, mais en contient {n} : il est peut-être abîmé ou tronqué",
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
-  "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : elle s'ouvre à la fin",
+  "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : elle s'ouvre à la fin",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
-  "search.endless-start": "les parties de {variant} ne sont sûres de finir qu'à partir de la croix, et ce départ en est un autre : une partie simulée pourrait ne jamais finir. Cherchez en {variant} à partir de la croix, ou en 5T, 5D, 6T ou 6D à partir de n'importe quel départ",
+  "search.endless-start": "les parties de {variant} ne sont sûres de finir qu'à partir de la croix, et ce départ en est un autre : une partie simulée pourrait ne jamais finir. Cherchez en {variant} à partir de la croix, ou en 5T, 5D, 6T ou 6D à partir de n'importe quel départ",
   "search.game-over": { one: "la partie est finie après {n} coup : il ne reste rien à chercher", other: "la partie est finie après {n} coups : il ne reste rien à chercher" },
   "search.level": "le niveau {level} est hors limites (de 1 à {max})",
 
