@@ -8,7 +8,7 @@
 // Two rooms of the board are its own: the view (board-view.js: pan, zoom, fit, the drawing,
 // reached through `view()`) and what taps and keys pick on it (point-picker.js).
 
-import { $, clearError, errorText, say, select, showError } from "./dom.js";
+import { $, clearError, errorText, notesSentence, say, select, showError } from "./dom.js";
 import { recordNote, t } from "./i18n.js";
 import { OwnGame } from "./own-game.js";
 import { lineOf, linkBase, showInAddress } from "./saved.js";
@@ -245,10 +245,9 @@ export class App {
    */
   openLink(link, how, keepView = false) {
     const timeline = this.#wasm.Timeline.import(link, "");
-    // the engine's notes (a move to show that is not the game's), as a sentence
-    const notes = timeline.notes().map(errorText).join("; ");
+    const notes = notesSentence(timeline.notes()); // a move to show that is not the game's
     this.#setGame(timeline, how, null, keepView);
-    if (notes) say(`${notes[0].toUpperCase()}${notes.slice(1)}.`);
+    if (notes) say(notes);
   }
 
   /**

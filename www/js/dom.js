@@ -83,6 +83,16 @@ export function errorText(e) {
   return (code === undefined ? null : explain({ code, args })) ?? message;
 }
 
+/**
+ * The engine's notes on a game it read (which variant, a move to show that is not the
+ * game's), in the page's language, as one sentence; "" for none.
+ * @param {unknown[]} notes @returns {string}
+ */
+export function notesSentence(notes) {
+  const text = notes.map(errorText).join("; ");
+  return text ? `${text[0].toUpperCase()}${text.slice(1)}.` : "";
+}
+
 /** The sentence of each engine a worker loads, when it could not start. */
 const START_KEYS = { search: "error.start-search", bounds: "error.start-bounds", opponent: "error.start-opponent" };
 

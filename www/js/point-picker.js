@@ -75,6 +75,15 @@ export class PointPicker {
     this.#pick([p[0], p[1]]);
   }
 
+  /**
+   * The lines to offer at p under the mouse or the cursor: none where a pick would not
+   * play one (the start editor's dots, the computer's turn). @param {GridPoint} p
+   */
+  #offerable(p) {
+    const game = this.#game;
+    return game.pointHandler() || game.refused() ? [] : game.choicesAt(p);
+  }
+
   /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
   #pick(p) {
     const game = this.#game;
@@ -143,8 +152,7 @@ export class PointPicker {
     /** @type {GridPoint | null} */
     const p = hit ? [hit[0], hit[1]] : null;
     if (samePoint(p, this.#offerAt)) return;
-    // no line is offered where a tap would be refused (the computer's turn)
-    const choices = p && !game.refused() ? game.choicesAt(p) : [];
+    const choices = p ? this.#offerable(p) : [];
     if (p && choices.length > 0) {
       this.#offer(p, false, choices);
       this.#canvas.style.cursor = "pointer";
@@ -170,10 +178,7 @@ export class PointPicker {
       this.#cursor = cursor;
       this.#board.set_cursor(Int32Array.from(cursor));
       if (!this.#choosing) {
-        // as under the mouse: no line is offered where Enter would not play one (the
-        // start editor's dots, the computer's turn)
-        const game = this.#game;
-        const choices = game.pointHandler() || game.refused() ? [] : game.choicesAt(cursor);
+        const choices = this.#offerable(cursor);
         if (choices.length > 0) this.#offer(cursor, false, choices);
         else if (this.#offerAt) this.close();
       }

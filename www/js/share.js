@@ -2,7 +2,7 @@
 // Share, import, export: the copy-link button, the import dialog (paste or file), files
 // dropped on the page, and the export menu (the engine's text formats, and images).
 
-import { button, clearError, el, errorText, input, say, select, showError } from "./dom.js";
+import { button, clearError, el, errorText, input, notesSentence, say, select, showError } from "./dom.js";
 import { copyText, download } from "./files.js";
 import { dateTime, explain, t } from "./i18n.js";
 import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
@@ -47,9 +47,8 @@ export function attachShare(app, wasm) {
   const importText = (content, variant) => {
     const read = app.importText(content, variant);
     clearError();
-    // the engine's notes (which variant was read), in the page's language, as a sentence
-    const notes = read.notes.map(errorText).join("; ");
-    say(t("share.imported", { n: read.length, format: read.format }) + (notes ? ` ${notes[0].toUpperCase()}${notes.slice(1)}.` : ""));
+    const notes = notesSentence(read.notes); // which variant was read
+    say(t("share.imported", { n: read.length, format: read.format }) + (notes ? ` ${notes}` : ""));
   };
 
   button("copy-link").addEventListener("click", async () => {
