@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordCatalogues, recordNote, setLanguage, t } from "../www/js/i18n.js";
 import { errorFrom, errorInfo, errorText, startFailure } from "../www/js/dom.js";
-import { describeChoice, gameTitle, recordLabel, titleWho, variantName, whyNotText } from "../www/js/words.js";
+import { describeChoice, gameTitle, recordLabel, titleWho, variantName, variantShort, whyNotText } from "../www/js/words.js";
+import { notLower } from "../www/js/bounds-panel.js";
 import { ROOT } from "./support.mjs";
 
 const en = catalogues.en;
@@ -74,7 +75,7 @@ test("plurals, placeholders and numbers follow the language", () => {
   assert.equal(t("games.moves", { n: 0 }), "0 coup", "French: 0 is singular");
   assert.equal(t("games.moves", { n: 2 }), "2 coups");
   assert.match(num(126912), /^126\s912$/u);
-  assert.match(t("bounds.at-most", { n: 705, why: t("bounds.kind-hull") }), /^au plus 705 coups/);
+  assert.equal(t("bounds.at-most", { n: 705 }) + t("bounds.by", { why: t("bounds.kind-hull") }), "au plus 705 coups (par l'enveloppe)");
   setLanguage("xx");
   assert.equal(t("tabs.play"), "Play", "an unknown language is English");
   setLanguage("en");
@@ -84,6 +85,8 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
   setLanguage("en");
   assert.equal(variantName("5T"), "5T – lines of five, touching allowed");
   assert.equal(variantName("3D"), "3D – lines of three, no touching");
+  assert.equal(variantShort("5T"), "5T – touching", "the header's menu on a phone");
+  assert.equal(variantShort("4D"), "4D – disjoint");
   assert.equal(describeChoice({ dir: "h", at: 0, from: [0, 0], to: [4, 0] }, 5), "Horizontal: the new dot and 4 dots to the right");
   assert.equal(describeChoice({ dir: "v", at: 4, from: [0, 0], to: [0, 4] }, 5), "Vertical: the new dot and 4 dots up");
   assert.equal(describeChoice({ dir: "dp", at: 2, from: [0, 4], to: [4, 0] }, 5), "Diagonal /: 2 down-left, 2 up-right of the new dot");
@@ -92,6 +95,8 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
   assert.equal(gameTitle("Your line from move 90 of 5T · 178 moves"), "Your line from move 90 of 5T · 178 moves");
   setLanguage("fr");
   assert.equal(variantName("5T"), "5T – lignes de cinq, contact permis");
+  assert.equal(variantShort("6T"), "6T – contact");
+  assert.equal(variantShort("5D"), "5D – disjoint");
   assert.match(gameTitle("Your line from move 90 of 5T · 178 moves"), /90.*5T · 178 moves/);
   assert.doesNotMatch(gameTitle("Your line from move 90 of 5T · 178 moves"), /Your line/);
   setLanguage("en");
@@ -203,4 +208,19 @@ test("the engine's errors in the page's language: codes and values, nested, plur
       assert.equal(one, other, `${code} engine ${key}: both forms name the same values`);
     }
   }
+});
+
+test("an LP that does not beat the bar's bound says so, with the bar's bound and argument; one that does, or has nothing to compare, adds nothing", () => {
+  setLanguage("en");
+  /** @param {number | null} upperBound @param {string} kind */
+  const bar = (upperBound, kind) => /** @type {any} */ ({ upperBound, kind });
+  assert.equal(notLower(586, bar(485, "published")), " That is not below the bound shown, 485 (by a published proof), which stays.");
+  assert.equal(notLower(485, bar(485, "published")), " That is not below the bound shown, 485 (by a published proof), which stays.", "equal is not below");
+  assert.equal(notLower(178, bar(485, "published")), "");
+  assert.equal(notLower(600, bar(null, "hull")), "", "no bar bound to compare with");
+  assert.equal(notLower(600, null), "", "the bar is of another position");
+  assert.equal(notLower(null, bar(485, "published")), "", "an LP without a bound");
+  setLanguage("fr");
+  assert.match(notLower(705, bar(705, "hull")), /705 \(par l'enveloppe\)/);
+  setLanguage("en");
 });

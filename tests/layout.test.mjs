@@ -316,6 +316,60 @@ test("a deleted best game can be brought back", async () => {
   await context.close();
 });
 
+/**
+ * Whether every variant's name fits the header's menu: its text, in the menu's font, within
+ * the menu's box less its padding and arrow. A select shows no overflow of its own to read.
+ */
+async function variantNamesFit(page) {
+  return page.evaluate(() => {
+    const menu = /** @type {HTMLSelectElement} */ (document.getElementById("variant"));
+    const style = getComputedStyle(menu);
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    return [...menu.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
+  });
+}
+
+/** The bar's bound once shown: its text, whether its reason is on show, and whether the row cut it. */
+async function barBound(page) {
+  await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=bound]").textContent));
+  return page.evaluate(() => {
+    const out = document.querySelector("[data-testid=bound]");
+    const by = out.querySelector(".bound-by");
+    return { text: out.textContent, reasonShown: by.getBoundingClientRect().width > 1, cut: out.scrollWidth > out.clientWidth + 1 };
+  });
+}
+
+test("the header's menu and the bar's bound are whole: short names and the bound's number on a phone, in full on a wide screen; an alert leaves the bar clear", async () => {
+  for (const [viewport, lang, first, reasonShown] of [
+    [PHONE, "en", "5T – touching", false],
+    [PHONE, "fr", "5T – contact", false],
+    [{ width: 320, height: 640 }, "fr", "5T – contact", false],
+    [WIDE, "en", "5T – lines of five, touching allowed", true],
+    [WIDE, "fr", "5T – lignes de cinq, contact permis", true],
+  ]) {
+    const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport });
+    const at = `${viewport.width} wide, ${lang}`;
+    assert.equal(await page.getByTestId("variant").locator("option:checked").textContent(), first, at);
+    assert.deepEqual(await variantNamesFit(page), [], `${at}: every name fits the menu`);
+    const bound = await barBound(page);
+    assert.match(bound.text, /485 .*\(.*\)$/, `${at}: the reason is still there for screen readers`);
+    assert.equal(bound.reasonShown, reasonShown, `${at}: the reason on show`);
+    // (at 320 wide, French's "au plus 485 coups" is still cut short by "pourquoi ?")
+    if (viewport.width >= 360) assert.equal(bound.cut, false, `${at}: the bound is not cut off: ${bound.text}`);
+    if (viewport === WIDE) {
+      // an alert over the side panel, not over the board's bar and its slider
+      await page.evaluate(() => { location.hash = "#g=1.5T.3.AAAA.zz"; });
+      await page.getByTestId("error").waitFor();
+      const [alert, bar] = [await page.getByTestId("error").boundingBox(), await page.locator(".bar").boundingBox()];
+      assert.ok(alert.x >= bar.x + bar.width || alert.y >= bar.y + bar.height, `${at}: the alert ${JSON.stringify(alert)} clears the bar ${JSON.stringify(bar)}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test("a damaged link on a first visit says a new game is shown, not 'your last game'", async () => {
   const { page, errors, context } = await openApp(env.browser, `${env.url}#g=1.5T.3.AAAA.zz`);
   assert.match(await page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);

@@ -15,6 +15,29 @@ import { num, t } from "./i18n.js";
 /** Words for the argument behind a bound (`game_over`, `hull`, `potential`, `published`, `lp`). @param {string | null | undefined} kind */
 const kindWords = (kind) => (kind ? t(`bounds.kind-${kind}`) : "");
 
+/**
+ * The bar's bound, "at most N moves (by the hull)": the reason in a part of its own, which a
+ * narrow bar keeps for screen readers only (style.css): it was cut off there, and "why?"
+ * says it in full.
+ * @param {HTMLElement} out @param {number} n @param {string} by the argument's words
+ */
+function showBound(out, n, by) {
+  const reason = document.createElement("span");
+  reason.className = "bound-by";
+  reason.textContent = t("bounds.by", { why: by });
+  out.replaceChildren(t("bounds.at-most", { n }), reason);
+}
+
+/**
+ * What an LP's report adds when its bound does not beat the bar's (early in a game the LP
+ * is above the published proof, which the bar keeps): " That is not below …", else "".
+ * @param {number | null} proved the LP's bound @param {BoundInfo | null} bar the bar's bound, of the LP's position
+ */
+export function notLower(proved, bar) {
+  if (!bar || bar.upperBound === null || proved === null || proved < bar.upperBound) return "";
+  return ` ${t("bounds.lp-not-lower", { n: bar.upperBound, why: kindWords(bar.kind) })}`;
+}
+
 /** A number with `digits` decimals, in the language's way. @param {number} x @param {number} digits */
 const fixed = (x, digits) => num(x, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -126,6 +149,7 @@ export class BoundsPanel {
     const b = this.#bound;
     if (!b) return;
     const proved = this.#provedHere();
+    /** @type {string | [number, string]} the bar's words, or a bound and its kind's words */
     let text;
     let why;
     if (b.upperBound === null && !b.fromCross && Number(this.#app.variant()[0]) >= 5) {
@@ -135,13 +159,14 @@ export class BoundsPanel {
       text = t("bounds.unknown", { variant: this.#app.variant() });
       why = t("bounds.unknown-why");
     } else if (proved && proved.bound < b.upperBound) {
-      text = t("bounds.at-most", { n: proved.bound, why: kindWords("lp") });
+      text = [proved.bound, kindWords("lp")];
       why = t(`bounds.lp-why-${b.kind === "game_over" ? "potential" : b.kind}`, { move: proved.shown, n: b.upperBound });
     } else {
-      text = t("bounds.at-most", { n: b.upperBound, why: kindWords(b.kind) });
+      text = [b.upperBound, kindWords(b.kind)];
       why = this.#detail(b);
     }
-    $("bound").textContent = text;
+    if (typeof text === "string") $("bound").textContent = text;
+    else showBound($("bound"), ...text);
     this.#why = why;
     $("bound-detail").textContent = why;
   }
@@ -229,11 +254,7 @@ export class BoundsPanel {
       let said = t("bounds.lp-done", {
         move: shown, n: lp.bound ?? 0, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
       });
-      // early in a game the LP is above the published proof, which the bar keeps
-      const bar = this.#boundLink === link ? this.#bound : null;
-      if (bar && bar.upperBound !== null && lp.bound !== null && lp.bound >= bar.upperBound) {
-        said += ` ${t("bounds.lp-not-lower", { n: bar.upperBound, why: kindWords(bar.kind) })}`;
-      }
+      said += notLower(lp.bound, this.#boundLink === link ? this.#bound : null);
       const proof = { key, shown, bound: lp.bound ?? Infinity, lines, said };
       this.#proofs = [...this.#proofs.filter((p) => p.key !== key), proof].slice(-PROOFS);
       this.#reporting = true;

@@ -19,7 +19,7 @@ import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
 import { attachTheme, preTheme } from "./theme.js";
 import { TwoPlayerPanel } from "./two-player-panel.js";
-import { recordLabel, variantName } from "./words.js";
+import { recordLabel, variantName, variantShort } from "./words.js";
 
 /** @typedef {import("./app.js").Wasm} Wasm */
 
@@ -56,6 +56,23 @@ function bindings() {
 /** @param {HTMLSelectElement} menu @param {string[]} names */
 function fillVariants(menu, names) {
   for (const v of names) menu.append(new Option(variantName(v), v));
+}
+
+/**
+ * Where the header's menu is narrow (style.css's phone layout), its variants say only
+ * what T or D stands for ("5T – touching", "5D – disjoint"): the full name was cut off
+ * mid-word there. The name in full stays under the board. Follows the window as it turns
+ * or is resized.
+ * @param {HTMLSelectElement} menu
+ */
+function fitVariantNames(menu) {
+  if (typeof matchMedia !== "function") return;
+  const narrow = matchMedia("(max-width: 760px)");
+  const fit = () => {
+    for (const o of menu.options) o.text = narrow.matches ? variantShort(o.value) : variantName(o.value);
+  };
+  fit();
+  narrow.addEventListener("change", fit);
 }
 
 /** The records, grouped by variant, each labelled in the language. @param {import("./app.js").RecordInfo[]} records */
@@ -223,6 +240,7 @@ async function main() {
   attachTheme(wasm, app, select("theme"));
   const showTab = attachTabs($("tablist"));
   fillVariants(select("variant"), wasm.variants());
+  fitVariantNames(select("variant"));
   fillVariants(select("import-variant"), wasm.variants());
   fillRecords(app.records());
   wire(app);

@@ -17,6 +17,13 @@ export function variantName(code) {
   return t("variant.name", { code, length: t(`variant.len-${m[1]}`), rule: t(`variant.rule-${m[2]}`) });
 }
 
+/** "5T" -> "5T – touching", "5D" -> "5D – disjoint": the name where there is little room (the code says the length). @param {string} code */
+export function variantShort(code) {
+  const m = /^(\d)([TD])$/.exec(code);
+  if (!m) return code;
+  return t("variant.short", { code, rule: t(`variant.rule-short-${m[2]}`) });
+}
+
 /** The direction names of a line, and of its two sides (before and after the dot). */
 const SIDES = {
   h: ["left", "right"],
