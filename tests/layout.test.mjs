@@ -341,7 +341,7 @@ async function barBound(page) {
   });
 }
 
-test("the header's menu and the bar's bound are whole: short names and the bound's number on a phone, in full on a wide screen; an alert leaves the bar clear", async () => {
+test("the header's menu, the bar's bound and the tabs are whole: short names and the bound's number on a phone, in full on a wide screen; an alert leaves the bar clear", async () => {
   for (const [viewport, lang, first, reasonShown] of [
     [PHONE, "en", "5T – touching", false],
     [PHONE, "fr", "5T – contact", false],
@@ -356,6 +356,7 @@ test("the header's menu and the bar's bound are whole: short names and the bound
     const bound = await barBound(page);
     assert.match(bound.text, /485 .*\(.*\)$/, `${at}: the reason is still there for screen readers`);
     assert.equal(bound.reasonShown, reasonShown, `${at}: the reason on show`);
+    assert.ok(await inView(page, page.getByTestId("tab-share")), `${at}: the last tab in sight`);
     // (at 320 wide, French's "au plus 485 coups" is still cut short by "pourquoi ?")
     if (viewport.width >= 360) assert.equal(bound.cut, false, `${at}: the bound is not cut off: ${bound.text}`);
     if (viewport === WIDE) {
