@@ -105,11 +105,14 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
 test("the records in the language: their lines, their notes, and the titles that name them", () => {
   // as the engine's records() gives them (crate/src/wasm/mod.rs)
   const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08",
-    label: "5T · 178 moves · Christopher D. Rosin, 2011-08", note: "5T world record (canonical, = morpionsolitaire.com Pentasol file)" };
+    label: "5T · 178 moves · Christopher D. Rosin, 2011-08", note: "The 5T world record, found by Rosin's computer search (NRPA) in August 2011." };
   const worst = { name: "5t-20-worst", variant: "5T", score: 20, author: null, date: null, label: "5T · 20 moves · unknown", note: "" };
   const gillioz = { name: "5d-80-gillioz-nmcs", variant: "5D", score: 80, author: "Marc Gillioz (program)", date: "2023-10",
-    label: "5D · 80 moves · Marc Gillioz (program), 2023-10", note: "NOT Cazenave's 2008 80-move record; an independent 80-move 5D game" };
-  const records = [rosin, worst, gillioz];
+    label: "5D · 80 moves · Marc Gillioz (program), 2023-10", note: "An 80-move 5D game found by Marc Gillioz's nested Monte-Carlo search (2023), not Cazenave's 80 of 2008." };
+  // one of two games of the same length, author and month: its letter tells them apart
+  const rosinB = { name: "5t-177-rosin-b", variant: "5T", score: 177, author: "Christopher D. Rosin", date: "2011-05",
+    label: "5T · 177 moves · Christopher D. Rosin, 2011-05 (B)", note: "" };
+  const records = [rosin, worst, gillioz, rosinB];
   // every language but English has the records' words (English is the engine's own)
   for (const code of Object.keys(catalogues)) if (code !== "en") assert.ok(recordCatalogues[code], code);
   setLanguage("en");
@@ -123,7 +126,8 @@ test("the records in the language: their lines, their notes, and the titles that
   assert.equal(recordLabel(rosin), "5T · 178 coups · Christopher D. Rosin, 2011-08");
   assert.equal(recordLabel(worst), "5T · 20 coups · auteur inconnu");
   assert.equal(recordLabel(gillioz), "5D · 80 coups · Marc Gillioz (programme), 2023-10");
-  assert.match(recordNote(rosin.name, rosin.note), /^record du monde en 5T/);
+  assert.match(recordNote(rosin.name, rosin.note), /^Le record du monde en 5T/);
+  assert.equal(recordLabel(rosinB), "5T · 177 coups · Christopher D. Rosin, 2011-05 (B)");
   // a note the language lacks stays the engine's English; no note stays none
   assert.equal(recordNote("5t-999-nobody", "a note"), "a note");
   assert.equal(recordNote(worst.name, ""), "");

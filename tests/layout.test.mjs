@@ -218,9 +218,17 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   // an unknown author is null, as the engine's type says
   assert.equal(await page.evaluate(() => window.morpionApp.records().find((r) => r.name === "5t-20-worst").author), null);
   assert.equal(await page.locator("[data-testid=records] option[value='5d-80-gillioz-nmcs']").textContent(), "5D · 80 coups · Marc Gillioz (programme), 2023-10");
+  // each variant's games longest first, no two lines the same, each with a note
+  const groups = await page.$$eval("[data-testid=records] optgroup", (gs) => gs.map((g) => [...g.querySelectorAll("option")].map((o) => o.textContent)));
+  for (const lines of groups) {
+    const scores = lines.map((l) => Number(/ (\d+) coups/.exec(l)[1]));
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), `longest first: ${lines}`);
+  }
+  assert.equal(new Set(groups.flat()).size, groups.flat().length, "no two records' lines are the same");
+  assert.ok(groups.flat().includes("5T · 177 coups · Christopher D. Rosin, 2011-05 (B)"));
   await page.getByTestId("records").selectOption("5t-178-rosin");
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
-  assert.match(await page.locator("#record-note").textContent(), /^record du monde en 5T/);
+  assert.match(await page.locator("#record-note").textContent(), /^Le record du monde en 5T/);
   assert.equal(await page.locator("#title").textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
   // the export formats: names stay names, words are French
   const formats = await page.locator("#export-format option").allTextContents();

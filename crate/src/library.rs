@@ -49,11 +49,25 @@ impl Entry {
     }
 
     /// One line about the game, for menus and titles (the command line's, and the page's in
-    /// English): `5T · 178 moves · Christopher D. Rosin, 2011-08`.
+    /// English): `5T · 178 moves · Christopher D. Rosin, 2011-08`, and the game's letter
+    /// where its source names several (`5T · 177 moves · Christopher D. Rosin, 2011-05 (A)`):
+    /// two labels were otherwise the same.
     pub fn label(&self) -> String {
         let who = self.known_author().unwrap_or("unknown");
         let when = self.known_date().map(|d| format!(", {d}")).unwrap_or_default();
-        format!("{} · {} moves · {who}{when}", self.variant, self.score)
+        let which = self.letter().map(|c| format!(" ({c})")).unwrap_or_default();
+        format!("{} · {} moves · {who}{when}{which}", self.variant, self.score)
+    }
+
+    /// The game's letter among its author's games of that length (`5t-177-rosin-b`: B), if
+    /// its name has one.
+    pub fn letter(&self) -> Option<char> {
+        match self.name.rsplit_once('-') {
+            Some((_, s)) if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
+                s.chars().next().map(|c| c.to_ascii_uppercase())
+            }
+            _ => None,
+        }
     }
 
     /// Who played or found the game, when known (so a front end can say "unknown" in its
@@ -109,6 +123,12 @@ mod tests {
     fn labels_say_what_is_known() {
         assert_eq!(find("5t-178-rosin").unwrap().label(), "5T · 178 moves · Christopher D. Rosin, 2011-08");
         assert_eq!(find("5t-20-worst").unwrap().label(), "5T · 20 moves · unknown");
+        assert_eq!(
+            find("5t-177-rosin-b").unwrap().label(),
+            "5T · 177 moves · Christopher D. Rosin, 2011-05 (B)"
+        );
+        let labels: std::collections::HashSet<String> = entries().iter().map(Entry::label).collect();
+        assert_eq!(labels.len(), entries().len(), "no two games have the same label");
         assert_eq!(find("5t-146").unwrap().label(), "5T · 146 moves · Akiyama");
     }
 

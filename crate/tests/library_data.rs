@@ -36,7 +36,7 @@ pub struct Entry {
     pub date: &'static str,
     /// Where the game was published, when known.
     pub source: &'static str,
-    /// One line about the game (may be empty).
+    /// One sentence about the game, for the people who open it.
     pub note: &'static str,
     /// The repository and file it was copied from.
     pub origin: &'static str,
@@ -46,6 +46,44 @@ pub struct Entry {
 
 pub(crate) const ENTRIES: &[Entry] = &[
 ";
+
+/// What the library says about each game, for the people who open it (the page's Records
+/// tab, `morpion replay --list`): the collection's own notes are for its maintainers
+/// ("canonical, = morpionsolitaire.com Pentasol file"), and many games had none. Every
+/// embedded game has one here (a test); the collection's note stays in its index.
+const NOTES: &[(&str, &str)] = &[
+    ("5t-178-rosin", "The 5T world record, found by Rosin's computer search (NRPA) in August 2011."),
+    ("5t-178-rosin-variant-anagorko", "Another 178-move game, not the record itself: after a reflection it shares 174 of its 178 lines with it (as kept in the 485 paper's repository)."),
+    ("5t-177-rosin-a", "The first of Rosin's two 177-move games of May 2011, three months before his 178."),
+    ("5t-177-rosin-b", "The second of Rosin's two 177-move games of May 2011, three months before his 178."),
+    ("5t-172-rosin", "Rosin's 172 of August 2010, by computer search: the first game past Bruneau's 170, after 34 years."),
+    ("5t-172-tishchenko", "A 172-move game by Dimitri Tishchenko."),
+    ("5t-171-tishchenko", "A 171-move game by Dimitri Tishchenko."),
+    ("5t-170-bruneau", "The record from 1976 to 2010, found by hand by Charles-Henri Bruneau."),
+    ("5t-170-rosin-a", "A 170-move game of Rosin's from 2010, level with Bruneau's record."),
+    ("5t-146-akiyama", "A 146-move game found by computer (Akiyama)."),
+    ("5t-145-akiyama", "A 145-move game found by computer (Akiyama)."),
+    ("5t-139-smj", "Not a record: a 139-move game shared as an example of the MSR file format."),
+    ("5t-136-quist-symmetric", "The best 5T game whose drawing looks the same under all eight turns and reflections of the cross (Michael Quist, 2008)."),
+    ("5t-20-worst", "The shortest possible 5T game: after these 20 moves no line can be drawn."),
+    ("5d-82-rosin", "The 5D world record, found by Rosin's computer search (NRPA) in August 2010."),
+    ("5d-80-gillioz-nmcs", "An 80-move 5D game found by Marc Gillioz's nested Monte-Carlo search (2023), not Cazenave's 80 of 2008."),
+    ("4t-62-hyyroporanen", "The longest possible 4T game: 62 moves, as Quist's complete search proved in 2008."),
+    ("4t-56-demaine", "A 56-move 4T game from the 2004 paper of Demaine, Demaine, Langerman and Langerman."),
+    ("4t-62-gillioz-nmcs", "Another longest possible 4T game, found by Marc Gillioz's program (2023): up to a symmetry, 58 of its 62 lines are Hyyrö and Poranen's."),
+    ("4d-35-hyyroporanen", "The longest possible 4D game: 35 moves, as Quist's complete search proved in 2008."),
+    ("4d-31-demaine", "A 31-move 4D game from the 2004 paper of Demaine, Demaine, Langerman and Langerman."),
+    ("4d-35-gillioz-nmcs", "Another longest possible 4D game, found by Marc Gillioz's program (2023)."),
+];
+
+/// The note of the game called `name` (every embedded game has one: `NOTES`).
+fn note(name: &str) -> &'static str {
+    NOTES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, note)| *note)
+        .unwrap_or_else(|| panic!("NOTES: no note for {name}"))
+}
 
 /// A Rust string literal of `s`.
 fn literal(s: &str) -> String {
@@ -74,7 +112,7 @@ fn generate() -> String {
             ("author", literal(field(raw, "author"))),
             ("date", literal(field(raw, "date"))),
             ("source", literal(source)),
-            ("note", literal(field(raw, "note"))),
+            ("note", literal(note(name))),
             ("origin", literal(&origin)),
             ("csv", format!("include_str!(\"../records/{name}.moves.csv\")")),
         ];

@@ -78,17 +78,15 @@ function fitVariantNames(menu) {
 /** The records, grouped by variant, each labelled in the language. @param {import("./app.js").RecordInfo[]} records */
 function fillRecords(records) {
   const menu = select("records");
-  /** @type {Map<string, HTMLOptGroupElement>} */
+  /** @type {Map<string, import("./app.js").RecordInfo[]>} the variants in the library's order */
   const groups = new Map();
-  for (const r of records) {
-    let group = groups.get(r.variant);
-    if (!group) {
-      group = document.createElement("optgroup");
-      group.label = r.variant;
-      groups.set(r.variant, group);
-      menu.append(group);
-    }
-    group.append(new Option(recordLabel(r), r.name));
+  for (const r of records) groups.set(r.variant, [...(groups.get(r.variant) ?? []), r]);
+  for (const [variant, games] of groups) {
+    const group = document.createElement("optgroup");
+    group.label = variant;
+    // longest first (the library's order within a variant is its sources')
+    for (const r of games.sort((a, b) => b.score - a.score)) group.append(new Option(recordLabel(r), r.name));
+    menu.append(group);
   }
 }
 

@@ -65,9 +65,15 @@ export function whyNotText(why) {
   }
 }
 
-/** Who played or found a record game, and when: "Christopher D. Rosin, 2011-08". @param {RecordInfo} r */
+/**
+ * Who played or found a record game, and when: "Christopher D. Rosin, 2011-08", and the
+ * game's letter where its source names several ("…, 2011-05 (A)"), as the engine's label.
+ * @param {RecordInfo} r
+ */
 export function recordWho(r) {
-  return [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), r.date].filter(Boolean).join(", ");
+  const who = [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), r.date].filter(Boolean).join(", ");
+  const letter = /-([a-z])$/.exec(r.name)?.[1];
+  return letter ? `${who} (${letter.toUpperCase()})` : who;
 }
 
 /** A record game's line for menus and titles: "5T · 178 moves · Christopher D. Rosin, 2011-08". @param {RecordInfo} r */
