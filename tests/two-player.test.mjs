@@ -151,6 +151,12 @@ test("the computer can start, solves small positions, and the hint shows a winni
   // this position is solved a win for the side to move (deterministic: the exact solve)
   await page.waitForFunction(() => /The dashed line wins/.test(document.querySelector("#message").textContent));
   await shot(page, "two-player-hint");
+  // the hint's words go with its dashed line: a step back and they are gone; asked again, back
+  await page.getByTestId("undo").click();
+  await page.waitForFunction(() => !/dashed line/.test(document.querySelector("#message").textContent));
+  await page.getByTestId("redo").click();
+  await page.getByTestId("hint").click();
+  await page.waitForFunction(() => /The dashed line wins/.test(document.querySelector("#message").textContent));
   // the user's own move leaves the record's line: the computer (player 1) answers, perfectly
   await playOne(page);
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) >= 27

@@ -19,6 +19,7 @@ export class TwoPlayerPanel {
   #client = new OpponentClient();
   /** The link of the position the computer is thinking about (or the hint). @type {string | null} */ #asked = null;
   /** What is under way: the computer's move (thought of, then drawn) or a hint. @type {"move" | "hint" | null} */ #thinking = null;
+  /** The last hint's words and the position they are about, while they may be on show. @type {{ link: string, said: string } | null} */ #hintSaid = null;
   /** The opponent the user chose (line length 3 falls back to a friend, and back again after). */ #chosenOpponent = "human";
   /** The player the computer is (1 or 2), or 0 when it does not play: the rules the App has. */ #computer = 0;
 
@@ -39,6 +40,7 @@ export class TwoPlayerPanel {
     // a search's best shown instead of the game: a hint under way was for the game
     app.on("board", () => {
       if (app.previewing() && this.#thinking === "hint") this.#stopThinking();
+      this.#forgetHint();
       this.#show();
     });
     this.#refresh();
@@ -99,6 +101,7 @@ export class TwoPlayerPanel {
    * when it is its turn; a step back into the middle of a game does not make it play.
    */
   #refresh(played = false) {
+    this.#forgetHint();
     this.#offerComputer();
     // (setTurns updates the App, which calls this again: harmless, the second call finds
     // the question asked)
@@ -157,7 +160,21 @@ export class TwoPlayerPanel {
     if (!move || this.#asked !== link || app.previewing()) return;
     this.#done(link);
     app.showLine(move.from, move.to);
-    say(this.#why(move, "hint"));
+    const said = this.#why(move, "hint");
+    say(said);
+    this.#hintSaid = { link, said };
+  }
+
+  /**
+   * The hint's words go with its dashed line: once the game has moved on (a move, an undo,
+   * another mode or game), they would speak of a line no longer shown. Words said since
+   * stay.
+   */
+  #forgetHint() {
+    const hint = this.#hintSaid;
+    if (!hint || (hint.link === this.#app.link() && this.#app.twoPlayer() && !this.#app.previewing())) return;
+    this.#hintSaid = null;
+    if ($("message").textContent === hint.said) say("");
   }
 
   /** @param {string} link */
