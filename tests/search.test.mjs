@@ -172,8 +172,17 @@ test("the page answers while a search runs, and a search can continue the game o
   await page.selectOption("[data-testid=search-time]", "run");
   await page.getByTestId("search-start").click();
   await bestAbove(page, 6, 15_000);
+  // the best game on the board: the bar's buttons are greyed out, and their keys do nothing
+  // but say how to go back (Home ended the preview unasked, and a click then began a new line)
+  assert.equal(await page.getByTestId("search-show").isChecked(), true);
+  assert.ok(await page.locator("#first").isDisabled());
+  await page.locator("body").press("Home");
+  await page.locator("body").press("Control+z");
+  assert.equal(await page.getByTestId("search-show").isChecked(), true, "still the best game");
+  assert.match(await page.locator("#message").textContent(), /untick "Show the best game"/);
   // back to my own game during the search: it still takes moves
   await page.getByTestId("search-show").uncheck();
+  assert.equal(await page.getByTestId("score").textContent(), "6", "my game as I left it");
   await playMoves(page, 2);
   assert.equal(await page.getByTestId("score").textContent(), "8");
   // the locked menu names what the search runs from, not the board's new position

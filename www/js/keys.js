@@ -4,7 +4,22 @@
 // to the board's PointPicker (its cursor and the lines it offers), through
 // `app.boardKey`. Keys typed into a field are the field's.
 
+import { say } from "./dom.js";
+import { t } from "./i18n.js";
+
 /** @typedef {import("./app.js").App} App */
+
+/**
+ * Whether the key moves through the game, as the bar's buttons do (undo, redo, the ends,
+ * the replay): while the board shows a search's best game those buttons are greyed out,
+ * and their keys do nothing either (they ended the preview unasked, and a click on the
+ * board then began a new line of the user's game from there).
+ * @param {KeyboardEvent} e @param {boolean} ctrl
+ */
+function movesThroughGame(e, ctrl) {
+  const key = e.key.toLowerCase();
+  return ctrl ? key === "z" || key === "y" : ["arrowleft", "arrowright", "home", "end", "p"].includes(key);
+}
 
 /**
  * A key pressed anywhere on the page.
@@ -16,6 +31,10 @@ export function pageKey(app, e) {
   // slider or a radio group uses the arrows, Home and End itself)
   const typing = target?.closest("input:not([type=checkbox]), textarea, select, dialog");
   const ctrl = e.ctrlKey || e.metaKey;
+  if (!typing && !e.altKey && app.previewing() && movesThroughGame(e, ctrl)) {
+    e.preventDefault();
+    return say(t("msg.previewing"));
+  }
   if (ctrl && !typing && e.key.toLowerCase() === "z") {
     e.preventDefault();
     return e.shiftKey ? app.redo() : app.undo();
