@@ -379,6 +379,29 @@ test("the header's menu, the bar's bound and the tabs are whole: short names and
   }
 });
 
+test("on a phone, a note cut at two lines says 'more', and a tap unfolds it whole; a short one says nothing more", async () => {
+  const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr`, { viewport: PHONE });
+  const message = page.locator("#message");
+  const state = () => message.evaluate((m) => ({
+    long: m.classList.contains("long"), cut: m.scrollHeight > m.clientHeight + 1, more: getComputedStyle(m, "::after").content,
+  }));
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await page.waitForFunction(() => /n'importe quel moment/.test(document.querySelector("#message").textContent));
+  assert.deepEqual(await state(), { long: true, cut: true, more: '"suite ▾"' }, "cut, and says so");
+  await message.click();
+  assert.deepEqual(await state(), { long: false, cut: false, more: "none" }, "unfolded: all of it, no marker");
+  await message.click();
+  assert.equal((await state()).long, true, "folded again");
+  await page.evaluate(() => window.morpionApp.goTo(3));
+  await page.getByTestId("tab-play").click();
+  await page.getByTestId("variant").selectOption("5D");
+  await page.waitForFunction(() => /5D/.test(document.querySelector("#message").textContent));
+  assert.deepEqual(await state(), { long: false, cut: false, more: "none" }, `a short note: ${await message.textContent()}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a damaged link on a first visit says a new game is shown, not 'your last game'", async () => {
   const { page, errors, context } = await openApp(env.browser, `${env.url}#g=1.5T.3.AAAA.zz`);
   assert.match(await page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);

@@ -58,6 +58,16 @@ export function say(text) {
   line.textContent = text;
   line.title = text; // the bar shows two lines of it at most (a click shows the rest)
   line.classList.remove("open");
+  markLong(line);
+}
+
+/**
+ * Marks a note cut at two lines (`long`): it then shows "more ▾" where it is cut, which a
+ * phone needs (it shows no title, and the cut part was often what to do).
+ * @param {HTMLElement} line
+ */
+function markLong(line) {
+  line.classList.toggle("long", !line.classList.contains("open") && line.scrollHeight > line.clientHeight + 1);
 }
 
 /**
@@ -67,7 +77,13 @@ export function say(text) {
  */
 export function attachMessage() {
   const line = $("message");
-  line.addEventListener("click", () => line.classList.toggle("open"));
+  line.dataset.more = t("msg.more");
+  line.addEventListener("click", () => {
+    line.classList.toggle("open");
+    markLong(line);
+  });
+  // a window turned or resized may cut a note, or leave it whole
+  if (typeof ResizeObserver === "function") new ResizeObserver(() => markLong(line)).observe(line);
 }
 
 /**
