@@ -122,7 +122,7 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
   await context.close();
 });
 
-test("a Pentasol game pasted into the import dialog is imported; bad text is refused", async () => {
+test("a Pentasol game pasted into the import dialog is imported; bad text, a text of no move and a variant the text contradicts are refused, saying why; where the text says no variant, where to choose one is said", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 1);
   await tab(page, "share");
@@ -138,7 +138,29 @@ test("a Pentasol game pasted into the import dialog is imported; bad text is ref
   assert.equal(await score(page), 82);
   assert.equal(await page.getByTestId("variant").inputValue(), "5D");
   assert.match(await page.locator("#message").textContent(), /Imported 82 moves \(pentasol\)/);
-  // Back returns to the game before the import.
+  // a text of no move (a Pentasol file's first line alone) is no game to import
+  await page.getByRole("button", { name: "Import…" }).click();
+  await page.getByTestId("import-text").fill("(28,28)\n");
+  await page.locator("#import-variant").selectOption("");
+  await page.getByTestId("import-go").click();
+  assert.match(await problem.textContent(), /^Not imported: it holds no move \(pentasol\): New game starts an empty one\. Your game is unchanged\.$/);
+  assert.equal(await score(page), 82);
+  // a Pentasol text says no variant: read as 5T, and where to choose another is said
+  await page.getByTestId("import-text").fill(readFileSync(join(RECORDS, "5t-178-rosin-variant.anagorko.psol"), "utf8"));
+  await page.getByTestId("import-go").click();
+  assert.equal(await score(page), 178);
+  assert.match(await page.locator("#message").textContent(), /Pentasol does not record the variant: read as 5T \(for another, choose it in the Import window's Variant menu/);
+  // a text that records its variant (MSR), read in another: the clash is said
+  await page.getByRole("button", { name: "Import…" }).click();
+  await page.getByTestId("import-text").fill(readFileSync(join(RECORDS, "5t-178-rosin.sjourdois.msr.json"), "utf8"));
+  await page.locator("#import-variant").selectOption("5D");
+  await page.getByTestId("import-go").click();
+  assert.match(await problem.textContent(), /is illegal in 5D.*; the text says 5T, and the Variant menu asked for 5D\. Your game is unchanged\.$/);
+  assert.equal(await score(page), 178);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  // Back returns to the games before the imports.
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "82");
   await page.goBack();
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "1");
   assert.deepEqual(errors, []);
@@ -181,7 +203,7 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.getByTestId("import-go").click();
   assert.match(
     await words(page.locator("#message")),
-    /^82 coups importés \(pentasol\)\. Pentasol : ce format n'enregistre pas la variante ; 5T est supposé \(indiquez la variante/,
+    /^82 coups importés \(pentasol\)\. Pentasol n'enregistre pas la variante : lu en 5T \(pour une autre, choisissez-la dans le menu Variante de la fenêtre d'import/,
   );
   // an export the format cannot write: a 4T game in Pentasol
   await tab(page, "play");

@@ -8,7 +8,7 @@
 // Two rooms of the board are its own: the view (board-view.js: pan, zoom, fit, the drawing,
 // reached through `view()`) and what taps and keys pick on it (point-picker.js).
 
-import { $, clearError, errorText, notesSentence, say, select, showError } from "./dom.js";
+import { $, clearError, errorInfo, errorText, notesSentence, say, select, showError } from "./dom.js";
 import { recordNote, t } from "./i18n.js";
 import { OwnGame } from "./own-game.js";
 import { lineOf, linkBase, showInAddress } from "./saved.js";
@@ -258,8 +258,32 @@ export class App {
   importText(text, variant) {
     const timeline = this.#wasm.Timeline.import(text, variant);
     const read = { format: timeline.format() || "", notes: timeline.notes(), length: timeline.length() };
+    // a text of no move from the cross (a Pentasol file's first line alone) would replace
+    // the user's game by an empty one: New game does that, an import is for a game
+    if (read.length === 0 && timeline.start_spec() === "cross") {
+      timeline.free();
+      throw new Error(t("import.no-moves", { format: read.format }));
+    }
     this.#setGame(timeline, "new", null, false, true);
     return read;
+  }
+
+  /**
+   * The variant a game's text records, if it records one and can be read with it: what an
+   * import that failed in another variant may say. Changes nothing.
+   * @param {string} text @returns {string | null}
+   */
+  variantSaid(text) {
+    let timeline;
+    try {
+      timeline = this.#wasm.Timeline.import(text, "");
+    } catch {
+      return null;
+    }
+    const assumed = timeline.notes().some((n) => errorInfo(n).code === "note.assumed-5t");
+    const variant = timeline.variant();
+    timeline.free();
+    return assumed ? null : variant;
   }
 
   /** A game of the record library, by name. @param {string} name */

@@ -248,6 +248,9 @@ export default {
   "games.found-in": "found in {time}",
 
   "import.empty": "Paste a game or choose a file first.",
+  "import.no-moves": "it holds no move ({format}): New game starts an empty one",
+  "import.assumed-5t": "{format} does not record the variant: read as 5T (for another, choose it in the Import window's Variant menu and import again)",
+  "import.variant-clash": "{why}; the text says {file}, and the Variant menu asked for {given}",
   "import.failed": "Not imported: {why}. Your game is unchanged.",
   "import.file-failed": "{name} could not be imported: {why}. Your game is unchanged.",
   "import.too-large": "{name} is too large to be a game ({size} bytes; at most {mb} MB)",

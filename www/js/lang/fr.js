@@ -247,6 +247,9 @@ export default {
   "games.found-in": "trouvée en {time}",
 
   "import.empty": "Collez d'abord une partie ou choisissez un fichier.",
+  "import.no-moves": "il ne contient aucun coup ({format}) : « Nouvelle partie » en commence une vide",
+  "import.assumed-5t": "{format} n'enregistre pas la variante : lu en 5T (pour une autre, choisissez-la dans le menu Variante de la fenêtre d'import, puis importez à nouveau)",
+  "import.variant-clash": "{why} ; le texte indique {file}, et le menu Variante demandait {given}",
   "import.failed": "Rien n'a été importé : {why}. Votre partie est inchangée.",
   "import.file-failed": "{name} n'a pas pu être importé : {why}. Votre partie est inchangée.",
   "import.too-large": "{name} est trop gros pour être une partie ({size} octets ; au plus {mb} Mo)",
