@@ -175,18 +175,23 @@ test("while a start is drawn, one without moves is no game over, and another var
   await context.close();
 });
 
-test("cancelling the drawing brings back the game from before", async () => {
+test("cancelling the drawing brings back the game from before, which the page says is kept; no ring offers a move while drawing", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 3);
   const link = await address(page);
+  const rings = () => page.evaluate(() => window.morpionApp.view().style().hints);
+  assert.equal(await rings(), true);
   await page.getByTestId("start-edit").click();
   assert.equal(await score(page), 0);
+  assert.match(await page.locator("#message").textContent(), /Your game is kept: Cancel brings it back/);
+  assert.equal(await rings(), false, "a tap puts a dot: no ring says it plays");
   await clickPoint(page, 4, 4);
   assert.match(await page.getByTestId("start-name").textContent(), /^37 dots/);
   // a tap draws, it does not play
   assert.equal(await score(page), 0);
   await page.getByTestId("start-cancel").click();
   assert.equal(await score(page), 3);
+  assert.equal(await rings(), true, "the rings are back");
   assert.equal(await address(page), link);
   assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
   // taps play again

@@ -5,7 +5,7 @@
 // link in the address already carries the start. "Play from this start" ends the drawing;
 // "Cancel" brings back the game from before. It talks to the App through its API only.
 
-import { $, button, errorText, say, select } from "./dom.js";
+import { $, button, errorText, input, say, select } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./app.js").App} App */
@@ -93,6 +93,7 @@ export class StartEditor {
     if (this.#before !== null) return;
     const app = this.#app;
     this.#before = app.link();
+    const kept = app.length() > 0; // the game being left has moves: it is kept, and said so
     this.#load(app.startDots());
     const xs = [...this.#dots].map((d) => Number(d.split(",")[0]));
     const ys = [...this.#dots].map((d) => Number(d.split(",")[1]));
@@ -101,8 +102,10 @@ export class StartEditor {
     app.setPointHandler((p) => this.#toggle(p));
     $("start-editor").hidden = false;
     button("start-edit").hidden = true;
+    // the legal moves' rings would say a tap plays there: a tap puts a dot
+    app.view().setStyle({ hints: false });
     this.#put("new", true);
-    say(t("start.drawing"));
+    say(kept ? `${t("start.drawing")} ${t("start.kept")}` : t("start.drawing"));
   }
 
   /** @param {number[]} flat */
@@ -188,11 +191,13 @@ export class StartEditor {
     say(t("start.cancelled"));
   }
 
-  /** Stops drawing: taps play again. */
+  /** Stops drawing: taps play again, the rings are back if asked for, and the start's box is in sight (a phone's panel had scrolled down with the editor). */
   #end() {
     this.#before = null;
     this.#app.setPointHandler(null);
+    this.#app.view().setStyle({ hints: input("hints").checked });
     $("start-editor").hidden = true;
     button("start-edit").hidden = false;
+    button("start-edit").closest(".card")?.scrollIntoView({ block: "nearest" });
   }
 }

@@ -84,7 +84,7 @@ export default {
   "mine.restore-failed": "The game could not be put back: the browser's storage refused it, or 20 games on the board since fill the list.",
   "mine.open-failed": "This game could not be opened: {why}",
 
-  "search.intro": "NRPA, the algorithm that found the records, runs here in your browser.",
+  "search.intro": "The computer plays many random games a second (playouts), learns which lines the longest draw, and draws those more often: NRPA, the algorithm that found the records, here in your browser. A higher level searches longer and finds longer games.",
   "search.from": "Search",
   "search.method": "Method",
   "search.method-stabilized": "Stabilized NRPA",
@@ -388,6 +388,7 @@ export default {
   "start.done-button": "Play from this start",
   "start.cancel": "Cancel",
   "start.drawing": "Tap points on the board to put dots on or take them off. The address already carries the start.",
+  "start.kept": "Your game is kept: Cancel brings it back, and My games lists it.",
   "start.one-at-least": "A start needs one dot at least.",
   "start.variant": "Still drawing: the same dots, now in {variant}.",
   "start.done": { one: "Playing from a start of {n} dot. Its link carries the start.", other: "Playing from a start of {n} dots. Its link carries the start." },

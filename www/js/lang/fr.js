@@ -83,7 +83,7 @@ export default {
   "mine.restore-failed": "La partie n'a pas pu être remise : le stockage du navigateur l'a refusée, ou 20 parties affichées depuis remplissent la liste.",
   "mine.open-failed": "Cette partie n'a pas pu être ouverte : {why}",
 
-  "search.intro": "NRPA, l'algorithme qui a trouvé les records, tourne ici, dans votre navigateur.",
+  "search.intro": "L'ordinateur joue de nombreuses parties au hasard par seconde (les playouts), apprend quelles lignes tracent les plus longues, et les trace plus souvent : NRPA, l'algorithme qui a trouvé les records, ici, dans votre navigateur. Un niveau plus haut cherche plus longtemps et trouve des parties plus longues.",
   "search.from": "Chercher",
   "search.method": "Méthode",
   "search.method-stabilized": "NRPA stabilisé",
@@ -387,6 +387,7 @@ export default {
   "start.done-button": "Jouer depuis ce départ",
   "start.cancel": "Annuler",
   "start.drawing": "Touchez des points du plateau pour y mettre ou en ôter un point. L'adresse porte déjà le départ.",
+  "start.kept": "Votre partie est gardée : Annuler la ramène, et elle figure dans Mes parties.",
   "start.one-at-least": "Un départ a besoin d'un point au moins.",
   "start.variant": "Le dessin continue : les mêmes points, maintenant en {variant}.",
   "start.done": { one: "Partie depuis un départ de {n} point. Son lien porte le départ.", other: "Partie depuis un départ de {n} points. Son lien porte le départ." },
