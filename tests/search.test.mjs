@@ -176,6 +176,11 @@ test("the page answers while a search runs, and a search can continue the game o
   // but say how to go back (Home ended the preview unasked, and a click then began a new line)
   assert.equal(await page.getByTestId("search-show").isChecked(), true);
   assert.ok(await page.locator("#first").isDisabled());
+  const said = await page.locator("#message").textContent();
+  await page.getByTestId("tab-search").press("ArrowRight"); // the tabs' own key: to the next tab
+  assert.equal(await page.locator("#message").textContent(), said, "a key the tabs took is not the page's");
+  await tab(page, "search");
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).blur()); // a key for the page, not the tab
   await page.locator("body").press("Home");
   await page.locator("body").press("Control+z");
   assert.equal(await page.getByTestId("search-show").isChecked(), true, "still the best game");

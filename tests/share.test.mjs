@@ -143,7 +143,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text, a tex
   await page.getByTestId("import-text").fill("(28,28)\n");
   await page.locator("#import-variant").selectOption("");
   await page.getByTestId("import-go").click();
-  assert.match(await problem.textContent(), /^Not imported: it holds no move \(pentasol\): New game starts an empty one\. Your game is unchanged\.$/);
+  assert.match(await problem.textContent(), /^Not imported: the text holds no move \(pentasol\): "New game" starts an empty one\. Your game is unchanged\.$/);
   assert.equal(await score(page), 82);
   // a Pentasol text says no variant: read as 5T, and where to choose another is said
   await page.getByTestId("import-text").fill(readFileSync(join(RECORDS, "5t-178-rosin-variant.anagorko.psol"), "utf8"));

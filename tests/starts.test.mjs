@@ -179,12 +179,16 @@ test("cancelling the drawing brings back the game from before, which the page sa
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 3);
   const link = await address(page);
-  const rings = () => page.evaluate(() => window.morpionApp.view().style().hints);
+  const rings = () => page.evaluate(() => window.morpionApp.view().hintsShown());
   assert.equal(await rings(), true);
   await page.getByTestId("start-edit").click();
   assert.equal(await score(page), 0);
   assert.match(await page.locator("#message").textContent(), /Your game is kept: Cancel brings it back/);
   assert.equal(await rings(), false, "a tap puts a dot: no ring says it plays");
+  await tab(page, "play");
+  await page.locator("#hints").uncheck();
+  await page.locator("#hints").check();
+  assert.equal(await rings(), false, "not even when the box is ticked again while drawing");
   await clickPoint(page, 4, 4);
   assert.match(await page.getByTestId("start-name").textContent(), /^37 dots/);
   // a tap draws, it does not play

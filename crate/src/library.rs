@@ -59,11 +59,14 @@ impl Entry {
         format!("{} · {} moves · {who}{when}{which}", self.variant, self.score)
     }
 
-    /// The game's letter among its author's games of that length (`5t-177-rosin-b`: B), if
-    /// its name has one.
+    /// The game's letter (`5t-177-rosin-b`: B, as its source names it), where the library
+    /// holds another game of the same variant, length, author and date: what tells them
+    /// apart in a menu. None for a game that needs none (`5t-170-rosin-a` is alone).
     pub fn letter(&self) -> Option<char> {
+        let key = |e: &Entry| (e.variant, e.score, e.author, e.date);
+        let twin = entries().iter().any(|e| e.name != self.name && key(e) == key(self));
         match self.name.rsplit_once('-') {
-            Some((_, s)) if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
+            Some((_, s)) if twin && s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
                 s.chars().next().map(|c| c.to_ascii_uppercase())
             }
             _ => None,
@@ -126,6 +129,11 @@ mod tests {
         assert_eq!(
             find("5t-177-rosin-b").unwrap().label(),
             "5T · 177 moves · Christopher D. Rosin, 2011-05 (B)"
+        );
+        assert_eq!(
+            find("5t-170-rosin-a").unwrap().letter(),
+            None,
+            "no other 170 of Rosin's of 2010 to tell it from"
         );
         let labels: std::collections::HashSet<String> = entries().iter().map(Entry::label).collect();
         assert_eq!(labels.len(), entries().len(), "no two games have the same label");

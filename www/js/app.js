@@ -8,7 +8,7 @@
 // Two rooms of the board are its own: the view (board-view.js: pan, zoom, fit, the drawing,
 // reached through `view()`) and what taps and keys pick on it (point-picker.js).
 
-import { $, clearError, errorInfo, errorText, notesSentence, say, select, showError } from "./dom.js";
+import { $, assumed5T, clearError, errorText, notesSentence, say, select, showError } from "./dom.js";
 import { recordNote, t } from "./i18n.js";
 import { OwnGame } from "./own-game.js";
 import { lineOf, linkBase, showInAddress } from "./saved.js";
@@ -31,6 +31,9 @@ import { gameTitle, titleWho, whyNotText } from "./words.js";
 const DRAW_LINE_MS = 420;
 
 /** One game on one board, and what the controls do to them. */
+/** A game's text read without error that holds no move from the cross: nothing to import. */
+export class EmptyImport extends Error {}
+
 export class App {
   /** @type {Wasm} */ #wasm;
   /** Where and how the board is drawn. @type {BoardView} */ #view;
@@ -166,9 +169,9 @@ export class App {
   choicesAt(x, y) { return this.#timeline.choices_at(x, y); }
   /**
    * The board's view: pan, zoom, fit, the toggles and palette, the bounds' layers
-   * (board-view.js). Which position it shows, and the computer's growing line, are the
-   * App's alone (`#show`), so they are not part of the type.
-   * @returns {Omit<BoardView, "show" | "growLine">}
+   * (board-view.js). Which position it shows, the computer's growing line, and whether
+   * taps play (the rings held back) are the App's alone, so they are not part of the type.
+   * @returns {Omit<BoardView, "show" | "growLine" | "holdHints">}
    */
   view() { return this.#view; }
   /** Whether the board shows a game that is not the user's (a search's best). */
@@ -197,6 +200,7 @@ export class App {
   setPointHandler(fn) {
     this.#pointHandler = fn;
     this.closeOffer();
+    this.#view.holdHints(fn !== null); // a tap does not play: no ring says it does
     this.#showOver();
   }
 
@@ -252,7 +256,8 @@ export class App {
 
   /**
    * Imports a game in any format; `variant` ("" for none) wins over the text's. Throws,
-   * changing nothing, when it cannot be read. Returns what the user should be told.
+   * changing nothing, when it cannot be read (the engine's error), or when it holds no
+   * move from the cross (`EmptyImport`). Returns what the user should be told.
    * @param {string} text @param {string} variant
    */
   importText(text, variant) {
@@ -262,7 +267,7 @@ export class App {
     // the user's game by an empty one: New game does that, an import is for a game
     if (read.length === 0 && timeline.start_spec() === "cross") {
       timeline.free();
-      throw new Error(t("import.no-moves", { format: read.format }));
+      throw new EmptyImport(t("import.no-moves", { format: read.format }));
     }
     this.#setGame(timeline, "new", null, false, true);
     return read;
@@ -280,7 +285,7 @@ export class App {
     } catch {
       return null;
     }
-    const assumed = timeline.notes().some((n) => errorInfo(n).code === "note.assumed-5t");
+    const assumed = timeline.notes().some(assumed5T);
     const variant = timeline.variant();
     timeline.free();
     return assumed ? null : variant;

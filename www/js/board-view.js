@@ -16,6 +16,7 @@ const REFIT = 0.12;
 export class BoardView {
   /** @type {Board} */ #board;
   /** @type {Toggles} */ #style = { numbers: false, hints: true, grid: true };
+  /** The rings held back (`holdHints`). */ #hintsHeld = false;
   #drawQueued = false;
   /** The canvas has its size (the first fit waits for it). */ #sized = false;
   /** A fit was asked for before the canvas had its size. */ #fitPending = false;
@@ -103,7 +104,25 @@ export class BoardView {
   /** @param {Partial<Toggles>} changes */
   setStyle(changes) {
     Object.assign(this.#style, changes);
-    this.#board.set_style(this.#style);
+    this.#applyStyle();
+  }
+
+  /**
+   * Holds the legal moves' rings back whatever the toggles say, or lets them show again:
+   * while a tap does not play (a start being drawn: it puts a dot), a ring would say it
+   * does. The toggles stay the user's (`style`).
+   * @param {boolean} held
+   */
+  holdHints(held) {
+    this.#hintsHeld = held;
+    this.#applyStyle();
+  }
+
+  /** Whether the legal moves' rings are drawn. */
+  hintsShown() { return this.#style.hints && !this.#hintsHeld; }
+
+  #applyStyle() {
+    this.#board.set_style({ ...this.#style, hints: this.hintsShown() });
     this.redraw();
   }
 

@@ -99,6 +99,11 @@ export function errorText(e) {
   return (code === undefined ? null : explain({ code, args })) ?? message;
 }
 
+/** Whether an engine's note on a game read says it assumed 5T (the format records no variant). @param {unknown} note */
+export function assumed5T(note) {
+  return errorInfo(note).code === "note.assumed-5t";
+}
+
 /**
  * The engine's notes on a game it read (which variant, a move to show that is not the
  * game's), in the page's language, as one sentence; "" for none.

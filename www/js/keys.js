@@ -17,8 +17,8 @@ import { t } from "./i18n.js";
  * @param {KeyboardEvent} e @param {boolean} ctrl
  */
 function movesThroughGame(e, ctrl) {
-  const key = e.key.toLowerCase();
-  return ctrl ? key === "z" || key === "y" : ["arrowleft", "arrowright", "home", "end", "p"].includes(key);
+  // as the handlers below read them: Ctrl+Z and Ctrl+Y in either case, P as typed
+  return ctrl ? ["z", "y"].includes(e.key.toLowerCase()) : ["ArrowLeft", "ArrowRight", "Home", "End", "p"].includes(e.key);
 }
 
 /**
@@ -31,7 +31,8 @@ export function pageKey(app, e) {
   // slider or a radio group uses the arrows, Home and End itself)
   const typing = target?.closest("input:not([type=checkbox]), textarea, select, dialog");
   const ctrl = e.ctrlKey || e.metaKey;
-  if (!typing && !e.altKey && app.previewing() && movesThroughGame(e, ctrl)) {
+  // (a key another control has handled, the tabs' arrows, is not the page's)
+  if (!typing && !e.altKey && !e.defaultPrevented && app.previewing() && movesThroughGame(e, ctrl)) {
     e.preventDefault();
     return say(t("msg.previewing"));
   }

@@ -67,7 +67,7 @@ function fillVariants(menu, names) {
  */
 function fitVariantNames(menu) {
   if (typeof matchMedia !== "function") return;
-  const narrow = matchMedia("(max-width: 760px)");
+  const narrow = matchMedia("(max-width: 760px)"); // style.css's phone layout
   const fit = () => {
     for (const o of menu.options) o.text = narrow.matches ? variantShort(o.value) : variantName(o.value);
   };
@@ -80,7 +80,11 @@ function fillRecords(records) {
   const menu = select("records");
   /** @type {Map<string, import("./app.js").RecordInfo[]>} the variants in the library's order */
   const groups = new Map();
-  for (const r of records) groups.set(r.variant, [...(groups.get(r.variant) ?? []), r]);
+  for (const r of records) {
+    const games = groups.get(r.variant);
+    if (games) games.push(r);
+    else groups.set(r.variant, [r]);
+  }
   for (const [variant, games] of groups) {
     const group = document.createElement("optgroup");
     group.label = variant;

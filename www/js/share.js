@@ -2,7 +2,8 @@
 // Share, import, export: the copy-link button, the import dialog (paste or file), files
 // dropped on the page, and the export menu (the engine's text formats, and images).
 
-import { button, clearError, el, errorInfo, errorText, input, notesSentence, say, select, showError } from "./dom.js";
+import { EmptyImport } from "./app.js";
+import { assumed5T, button, clearError, el, errorText, input, notesSentence, say, select, showError } from "./dom.js";
 import { copyText, download } from "./files.js";
 import { dateTime, explain, t } from "./i18n.js";
 import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
@@ -50,8 +51,8 @@ export function attachShare(app, wasm) {
       read = app.importText(content, variant);
     } catch (err) {
       // a text that records its variant, read in another: say so (its moves were not
-      // illegal, only not of the variant asked for)
-      const said = variant ? app.variantSaid(content) : null;
+      // illegal, only not of the variant asked for); a text of no move is no clash
+      const said = variant && !(err instanceof EmptyImport) ? app.variantSaid(content) : null;
       if (said === null || said === variant) throw err;
       throw new Error(t("import.variant-clash", { why: errorText(err), file: said, given: variant }), { cause: err });
     }
@@ -59,7 +60,7 @@ export function attachShare(app, wasm) {
     // which variant was read; where the text does not say, the way to choose another here
     const format = formats.find((f) => f.name === read.format);
     const assumed = t("import.assumed-5t", { format: format ? label(format) : read.format });
-    const notes = notesSentence(read.notes.map((n) => (errorInfo(n).code === "note.assumed-5t" ? assumed : n)));
+    const notes = notesSentence(read.notes.map((n) => (assumed5T(n) ? assumed : n)));
     say(t("share.imported", { n: read.length, format: read.format }) + (notes ? ` ${notes}` : ""));
   };
 

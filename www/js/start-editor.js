@@ -5,7 +5,7 @@
 // link in the address already carries the start. "Play from this start" ends the drawing;
 // "Cancel" brings back the game from before. It talks to the App through its API only.
 
-import { $, button, errorText, input, say, select } from "./dom.js";
+import { $, button, errorText, say, select } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./app.js").App} App */
@@ -93,7 +93,9 @@ export class StartEditor {
     if (this.#before !== null) return;
     const app = this.#app;
     this.#before = app.link();
-    const kept = app.length() > 0; // the game being left has moves: it is kept, and said so
+    // the user's own game being left, with moves: it is kept (a record or a friend's link
+    // only looked at is not), and said so
+    const kept = app.ownId() !== null && app.length() > 0;
     this.#load(app.startDots());
     const xs = [...this.#dots].map((d) => Number(d.split(",")[0]));
     const ys = [...this.#dots].map((d) => Number(d.split(",")[1]));
@@ -102,8 +104,6 @@ export class StartEditor {
     app.setPointHandler((p) => this.#toggle(p));
     $("start-editor").hidden = false;
     button("start-edit").hidden = true;
-    // the legal moves' rings would say a tap plays there: a tap puts a dot
-    app.view().setStyle({ hints: false });
     this.#put("new", true);
     say(kept ? `${t("start.drawing")} ${t("start.kept")}` : t("start.drawing"));
   }
@@ -179,6 +179,7 @@ export class StartEditor {
   #finish() {
     if (this.#before === null) return;
     this.#end();
+    this.#reveal();
     this.#app.keep(); // the start the user drew is theirs: kept for the next visit
     say(this.#app.startSpec() === "cross" ? t("start.done-cross") : t("start.done", { n: this.#dots.size }));
   }
@@ -187,17 +188,21 @@ export class StartEditor {
     const before = this.#before;
     if (before === null) return;
     this.#end();
+    this.#reveal();
     this.#app.openLink(before, "view");
     say(t("start.cancelled"));
   }
 
-  /** Stops drawing: taps play again, the rings are back if asked for, and the start's box is in sight (a phone's panel had scrolled down with the editor). */
+  /** Stops drawing: taps play again. */
   #end() {
     this.#before = null;
     this.#app.setPointHandler(null);
-    this.#app.view().setStyle({ hints: input("hints").checked });
     $("start-editor").hidden = true;
     button("start-edit").hidden = false;
+  }
+
+  /** The start's box back in sight, after the user ended the drawing (on a phone the panel had scrolled down with the editor). */
+  #reveal() {
     button("start-edit").closest(".card")?.scrollIntoView({ block: "nearest" });
   }
 }

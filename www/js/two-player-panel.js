@@ -19,7 +19,7 @@ export class TwoPlayerPanel {
   #client = new OpponentClient();
   /** The link of the position the computer is thinking about (or the hint). @type {string | null} */ #asked = null;
   /** What is under way: the computer's move (thought of, then drawn) or a hint. @type {"move" | "hint" | null} */ #thinking = null;
-  /** The last hint's words and the position they are about, while they may be on show. @type {{ link: string, said: string } | null} */ #hintSaid = null;
+  /** The last hint's words (its answer, or that it is thinking) and the position they are about, while they may be on show. @type {{ link: string, said: string } | null} */ #hintSaid = null;
   /** The opponent the user chose (line length 3 falls back to a friend, and back again after). */ #chosenOpponent = "human";
   /** The player the computer is (1 or 2), or 0 when it does not play: the rules the App has. */ #computer = 0;
 
@@ -147,7 +147,10 @@ export class TwoPlayerPanel {
     this.#asked = link;
     this.#thinking = "hint";
     this.#show();
-    say(t("two.hint-thinking"));
+    // words about this position: gone with it, even while still thinking (`#forgetHint`)
+    const thinking = t("two.hint-thinking");
+    say(thinking);
+    this.#hintSaid = { link, said: thinking };
     let move;
     try {
       move = await this.#client.ask({ link, strength: HINT_STRENGTH, seconds: this.#seconds() });

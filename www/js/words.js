@@ -72,8 +72,7 @@ export function whyNotText(why) {
  */
 export function recordWho(r) {
   const who = [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), r.date].filter(Boolean).join(", ");
-  const letter = /-([a-z])$/.exec(r.name)?.[1];
-  return letter ? `${who} (${letter.toUpperCase()})` : who;
+  return r.letter ? `${who} (${r.letter})` : who;
 }
 
 /** A record game's line for menus and titles: "5T · 178 moves · Christopher D. Rosin, 2011-08". @param {RecordInfo} r */

@@ -54,7 +54,7 @@ pub fn variants() -> Vec<String> {
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
 /** A game of the record library. */
-export interface RecordInfo { name: string; variant: string; score: number; author: string | null; date: string | null; label: string; note: string }
+export interface RecordInfo { name: string; variant: string; score: number; author: string | null; date: string | null; letter: string | null; label: string; note: string }
 /** A format the page can export, as the core names and describes it. */
 export interface FormatInfo { name: string; label: string; extension: string; mediaType: string }
 /** The board's colours (CSS colour strings). */
@@ -81,6 +81,8 @@ struct RecordInfo {
     /// Who and when, when known: the page words the menu's line from them in its language.
     author: Option<&'static str>,
     date: Option<&'static str>,
+    /// The game's letter where its author has another of that length and date (`Entry::letter`).
+    letter: Option<char>,
     /// The command line's line for menus (`Entry::label`), in English: what a record game's
     /// title says, by which the page knows a title is a record's.
     label: String,
@@ -99,6 +101,7 @@ pub fn records() -> Result<JsValue, JsError> {
             score: e.score,
             author: e.known_author(),
             date: e.known_date(),
+            letter: e.letter(),
             label: e.label(),
             note: e.note,
         })

@@ -84,7 +84,7 @@ export default {
   "mine.restore-failed": "The game could not be put back: the browser's storage refused it, or 20 games on the board since fill the list.",
   "mine.open-failed": "This game could not be opened: {why}",
 
-  "search.intro": "The computer plays many random games a second (playouts), learns which lines the longest draw, and draws those more often: NRPA, the algorithm that found the records, here in your browser. A higher level searches longer and finds longer games.",
+  "search.intro": "The computer plays many random games a second (playouts), learns which lines the longest games draw, and draws those more often: NRPA, the algorithm that found the records, here in your browser. A higher level searches longer and finds longer games.",
   "search.from": "Search",
   "search.method": "Method",
   "search.method-stabilized": "Stabilized NRPA",
@@ -248,7 +248,7 @@ export default {
   "games.found-in": "found in {time}",
 
   "import.empty": "Paste a game or choose a file first.",
-  "import.no-moves": "it holds no move ({format}): New game starts an empty one",
+  "import.no-moves": "the text holds no move ({format}): \"New game\" starts an empty one",
   "import.assumed-5t": "{format} does not record the variant: read as 5T (for another, choose it in the Import window's Variant menu and import again)",
   "import.variant-clash": "{why}; the text says {file}, and the Variant menu asked for {given}",
   "import.failed": "Not imported: {why}. Your game is unchanged.",

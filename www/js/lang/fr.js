@@ -83,7 +83,7 @@ export default {
   "mine.restore-failed": "La partie n'a pas pu être remise : le stockage du navigateur l'a refusée, ou 20 parties affichées depuis remplissent la liste.",
   "mine.open-failed": "Cette partie n'a pas pu être ouverte : {why}",
 
-  "search.intro": "L'ordinateur joue de nombreuses parties au hasard par seconde (les playouts), apprend quelles lignes tracent les plus longues, et les trace plus souvent : NRPA, l'algorithme qui a trouvé les records, ici, dans votre navigateur. Un niveau plus haut cherche plus longtemps et trouve des parties plus longues.",
+  "search.intro": "L'ordinateur joue de nombreuses parties au hasard par seconde (les parties simulées), apprend quelles lignes se trouvent dans les parties les plus longues, et les trace plus souvent : NRPA, l'algorithme qui a trouvé les records, ici, dans votre navigateur. Un niveau plus haut cherche plus longtemps et trouve des parties plus longues.",
   "search.from": "Chercher",
   "search.method": "Méthode",
   "search.method-stabilized": "NRPA stabilisé",
@@ -247,7 +247,7 @@ export default {
   "games.found-in": "trouvée en {time}",
 
   "import.empty": "Collez d'abord une partie ou choisissez un fichier.",
-  "import.no-moves": "il ne contient aucun coup ({format}) : « Nouvelle partie » en commence une vide",
+  "import.no-moves": "le texte ne contient aucun coup ({format}) : « Nouvelle partie » en commence une vide",
   "import.assumed-5t": "{format} n'enregistre pas la variante : lu en 5T (pour une autre, choisissez-la dans le menu Variante de la fenêtre d'import, puis importez à nouveau)",
   "import.variant-clash": "{why} ; le texte indique {file}, et le menu Variante demandait {given}",
   "import.failed": "Rien n'a été importé : {why}. Votre partie est inchangée.",

@@ -9,12 +9,12 @@
 export default {
   // The 5T world record, found by Rosin's computer search (NRPA) in August 2011.
   "5t-178-rosin": "Le record du monde en 5T, trouvé par la recherche informatique de Rosin (NRPA) en août 2011.",
-  // Another 178-move game, not the record itself: after a reflection it shares 174 of its 178 lines with it (as kept in the 485 paper's repository).
-  "5t-178-rosin-variant-anagorko": "Une autre partie de 178 coups, qui n'est pas le record : après une symétrie, elle en partage 174 lignes sur 178 (telle que conservée dans le dépôt de l'article des 485).",
-  // The first of Rosin's two 177-move games of May 2011, three months before his 178.
-  "5t-177-rosin-a": "La première des deux parties de 177 coups de Rosin en mai 2011, trois mois avant son 178.",
-  // The second of Rosin's two 177-move games of May 2011, three months before his 178.
-  "5t-177-rosin-b": "La seconde des deux parties de 177 coups de Rosin en mai 2011, trois mois avant son 178.",
+  // Another 178-move game, not the record itself: after a reflection it shares 174 of its 178 lines with it (as kept in the repository of the paper that proved the bound of 485).
+  "5t-178-rosin-variant-anagorko": "Une autre partie de 178 coups, qui n'est pas le record : après une symétrie, elle en partage 174 lignes sur 178 (telle que conservée dans le dépôt de l'article qui a prouvé la borne de 485).",
+  // One of Rosin's two 177-move games of May 2011, three months before his 178.
+  "5t-177-rosin-a": "Une des deux parties de 177 coups de Rosin en mai 2011, trois mois avant son 178.",
+  // One of Rosin's two 177-move games of May 2011, three months before his 178.
+  "5t-177-rosin-b": "Une des deux parties de 177 coups de Rosin en mai 2011, trois mois avant son 178.",
   // Rosin's 172 of August 2010, by computer search: the first game past Bruneau's 170, after 34 years.
   "5t-172-rosin": "Le 172 de Rosin, en août 2010, par recherche informatique : la première partie au-delà du 170 de Bruneau, après 34 ans.",
   // A 172-move game by Dimitri Tishchenko.
@@ -41,16 +41,16 @@ export default {
   "5d-80-gillioz-nmcs": "Une partie 5D de 80 coups trouvée par la recherche Monte-Carlo imbriquée de Marc Gillioz (2023), et non le 80 de Cazenave (2008).",
   // The longest possible 4T game: 62 moves, as Quist's complete search proved in 2008.
   "4t-62-hyyroporanen": "La plus longue partie 4T possible : 62 coups, comme l'a prouvé la recherche complète de Quist en 2008.",
-  // A 56-move 4T game from the 2004 paper of Demaine, Demaine, Langerman and Langerman.
-  "4t-56-demaine": "Une partie 4T de 56 coups, tirée de l'article de 2004 de Demaine, Demaine, Langerman et Langerman.",
+  // A 56-move 4T game by Demaine, Demaine, Langerman and Langerman (2004).
+  "4t-56-demaine": "Une partie 4T de 56 coups, de Demaine, Demaine, Langerman et Langerman (2004).",
   // Another longest possible 4T game, found by Marc Gillioz's program (2023): up to a symmetry, 58 of its 62 lines are Hyyrö and Poranen's.
-  "4t-62-gillioz-nmcs": "Une autre plus longue partie 4T possible, trouvée par le programme de Marc Gillioz (2023) : à une symétrie près, 58 de ses 62 lignes sont celles de Hyyrö et Poranen.",
+  "4t-62-gillioz-nmcs": "Une autre partie 4T de longueur maximale, trouvée par le programme de Marc Gillioz (2023) : à une symétrie près, 58 de ses 62 lignes sont celles de Hyyrö et Poranen.",
   // The longest possible 4D game: 35 moves, as Quist's complete search proved in 2008.
   "4d-35-hyyroporanen": "La plus longue partie 4D possible : 35 coups, comme l'a prouvé la recherche complète de Quist en 2008.",
-  // A 31-move 4D game from the 2004 paper of Demaine, Demaine, Langerman and Langerman.
-  "4d-31-demaine": "Une partie 4D de 31 coups, tirée de l'article de 2004 de Demaine, Demaine, Langerman et Langerman.",
+  // A 31-move 4D game by Demaine, Demaine, Langerman and Langerman (2004).
+  "4d-31-demaine": "Une partie 4D de 31 coups, de Demaine, Demaine, Langerman et Langerman (2004).",
   // Another longest possible 4D game, found by Marc Gillioz's program (2023).
-  "4d-35-gillioz-nmcs": "Une autre plus longue partie 4D possible, trouvée par le programme de Marc Gillioz (2023).",
+  "4d-35-gillioz-nmcs": "Une autre partie 4D de longueur maximale, trouvée par le programme de Marc Gillioz (2023).",
 
   // authors whose names carry words
   // Rosin (variant)
