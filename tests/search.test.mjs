@@ -176,6 +176,9 @@ test("the page answers while a search runs, and a search can continue the game o
   // but say how to go back (Home ended the preview unasked, and a click then began a new line)
   assert.equal(await page.getByTestId("search-show").isChecked(), true);
   assert.ok(await page.locator("#first").isDisabled());
+  // a finished best game's bound is its score: the bar does not say it twice
+  await page.waitForFunction(() => window.morpionBounds.bound()?.kind === "game_over");
+  assert.equal(await page.getByTestId("bound").isVisible(), false);
   const said = await page.locator("#message").textContent();
   await page.getByTestId("tab-search").press("ArrowRight"); // the tabs' own key: to the next tab
   assert.equal(await page.locator("#message").textContent(), said, "a key the tabs took is not the page's");

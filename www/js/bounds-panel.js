@@ -118,6 +118,7 @@ export class BoundsPanel {
       this.#region = [];
       this.#app.view().setAnalysis({});
       $("bound").textContent = t("bounds.none");
+      $("bound").closest(".bound-line")?.classList.remove("over");
       $("bound-detail").textContent = t("bounds.failed", { why: errorText(e) });
       return;
     }
@@ -167,6 +168,9 @@ export class BoundsPanel {
     }
     if (typeof text === "string") $("bound").textContent = text;
     else showBound($("bound"), ...text);
+    // a finished game's bound is its score, which the bar says already: the line gives way
+    // (as it does to the notice of the user's own game over; a search's best is shown so)
+    $("bound").closest(".bound-line")?.classList.toggle("over", b.kind === "game_over");
     this.#why = why;
     $("bound-detail").textContent = why;
   }
