@@ -30,10 +30,10 @@ import { gameTitle, titleWho, whyNotText } from "./words.js";
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
 
-/** One game on one board, and what the controls do to them. */
 /** A game's text read without error that holds no move from the cross: nothing to import. */
 export class EmptyImport extends Error {}
 
+/** One game on one board, and what the controls do to them. */
 export class App {
   /** @type {Wasm} */ #wasm;
   /** Where and how the board is drawn. @type {BoardView} */ #view;

@@ -10,16 +10,19 @@ import { recordAuthor, t } from "./i18n.js";
 /** @typedef {import("../../pkg/morpion.js").WhyNot} WhyNot */
 /** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
 
+/** A variant's code: its line length, and T or D. */
+const VARIANT = /^(\d)([TD])$/;
+
 /** "5T" -> "5T – lines of five, touching allowed". @param {string} code */
 export function variantName(code) {
-  const m = /^(\d)([TD])$/.exec(code);
+  const m = VARIANT.exec(code);
   if (!m) return code;
   return t("variant.name", { code, length: t(`variant.len-${m[1]}`), rule: t(`variant.rule-${m[2]}`) });
 }
 
 /** "5T" -> "5T – touching", "5D" -> "5D – disjoint": the name where there is little room (the code says the length). @param {string} code */
 export function variantShort(code) {
-  const m = /^(\d)([TD])$/.exec(code);
+  const m = VARIANT.exec(code);
   if (!m) return code;
   return t("variant.short", { code, rule: t(`variant.rule-short-${m[2]}`) });
 }
