@@ -339,34 +339,57 @@ async function variantNamesFit(page) {
   });
 }
 
-/** The bar's bound once shown: its text, whether its reason is on show, and whether the row cut it. */
+/**
+ * The bar's bound once shown: its text, whether its reason is on show, whether the row cut
+ * it, and what "why?" shows (its words or a round "?").
+ */
 async function barBound(page) {
   await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=bound]").textContent));
   return page.evaluate(() => {
     const out = document.querySelector("[data-testid=bound]");
     const by = out.querySelector(".bound-by");
-    return { text: out.textContent, reasonShown: by.getBoundingClientRect().width > 1, cut: out.scrollWidth > out.clientWidth + 1 };
+    const shown = (/** @type {Element} */ e) => e.getBoundingClientRect().width > 1;
+    const why = document.querySelector("[data-testid=bound-why]");
+    const [mark] = [...why.children].filter(shown);
+    const row = document.querySelector(".bar-top").getBoundingClientRect();
+    return {
+      text: out.textContent, reasonShown: shown(by), cut: out.scrollWidth > out.clientWidth + 1,
+      whyShows: mark.textContent.replace(/\s/g, " "), whyInRow: mark.getBoundingClientRect().right <= row.right + 0.5,
+    };
   });
 }
 
 test("the header's menu, the bar's bound and the tabs are whole: short names and the bound's number on a phone, in full on a wide screen; an alert leaves the bar clear", async () => {
-  for (const [viewport, lang, first, reasonShown] of [
-    [PHONE, "en", "5T – touching", false],
-    [PHONE, "fr", "5T – contact", false],
-    [{ width: 320, height: 640 }, "fr", "5T – contact", false],
-    [WIDE, "en", "5T – lines of five, touching allowed", true],
-    [WIDE, "fr", "5T – lignes de cinq, contact permis", true],
+  for (const [viewport, lang, first, reasonShown, why] of [
+    [PHONE, "en", "5T – touching", false, "?"],
+    [PHONE, "fr", "5T – contact", false, "?"],
+    [{ width: 320, height: 640 }, "fr", "5T – contact", false, "?"],
+    [{ width: 320, height: 640 }, "en", "5T – touching", false, "?"],
+    [WIDE, "en", "5T – lines of five, touching allowed", true, "why?"],
+    [WIDE, "fr", "5T – lignes de cinq, contact permis", true, "pourquoi ?"],
   ]) {
     const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport });
     const at = `${viewport.width} wide, ${lang}`;
     assert.equal(await page.getByTestId("variant").locator("option:checked").textContent(), first, at);
     assert.deepEqual(await variantNamesFit(page), [], `${at}: every name fits the menu`);
-    const bound = await barBound(page);
-    assert.match(bound.text, /485 .*\(.*\)$/, `${at}: the reason is still there for screen readers`);
-    assert.equal(bound.reasonShown, reasonShown, `${at}: the reason on show`);
+    // a new game, then a long one: the score's three digits take room from the bound
+    for (const moves of [0, 120]) {
+      if (moves) {
+        await tab(page, "records");
+        await page.getByTestId("records").selectOption("5t-178-rosin");
+        await page.evaluate((n) => window.morpionApp.goTo(n), moves);
+        await page.waitForFunction((n) => document.querySelector("[data-testid=score]").textContent === String(n), moves);
+      }
+      const bound = await barBound(page);
+      const where = `${at}, ${moves} moves`;
+      assert.match(bound.text, /\d+ .*\(.*\)$/, `${where}: the reason is still there for screen readers`);
+      assert.equal(bound.reasonShown, reasonShown, `${where}: the reason on show`);
+      assert.equal(bound.cut, false, `${where}: the bound is not cut off: ${bound.text}`);
+      assert.deepEqual([bound.whyShows, bound.whyInRow], [why, true], `${where}: "why?" in the row, as words or a mark`);
+    }
+    assert.equal(await page.getByTestId("bound-why").getAttribute("aria-label"), null);
+    assert.equal(await page.getByRole("button", { name: lang === "fr" ? /^pourquoi\s\?$/ : /^why\?$/ }).count(), 1, `${at}: "why?" by its words to a screen reader`);
     assert.ok(await inView(page, page.getByTestId("tab-share")), `${at}: the last tab in sight`);
-    // (at 320 wide, French's "au plus 485 coups" is still cut short by "pourquoi ?")
-    if (viewport.width >= 360) assert.equal(bound.cut, false, `${at}: the bound is not cut off: ${bound.text}`);
     if (viewport === WIDE) {
       // an alert over the side panel, not over the board's bar and its slider
       await page.evaluate(() => { location.hash = "#g=1.5T.3.AAAA.zz"; });
