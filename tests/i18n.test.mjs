@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordCatalogues, recordNote, setLanguage, t } from "../www/js/i18n.js";
 import { errorFrom, errorInfo, errorText, startFailure } from "../www/js/dom.js";
-import { describeChoice, gameTitle, recordLabel, titleWho, variantName, variantShort, whyNotText } from "../www/js/words.js";
+import { describeChoice, gameTitle, recordLabel, startName, titleWho, variantName, variantShort, whyNotText } from "../www/js/words.js";
+import { describeMine } from "../www/js/my-games.js";
 import { notLower } from "../www/js/bounds-panel.js";
 import { ROOT } from "./support.mjs";
 
@@ -99,6 +100,24 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
   assert.equal(variantShort("5D"), "5D – disjoint");
   assert.match(gameTitle("Your line from move 90 of 5T · 178 moves"), /90.*5T · 178 moves/);
   assert.doesNotMatch(gameTitle("Your line from move 90 of 5T · 178 moves"), /Your line/);
+  setLanguage("en");
+});
+
+test("a start by its size, its code in the title; My games says a game is from a drawn start", () => {
+  setLanguage("en");
+  assert.deepEqual(startName("cross", [0, 3, 1, 3]), { name: "the cross", title: "" });
+  // an L of 4 dots, 2 wide and 3 high
+  assert.deepEqual(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]), {
+    name: "4 dots, 2 × 3", title: "A start drawn by hand: 4 dots, 2 grid points wide and 3 high. Links carry its code, AbC-d.",
+  });
+  assert.equal(startName("Q", [0, 0]).name, "1 dot");
+  const at = "2026-12-01T23:10:00.000Z";
+  assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 moves · 5T · from 7 dots · /);
+  assert.match(describeMine({ id: "a", link: "#g", at, moves: 3, variant: "5D", start: 1, twoPlayer: true }), /^3 moves · 5D · from one dot · two players · /);
+  assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T" }), /^12 moves · 5T · Dec/, "the cross: nothing said");
+  setLanguage("fr");
+  assert.equal(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]).name, "4 points, 2 × 3");
+  assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 coups · 5T · à partir de 7 points · /);
   setLanguage("en");
 });
 

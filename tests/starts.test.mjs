@@ -101,16 +101,22 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   await shot(page, "start-editor");
   await page.getByTestId("start-done").click();
   assert.ok(await page.getByTestId("start-edit").isVisible(), "the drawing is over");
-  assert.match(await page.getByTestId("start-name").textContent(), /^5 dots \(/);
+  // named by its size; its code, which links carry, in the title
+  assert.equal(await page.getByTestId("start-name").textContent(), "5 dots, 5 × 1");
+  const code = /#g=2\.5T\.([\w-]+)\./.exec(await address(page))[1];
+  assert.equal(await page.getByTestId("start-name").getAttribute("title"), `A start drawn by hand: 5 dots, 5 grid points wide and 1 high. Links carry its code, ${code}.`);
   await playMoves(page, 1);
   assert.equal(await score(page), 1);
+  // My games says it is from a start of the user's
+  await tab(page, "records");
+  assert.match(await page.locator("#my-games li").first().textContent(), /^1 move · 5T · from 5 dots · /);
   await tab(page, "share");
   await page.getByTestId("copy-link").click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(link, /#g=2\.5T\.[A-Za-z0-9_-]+\.1\./);
   const elsewhere = await openApp(env.browser, link);
   assert.equal(await score(elsewhere.page), 1);
-  assert.match(await elsewhere.page.getByTestId("start-name").textContent(), /^5 dots \(/);
+  assert.equal(await elsewhere.page.getByTestId("start-name").textContent(), "5 dots, 5 × 1");
   assert.equal(await elsewhere.page.evaluate(() => window.morpionApp.legalCount()), await page.evaluate(() => window.morpionApp.legalCount()));
   await elsewhere.context.close();
   assert.deepEqual(errors, []);
@@ -131,9 +137,9 @@ test("a start drawn for a two-player game stays a two-player game; a long start 
   assert.match(await address(page), /#g=2\.5T\.[\w-]+\.0\.\.[\w-]+&p=2$/);
   assert.match(await page.getByTestId("turn-line").textContent(), /Player 1 to move/);
   assert.equal(await page.getByTestId("bound").isVisible(), false, "on a phone the bound gives way to the turn, not cut to 'at mos…'");
-  const code = await page.getByTestId("start-name").textContent();
-  assert.match(code, /^44 dots \([\w-]{40,}\)$/);
-  // the code wraps inside its card: no panel wider than the phone
+  assert.equal(await page.getByTestId("start-name").textContent(), "44 dots, 16 × 16");
+  assert.match(await page.getByTestId("start-name").getAttribute("title"), /its code, [\w-]{40,}\.$/, "the long code in the title");
+  // no panel wider than the phone
   const card = await page.locator(".start-card").evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
   assert.ok(card.scroll <= card.client, `the card scrolls sideways: ${card.scroll} > ${card.client}`);
   await playMoves(page, 1);

@@ -313,7 +313,8 @@ export class App {
   /** Keeps the game on the board, at `link`, among the user's games. @param {string} link */
   #remember(link) {
     const tl = this.#timeline;
-    this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player() });
+    const start = tl.start_spec() === "cross" ? undefined : tl.start_dots().length / 2;
+    this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player(), start });
   }
 
   /** Back to the line the user left by playing their own move in its middle, at that move. */

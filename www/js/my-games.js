@@ -11,10 +11,15 @@ import { forgetMine, isAboutMine, loadMine, remember } from "./saved.js";
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("./saved.js").MyGame} MyGame */
 
-/** One line about a game of the user's: "37 moves · 5T · two players · 1 Dec 2026, 23:10". @param {MyGame} e */
+/**
+ * One line about a game of the user's: "37 moves · 5T · two players · 1 Dec 2026, 23:10",
+ * "12 moves · 5T · from 7 dots · …" for a drawn start.
+ * @param {MyGame} e
+ */
 export function describeMine(e) {
   if (e.moves === undefined || !e.variant) return t("mine.older");
   const parts = [t("games.moves", { n: e.moves }), e.variant];
+  if (typeof e.start === "number") parts.push(t("mine.start", { n: e.start }));
   if (e.twoPlayer) parts.push(t("mine.two-player"));
   if (e.at) parts.push(dateTime(e.at));
   return parts.join(" · ");

@@ -61,7 +61,7 @@ export class OwnGame {
 
   /**
    * Keeps the game, now at `link`, among the user's games, as the last on the board.
-   * @param {string} link @param {{ moves: number, variant: string, twoPlayer: boolean }} facts
+   * @param {string} link @param {{ moves: number, variant: string, twoPlayer: boolean, start?: number }} facts
    */
   keep(link, facts) {
     const stored = this.#id === null ? null : mineById(this.#id, this.#storage);

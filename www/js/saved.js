@@ -46,6 +46,8 @@ export function showInAddress(link, newEntry) {
  * @property {number} [moves] its length
  * @property {string} [variant]
  * @property {boolean} [twoPlayer]
+ * @property {number} [start] how many dots its start has, when it is not the variant's cross
+ *   (kept since December 2026: an older entry of a drawn start is not marked)
  */
 
 /** How many of the user's games are kept: the last on the board. */

@@ -7,6 +7,7 @@
 
 import { $, button, errorText, say, select } from "./dom.js";
 import { t } from "./i18n.js";
+import { startName } from "./words.js";
 
 /** @typedef {import("./app.js").App} App */
 /** @typedef {[number, number]} GridPoint */
@@ -84,9 +85,10 @@ export class StartEditor {
   }
 
   #showName() {
-    const spec = this.#app.startSpec();
-    const n = this.#app.startDots().length / 2;
-    $("start-name").textContent = spec === "cross" ? t("start.cross") : t("start.custom", { n, code: spec });
+    const { name, title } = startName(this.#app.startSpec(), this.#app.startDots());
+    const out = $("start-name");
+    out.textContent = name;
+    out.title = title;
   }
 
   #begin() {

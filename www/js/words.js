@@ -27,6 +27,21 @@ export function variantShort(code) {
   return t("variant.short", { code, rule: t(`variant.rule-short-${m[2]}`) });
 }
 
+/**
+ * A start's name and what its title adds: "the cross", or a drawn start by its size, "7 dots,
+ * 3 × 4" (its code, which means nothing to the eye, is in the title, for those who read
+ * links).
+ * @param {string} spec the engine's `start_spec`: `cross` or the start's code
+ * @param {number[]} dots the start's dots, `[x, y, ...]`, the smallest x and y 0
+ */
+export function startName(spec, dots) {
+  if (spec === "cross") return { name: t("start.cross"), title: "" };
+  const n = dots.length / 2;
+  let [w, h] = [0, 0];
+  for (let i = 0; i < dots.length; i += 2) [w, h] = [Math.max(w, dots[i] + 1), Math.max(h, dots[i + 1] + 1)];
+  return { name: t("start.custom", { n, w, h }), title: t("start.custom-title", { n, w, h, code: spec }) };
+}
+
 /** The direction names of a line, and of its two sides (before and after the dot). */
 const SIDES = {
   h: ["left", "right"],

@@ -75,6 +75,7 @@ export default {
   "mine.empty": "The games you play, import or draw the start of are kept here, also after a reload: the last 20.",
   "mine.older": "A game kept by an earlier version",
   "mine.two-player": "two players",
+  "mine.start": { one: "from one dot", other: "from {n} dots" },
   "mine.on-board": "on the board",
   "mine.open-title": "Open this game where you left it",
   "mine.remove": { one: "Take the {n}-move game off the list", other: "Take the {n}-move game off the list" },
@@ -372,7 +373,8 @@ export default {
 
   "start.label": "Start:",
   "start.cross": "the cross",
-  "start.custom": { one: "{n} dot ({code})", other: "{n} dots ({code})" },
+  "start.custom": { one: "{n} dot", other: "{n} dots, {w} × {h}" },
+  "start.custom-title": { one: "A start drawn by hand: one dot. Links carry its code, {code}.", other: "A start drawn by hand: {n} dots, {w} grid points wide and {h} high. Links carry its code, {code}." },
   "start.edit": "Draw a start",
   "start.edit-title": "Choose the dots the game starts from: tap points on the board",
   "start.how": "Tap grid points to put dots on or take them off. The game starts from them.",

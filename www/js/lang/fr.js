@@ -74,6 +74,7 @@ export default {
   "mine.empty": "Les parties que vous jouez, importez ou dont vous dessinez le départ sont gardées ici, même après un rechargement de la page : les 20 dernières.",
   "mine.older": "Une partie gardée par une version précédente",
   "mine.two-player": "à deux joueurs",
+  "mine.start": { one: "à partir d'un point", other: "à partir de {n} points" },
   "mine.on-board": "sur le plateau",
   "mine.open-title": "Ouvrir cette partie là où vous l'avez laissée",
   "mine.remove": { one: "Retirer de la liste la partie de {n} coup", other: "Retirer de la liste la partie de {n} coups" },
@@ -371,7 +372,8 @@ export default {
 
   "start.label": "Départ :",
   "start.cross": "la croix",
-  "start.custom": { one: "{n} point ({code})", other: "{n} points ({code})" },
+  "start.custom": { one: "{n} point", other: "{n} points, {w} × {h}" },
+  "start.custom-title": { one: "Un départ dessiné à la main : un point. Les liens portent son code, {code}.", other: "Un départ dessiné à la main : {n} points, sur {w} points de large et {h} de haut. Les liens portent son code, {code}." },
   "start.edit": "Dessiner un départ",
   "start.edit-title": "Choisir les points dont part la partie : touchez des points du plateau",
   "start.how": "Touchez des points de la grille pour y mettre ou en ôter un point. La partie part de ceux-là.",
