@@ -213,19 +213,21 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   // the records: their lines, their notes and the game's title in French, as is a branch's
   await tab(page, "records");
   const option = page.locator("[data-testid=records] option[value='5t-178-rosin']");
-  assert.equal(await option.textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
-  assert.equal(await page.locator("[data-testid=records] option[value='5t-20-worst']").textContent(), "5T · 20 coups · auteur inconnu");
+  // under their variant's heading, which their lines do not repeat
+  assert.equal(await option.textContent(), "178 coups · Christopher D. Rosin, 2011-08");
+  assert.equal(await option.evaluate((o) => o.parentElement.getAttribute("label")), "5T – lignes de cinq, contact permis");
+  assert.equal(await page.locator("[data-testid=records] option[value='5t-20-worst']").textContent(), "20 coups · auteur inconnu");
   // an unknown author is null, as the engine's type says
   assert.equal(await page.evaluate(() => window.morpionApp.records().find((r) => r.name === "5t-20-worst").author), null);
-  assert.equal(await page.locator("[data-testid=records] option[value='5d-80-gillioz-nmcs']").textContent(), "5D · 80 coups · Marc Gillioz (programme), 2023-10");
+  assert.equal(await page.locator("[data-testid=records] option[value='5d-80-gillioz-nmcs']").textContent(), "80 coups · Marc Gillioz (programme), 2023-10");
   // each variant's games longest first, no two lines the same, each with a note
   const groups = await page.$$eval("[data-testid=records] optgroup", (gs) => gs.map((g) => [...g.querySelectorAll("option")].map((o) => o.textContent)));
   for (const lines of groups) {
-    const scores = lines.map((l) => Number(/ (\d+) coups/.exec(l)[1]));
+    const scores = lines.map((l) => Number(/^(\d+) coups/.exec(l)[1]));
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a), `longest first: ${lines}`);
   }
-  assert.equal(new Set(groups.flat()).size, groups.flat().length, "no two records' lines are the same");
-  assert.ok(groups.flat().includes("5T · 177 coups · Christopher D. Rosin, 2011-05 (B)"));
+  for (const lines of groups) assert.equal(new Set(lines).size, lines.length, "no two records' lines of a variant are the same");
+  assert.ok(groups[0].includes("177 coups · Christopher D. Rosin, 2011-05 (B)"));
   await page.getByTestId("records").selectOption("5t-178-rosin");
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
   assert.match(await page.locator("#record-note").textContent(), /^Le record du monde en 5T/);
@@ -325,18 +327,20 @@ test("a deleted best game can be brought back", async () => {
 });
 
 /**
- * Whether every variant's name fits the header's menu: its text, in the menu's font, within
- * the menu's box less its padding and arrow. A select shows no overflow of its own to read.
+ * The options of a menu that do not fit it once chosen: their text, in the menu's font,
+ * wider than the menu's box less its padding and arrow. A select shows no overflow of its
+ * own to read. `of` picks the options (a selector within the menu).
+ * @param {import("playwright").Page} page @param {string} id @param {string} [of]
  */
-async function variantNamesFit(page) {
-  return page.evaluate(() => {
-    const menu = /** @type {HTMLSelectElement} */ (document.getElementById("variant"));
+async function cutOptions(page, id, of = "option") {
+  return page.evaluate(([id, of]) => {
+    const menu = /** @type {HTMLSelectElement} */ (document.getElementById(id));
     const style = getComputedStyle(menu);
     const ctx = document.createElement("canvas").getContext("2d");
     ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-    return [...menu.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => o.text);
-  });
+    return [...menu.querySelectorAll(of)].filter((o) => ctx.measureText(o.textContent).width > room).map((o) => o.textContent);
+  }, [id, of]);
 }
 
 /**
@@ -371,7 +375,7 @@ test("the header's menu, the bar's bound and the tabs are whole: short names and
     const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport });
     const at = `${viewport.width} wide, ${lang}`;
     assert.equal(await page.getByTestId("variant").locator("option:checked").textContent(), first, at);
-    assert.deepEqual(await variantNamesFit(page), [], `${at}: every name fits the menu`);
+    assert.deepEqual(await cutOptions(page, "variant"), [], `${at}: every name fits the menu`);
     // a new game, then a long one: the score's three digits take room from the bound
     for (const moves of [0, 120]) {
       if (moves) {
@@ -391,6 +395,9 @@ test("the header's menu, the bar's bound and the tabs are whole: short names and
     assert.equal(await page.getByRole("button", { name: lang === "fr" ? /^pourquoi\s\?$/ : /^why\?$/ }).count(), 1, `${at}: "why?" by its words to a screen reader`);
     assert.ok(await inView(page, page.getByTestId("tab-share")), `${at}: the last tab in sight`);
     if (viewport === WIDE) {
+      // the records of 5T and 5D whole in their menu, the month included
+      await tab(page, "records");
+      assert.deepEqual(await cutOptions(page, "records", "optgroup:is([label^='5T'], [label^='5D']) option"), [], `${at}: the records' lines`);
       // an alert over the side panel, not over the board's bar and its slider
       await page.evaluate(() => { location.hash = "#g=1.5T.3.AAAA.zz"; });
       await page.getByTestId("error").waitFor();

@@ -14,8 +14,8 @@ const env = useBrowser();
 test("a record from the library shows its score and replays step by step", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await tab(page, "records");
-  const options = await page.getByTestId("records").locator("option").allTextContents();
-  assert.ok(options.some((o) => /^5T · 178 moves · .*Rosin/.test(o)), options.join("\n"));
+  const options = await page.getByTestId("records").locator("optgroup[label^='5T'] option").allTextContents();
+  assert.ok(options.some((o) => /^178 moves · .*Rosin/.test(o)), options.join("\n"));
   await page.getByTestId("records").selectOption("5t-178-rosin");
   assert.equal(await score(page), 178);
   assert.match(await page.locator("#gameover").textContent(), /178 moves/);
@@ -366,10 +366,12 @@ test("what the page lists comes from the engine: every export format (CSV too), 
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
   assert.equal(download.suggestedFilename(), "morpion-5D-82.csv");
   assert.equal(readFileSync(await download.path(), "utf8"), morpion("convert", "-v", "5D", "--to", "csv", PSOL));
-  // the record menu's label is the command line's
+  // the record menu's line, under its variant's heading, is the command line's label
   await tab(page, "records");
-  const label = await page.locator("[data-testid=records] option[value='5t-178-rosin']").textContent();
-  assert.equal(`5t-178-rosin: ${label}`, morpion("records", "5t-178-rosin").split("\n")[0]);
+  const option = page.locator("[data-testid=records] option[value='5t-178-rosin']");
+  const [heading, line] = await option.evaluate((o) => [o.parentElement.getAttribute("label"), o.textContent]);
+  assert.equal(`5t-178-rosin: ${/^\w+/.exec(heading)[0]} · ${line}`, morpion("records", "5t-178-rosin").split("\n")[0]);
+  assert.equal(await page.locator("#title").textContent(), "5D · 82 moves · Christopher D. Rosin, 2010-08", "the game's title says it whole, its variant too");
   // the board area behind the canvas has the engine's background colour (as its SVG export)
   const [css, svg] = await page.evaluate(() => [
     getComputedStyle(document.querySelector(".board-wrap")).backgroundColor,

@@ -19,7 +19,7 @@ import { attachShare } from "./share.js";
 import { attachTabs } from "./tabs.js";
 import { attachTheme, preTheme } from "./theme.js";
 import { TwoPlayerPanel } from "./two-player-panel.js";
-import { recordLabel, variantName, variantShort } from "./words.js";
+import { recordOption, variantName, variantShort } from "./words.js";
 
 /** @typedef {import("./app.js").Wasm} Wasm */
 
@@ -87,9 +87,9 @@ function fillRecords(records) {
   }
   for (const [variant, games] of groups) {
     const group = document.createElement("optgroup");
-    group.label = variant;
+    group.label = variantName(variant);
     // longest first (the library's order within a variant is its sources')
-    for (const r of games.sort((a, b) => b.score - a.score)) group.append(new Option(recordLabel(r), r.name));
+    for (const r of games.sort((a, b) => b.score - a.score)) group.append(new Option(recordOption(r), r.name));
     menu.append(group);
   }
 }

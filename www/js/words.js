@@ -99,6 +99,16 @@ export function recordLabel(r) {
 }
 
 /**
+ * A record in the records menu, under its variant's heading: its label less the variant
+ * ("178 moves · Christopher D. Rosin, 2011-08"), which a side panel shows whole for 5T and
+ * 5D (with the variant, the month was cut off) and the header's menu says once it is open.
+ * @param {RecordInfo} r
+ */
+export function recordOption(r) {
+  return t("records.option", { n: r.score, who: recordWho(r) });
+}
+
+/**
  * A game's title as the engine writes it, with its own words in the language: "Your line
  * from move 90 of …", and a record's label (the engine's English `label`, which the title
  * of a record game is).

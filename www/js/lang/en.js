@@ -70,6 +70,7 @@ export default {
   "records.choose": "Choose a record…",
   "records.hint": "The buttons under the board step through a record or replay it; play a move anywhere to try your own line from there. The record stays a click away.",
   "records.item": { one: "{variant} · {n} move · {who}", other: "{variant} · {n} moves · {who}" },
+  "records.option": { one: "{n} move · {who}", other: "{n} moves · {who}" },
   "records.unknown": "unknown",
   "mine.title": "My games",
   "mine.empty": "The games you play, import or draw the start of are kept here, also after a reload: the last 20.",

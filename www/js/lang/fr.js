@@ -69,6 +69,7 @@ export default {
   "records.choose": "Choisir un record…",
   "records.hint": "Les boutons sous le plateau parcourent un record ou le rejouent ; jouez un coup n'importe où pour essayer votre propre suite à partir de là. Le record reste à un clic.",
   "records.item": { one: "{variant} · {n} coup · {who}", other: "{variant} · {n} coups · {who}" },
+  "records.option": { one: "{n} coup · {who}", other: "{n} coups · {who}" },
   "records.unknown": "auteur inconnu",
   "mine.title": "Mes parties",
   "mine.empty": "Les parties que vous jouez, importez ou dont vous dessinez le départ sont gardées ici, même après un rechargement de la page : les 20 dernières.",
