@@ -108,15 +108,17 @@ test("a start by its size, its code in the title; My games says a game is from a
   assert.deepEqual(startName("cross", [0, 3, 1, 3]), { name: "the cross", title: "" });
   // an L of 4 dots, 2 wide and 3 high
   assert.deepEqual(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]), {
-    name: "4 dots, 2 × 3", title: "A start drawn by hand: 4 dots, 2 grid points wide and 3 high. Links carry its code, AbC-d.",
+    name: "4 dots, 2\u00a0×\u00a03", title: "A start drawn by hand: 4 dots in a box of 2\u00a0×\u00a03 grid points. Links carry its code, AbC-d.",
   });
-  assert.equal(startName("Q", [0, 0]).name, "1 dot");
+  // a column: one wide, said without a count of one
+  assert.equal(startName("C", [0, 0, 0, 1, 0, 2]).title, "A start drawn by hand: 3 dots in a box of 1\u00a0×\u00a03 grid points. Links carry its code, C.");
+  assert.deepEqual(startName("Q", [0, 0]), { name: "1 dot", title: "A start drawn by hand: 1 dot. Links carry its code, Q." });
   const at = "2026-12-01T23:10:00.000Z";
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 moves · 5T · from 7 dots · /);
-  assert.match(describeMine({ id: "a", link: "#g", at, moves: 3, variant: "5D", start: 1, twoPlayer: true }), /^3 moves · 5D · from one dot · two players · /);
+  assert.match(describeMine({ id: "a", link: "#g", at, moves: 3, variant: "5D", start: 1, twoPlayer: true }), /^3 moves · 5D · from 1 dot · two players · /);
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T" }), /^12 moves · 5T · Dec/, "the cross: nothing said");
   setLanguage("fr");
-  assert.equal(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]).name, "4 points, 2 × 3");
+  assert.equal(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]).name, "4 points, 2\u00a0×\u00a03");
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 coups · 5T · à partir de 7 points · /);
   setLanguage("en");
 });

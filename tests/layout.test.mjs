@@ -226,8 +226,10 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
     const scores = lines.map((l) => Number(/^(\d+) coups/.exec(l)[1]));
     assert.deepEqual(scores, [...scores].sort((a, b) => b - a), `longest first: ${lines}`);
   }
-  for (const lines of groups) assert.equal(new Set(lines).size, lines.length, "no two records' lines of a variant are the same");
-  assert.ok(groups[0].includes("177 coups · Christopher D. Rosin, 2011-05 (B)"));
+  // (the closed menu does not say the variant: no two lines the same, in any variant)
+  assert.equal(new Set(groups.flat()).size, groups.flat().length, "no two records' lines are the same");
+  const t5 = await page.$$eval("[data-testid=records] optgroup[label^='5T'] option", (os) => os.map((o) => o.textContent));
+  assert.ok(t5.includes("177 coups · Christopher D. Rosin, 2011-05 (B)"), t5.join("\n"));
   await page.getByTestId("records").selectOption("5t-178-rosin");
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
   assert.match(await page.locator("#record-note").textContent(), /^Le record du monde en 5T/);
@@ -356,9 +358,13 @@ async function barBound(page) {
     const why = document.querySelector("[data-testid=bound-why]");
     const [mark] = [...why.children].filter(shown);
     const row = document.querySelector(".bar-top").getBoundingClientRect();
+    const m = mark.getBoundingClientRect();
+    // a finger a little off the mark still reaches it (the row clips what overflows it)
+    const reaches = [[m.left + m.width / 2, m.bottom + 3], [m.left + m.width / 2, m.top - 3], [m.right + 3, m.top + m.height / 2]]
+      .every(([x, y]) => document.elementFromPoint(x, y)?.closest("[data-testid=bound-why]") === why);
     return {
       text: out.textContent, reasonShown: shown(by), cut: out.scrollWidth > out.clientWidth + 1,
-      whyShows: mark.textContent.replace(/\s/g, " "), whyInRow: mark.getBoundingClientRect().right <= row.right + 0.5,
+      whyShows: mark.textContent.replace(/\s/g, " "), whyInRow: m.right <= row.right + 0.5, reaches,
     };
   });
 }
@@ -390,6 +396,7 @@ test("the header's menu, the bar's bound and the tabs are whole: short names and
       assert.equal(bound.reasonShown, reasonShown, `${where}: the reason on show`);
       assert.equal(bound.cut, false, `${where}: the bound is not cut off: ${bound.text}`);
       assert.deepEqual([bound.whyShows, bound.whyInRow], [why, true], `${where}: "why?" in the row, as words or a mark`);
+      if (why === "?") assert.ok(bound.reaches, `${where}: a tap just off the round "?" is still on it`);
     }
     assert.equal(await page.getByTestId("bound-why").getAttribute("aria-label"), null);
     assert.equal(await page.getByRole("button", { name: lang === "fr" ? /^pourquoi\s\?$/ : /^why\?$/ }).count(), 1, `${at}: "why?" by its words to a screen reader`);

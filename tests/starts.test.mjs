@@ -73,7 +73,7 @@ async function clickPoint(page, x, y) {
 test("a start drawn in the editor is played on, and its copied link opens it elsewhere", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
-  assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
+  assert.deepEqual(await page.getByTestId("start-name").evaluate((e) => [e.textContent, e.title]), ["the cross", ""]);
   await page.getByTestId("start-edit").click();
   await page.getByTestId("start-one").click();
   assert.match(await page.getByTestId("start-count").textContent(), /^1 dot, 0 moves/);
@@ -102,9 +102,9 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   await page.getByTestId("start-done").click();
   assert.ok(await page.getByTestId("start-edit").isVisible(), "the drawing is over");
   // named by its size; its code, which links carry, in the title
-  assert.equal(await page.getByTestId("start-name").textContent(), "5 dots, 5 × 1");
+  assert.equal(await page.getByTestId("start-name").textContent(), "5 dots, 5\u00a0×\u00a01");
   const code = /#g=2\.5T\.([\w-]+)\./.exec(await address(page))[1];
-  assert.equal(await page.getByTestId("start-name").getAttribute("title"), `A start drawn by hand: 5 dots, 5 grid points wide and 1 high. Links carry its code, ${code}.`);
+  assert.equal(await page.getByTestId("start-name").getAttribute("title"), `A start drawn by hand: 5 dots in a box of 5\u00a0×\u00a01 grid points. Links carry its code, ${code}.`);
   await playMoves(page, 1);
   assert.equal(await score(page), 1);
   // My games says it is from a start of the user's
@@ -116,14 +116,14 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   assert.match(link, /#g=2\.5T\.[A-Za-z0-9_-]+\.1\./);
   const elsewhere = await openApp(env.browser, link);
   assert.equal(await score(elsewhere.page), 1);
-  assert.equal(await elsewhere.page.getByTestId("start-name").textContent(), "5 dots, 5 × 1");
+  assert.equal(await elsewhere.page.getByTestId("start-name").textContent(), "5 dots, 5\u00a0×\u00a01");
   assert.equal(await elsewhere.page.evaluate(() => window.morpionApp.legalCount()), await page.evaluate(() => window.morpionApp.legalCount()));
   await elsewhere.context.close();
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("a start drawn for a two-player game stays a two-player game; a long start code wraps on a phone, and the bound gives way to the turn", async () => {
+test("a start drawn for a two-player game stays a two-player game; a large start's name fits a phone, its long code in the title, and the bound gives way to the turn", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
   await page.getByTestId("mode").selectOption("two-player");
   await page.getByTestId("start-edit").click();
@@ -137,7 +137,7 @@ test("a start drawn for a two-player game stays a two-player game; a long start 
   assert.match(await address(page), /#g=2\.5T\.[\w-]+\.0\.\.[\w-]+&p=2$/);
   assert.match(await page.getByTestId("turn-line").textContent(), /Player 1 to move/);
   assert.equal(await page.getByTestId("bound").isVisible(), false, "on a phone the bound gives way to the turn, not cut to 'at mos…'");
-  assert.equal(await page.getByTestId("start-name").textContent(), "44 dots, 16 × 16");
+  assert.equal(await page.getByTestId("start-name").textContent(), "44 dots, 16\u00a0×\u00a016");
   assert.match(await page.getByTestId("start-name").getAttribute("title"), /its code, [\w-]{40,}\.$/, "the long code in the title");
   // no panel wider than the phone
   const card = await page.locator(".start-card").evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));
@@ -176,7 +176,7 @@ test("while a start is drawn, one without moves is no game over, and another var
   await page.getByTestId("start-edit").click();
   await page.locator("#new-game").click();
   assert.ok(await page.getByTestId("start-edit").isVisible(), "the drawing is over");
-  assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
+  assert.deepEqual(await page.getByTestId("start-name").evaluate((e) => [e.textContent, e.title]), ["the cross", ""]);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -203,7 +203,7 @@ test("cancelling the drawing brings back the game from before, which the page sa
   assert.equal(await score(page), 3);
   assert.equal(await rings(), true, "the rings are back");
   assert.equal(await address(page), link);
-  assert.equal(await page.getByTestId("start-name").textContent(), "the cross");
+  assert.deepEqual(await page.getByTestId("start-name").evaluate((e) => [e.textContent, e.title]), ["the cross", ""]);
   // taps play again
   await playMoves(page, 1);
   assert.equal(await score(page), 4);

@@ -18,7 +18,7 @@ const kindWords = (kind) => (kind ? t(`bounds.kind-${kind}`) : "");
 /**
  * The bar's bound, "at most N moves (by the hull)": the reason in a part of its own, which a
  * narrow bar keeps for screen readers only (style.css): it was cut off there, and "why?"
- * says it in full.
+ * (a round "?" there) opens the Bounds panel, which says it in full.
  * @param {HTMLElement} out @param {number} n @param {string} by the argument's words
  */
 function showBound(out, n, by) {

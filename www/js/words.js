@@ -93,7 +93,7 @@ export function recordWho(r) {
   return r.letter ? `${who} (${r.letter})` : who;
 }
 
-/** A record game's line for menus and titles: "5T · 178 moves · Christopher D. Rosin, 2011-08". @param {RecordInfo} r */
+/** A record game's title: "5T · 178 moves · Christopher D. Rosin, 2011-08" (the menu's line is `recordOption`). @param {RecordInfo} r */
 export function recordLabel(r) {
   return t("records.item", { variant: r.variant, n: r.score, who: recordWho(r) });
 }
