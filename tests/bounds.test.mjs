@@ -7,8 +7,8 @@ import { openApp, PHONE, playMoves, shot, useBrowser, tab } from "./support.mjs"
 
 const env = useBrowser();
 
-/** The bound line's text, once it says "at most" or "no upper bound". */
-async function boundText(page, pattern = /at most|no upper bound/) {
+/** The bound line's text, once it says "at most" or "no bound". */
+async function boundText(page, pattern = /at most|no bound/) {
   const el = page.getByTestId("bound");
   await page.waitForFunction(
     ([source, flags]) => new RegExp(source, flags).test(document.querySelector("[data-testid=bound]").textContent),
@@ -25,7 +25,7 @@ test("the live bound: the published 485 at the start of 5T (the hull's 705 said 
   assert.match(await boundText(page), /at most 485 moves \(by a published proof\)/);
   const detail = await page.getByTestId("bound-detail").textContent();
   assert.match(detail, /^Michalewski, Nagórko and Pawlewicz proved that no 5T game from the cross goes beyond 485 moves/);
-  assert.match(detail, /This page's own argument gives 705 here \(by the hull\): The hull \(3,3,3,3,3,3,3,3\) has/);
+  assert.match(detail, /This page's own argument gives 705 here \(by the hull\)\. The hull \(3,3,3,3,3,3,3,3\) has/);
   await page.evaluate(() => window.morpionApp.openRecord("5t-178-rosin"));
   let last = Infinity;
   for (const k of [0, 30, 60, 90, 120, 150, 170, 177, 178]) {
@@ -40,9 +40,30 @@ test("the live bound: the published 485 at the start of 5T (the hull's 705 said 
   // The bound for the user's game and for other variants.
   await page.getByTestId("variant").selectOption("5D");
   assert.match(await boundText(page, /at most 84/), /at most 84 moves \(by a published proof\)/);
-  assert.match(await page.getByTestId("bound-detail").textContent(), /own argument gives 144 here \(by the potential\): The dots hold 144 of potential/);
+  assert.match(await page.getByTestId("bound-detail").textContent(), /own argument gives 144 here \(by the potential\)\. The dots hold 144 of potential/);
+  assert.match(await page.getByTestId("bound-detail").textContent(), /\(by the potential\)\. The dots hold/, "two sentences, not a colon before a capital");
+  // lines of 4: the longest game from the cross, by a complete search
   await page.getByTestId("variant").selectOption("4T");
-  assert.match(await boundText(page, /no upper bound/), /no upper bound known for 4T/);
+  assert.match(await boundText(page, /at most 62/), /^at most 62 moves \(by a published proof\)$/);
+  assert.match(await page.getByTestId("bound-detail").textContent(), /^Michael Quist's complete search of every 4T game from the cross \(2008\) found none longer than 62 moves/);
+  await page.getByTestId("variant").selectOption("4D");
+  assert.match(await boundText(page, /at most 35/), /^at most 35 moves/);
+  await page.getByTestId("variant").selectOption("3T");
+  assert.match(await boundText(page, /no bound/), /^no bound known for 3T$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a phone, 'no bound known' is whole: where (the variant, or another start) is for screen readers and the Bounds panel", async () => {
+  const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=fr`, { viewport: { width: 320, height: 640 } });
+  await page.getByTestId("variant").selectOption("3T");
+  assert.match(await boundText(page, /aucune borne/), /^aucune borne connue pour 3T$/);
+  const shown = await page.getByTestId("bound").evaluate((o) => ({
+    cut: o.scrollWidth > o.clientWidth + 1, where: o.querySelector(".bound-by").getBoundingClientRect().width > 1,
+  }));
+  assert.deepEqual(shown, { cut: false, where: false });
+  await tab(page, "bounds");
+  assert.match(await page.getByTestId("bound-detail").textContent(), /^Les lignes de 3 apportent plus de potentiel/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -21,7 +21,7 @@ test("a link from another start opens on that start, plays on and keeps its star
   // back to the start: only the start's dots are on the board, and a move can be played
   await page.getByRole("button", { name: "Back to the start" }).click();
   assert.equal(await score(page), 0);
-  assert.match(await page.locator("#bound").textContent(), /no upper bound known from this start/,
+  assert.match(await page.locator("#bound").textContent(), /no bound known from this start/,
     "the hull bound is argued from the cross only");
   await playMoves(page, 1);
   assert.equal(await score(page), 1);

@@ -251,10 +251,8 @@ fn position(
                 .argued
                 .map(|(a, k)| format!("; this program's own: {a}, {}", argument(k)))
                 .unwrap_or_default();
-            say!(
-                o,
-                "at most {n} moves in all (the published proof of Michalewski, Nagórko and Pawlewicz{own}; {micros:.0} µs)"
-            )
+            let by = live::published_by(pos.variant()).unwrap_or("a published proof");
+            say!(o, "at most {n} moves in all ({by}{own}; {micros:.0} µs)")
         }
         (Some(n), Some(kind)) => say!(o, "at most {n} moves in all ({}; {micros:.0} µs)", argument(kind)),
         _ if !pos.start().is_cross(pos.variant()) => {

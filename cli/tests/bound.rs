@@ -119,6 +119,21 @@ fn position_gives_the_live_bound_of_a_game_at_any_move() {
     ]);
     let j = last_json(&o);
     assert_eq!((j["upper_bound"].as_u64(), j["argued_bound"].as_u64()), (Some(84), Some(144)));
+    // lines of 4: the longest game from the cross, by a complete search, with no argument of our own
+    let four = record("4t-62-hyyroporanen.sjourdois.msr.json");
+    let o = morpion(&["bound", "position", &four, "--take", "10"]);
+    assert!(
+        stdout(&o).contains(
+            "at most 62 moves in all (Michael Quist's complete search of every game from the cross;"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let j = last_json(&morpion(&["bound", "position", &four, "--take", "10", "--json"]));
+    assert_eq!(
+        (j["upper_bound"].as_u64(), j["kind"].as_str(), j["argued_bound"].as_u64()),
+        (Some(62), Some("published"), None)
+    );
     let o = morpion(&["bound", "position", &rosin, "--take", "179"]);
     assert!(!o.status.success() && stderr(&o).contains("only 178 moves"), "{}", stderr(&o));
 }

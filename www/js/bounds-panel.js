@@ -29,6 +29,19 @@ function showBound(out, n, by) {
 }
 
 /**
+ * The bar's "no bound known for 3T" (or "from this start"): where, in the same part
+ * as a bound's reason, so that a narrow bar says "no bound known" whole ("why?" says
+ * where, and the Bounds panel).
+ * @param {HTMLElement} out @param {string} where
+ */
+function showUnknown(out, where) {
+  const part = document.createElement("span");
+  part.className = "bound-by";
+  part.textContent = where;
+  out.replaceChildren(t("bounds.unknown"), part);
+}
+
+/**
  * What an LP's report adds when its bound does not beat the bar's (early in a game the LP
  * is above the published proof, which the bar keeps): " That is not below …", else "".
  * @param {number | null} proved the LP's bound @param {BoundInfo | null} bar the bar's bound, of the LP's position
@@ -150,14 +163,16 @@ export class BoundsPanel {
     const b = this.#bound;
     if (!b) return;
     const proved = this.#provedHere();
-    /** @type {string | [number, string]} the bar's words, or a bound and its kind's words */
+    /** @type {[number | "", string]} a bound and its kind's words, or none ("") and where none is known */
     let text;
     let why;
-    if (b.upperBound === null && !b.fromCross && Number(this.#app.variant()[0]) >= 5) {
-      text = t("bounds.unknown-start");
-      why = t("bounds.unknown-start-why");
+    const variant = this.#app.variant();
+    const lines = Number(variant[0]);
+    if (b.upperBound === null && !b.fromCross && lines >= 4) {
+      text = ["", t("bounds.unknown-start")];
+      why = t(lines === 4 ? "bounds.unknown-start-why-4" : "bounds.unknown-start-why");
     } else if (b.upperBound === null) {
-      text = t("bounds.unknown", { variant: this.#app.variant() });
+      text = ["", t("bounds.unknown-for", { variant })];
       why = t("bounds.unknown-why");
     } else if (proved && proved.bound < b.upperBound) {
       text = [proved.bound, kindWords("lp")];
@@ -166,8 +181,8 @@ export class BoundsPanel {
       text = [b.upperBound, kindWords(b.kind)];
       why = this.#detail(b);
     }
-    if (typeof text === "string") $("bound").textContent = text;
-    else showBound($("bound"), ...text);
+    if (typeof text[0] === "string") showUnknown($("bound"), text[1]);
+    else showBound($("bound"), text[0], text[1]);
     // a finished game's bound is its score, which the bar says already: the line gives way
     // (as it does to the notice of the user's own game over; a search's best is shown so)
     $("bound").closest(".bound-line")?.classList.toggle("over", b.kind === "game_over");
@@ -179,7 +194,9 @@ export class BoundsPanel {
   #detail(b, kind = b.kind) {
     if (kind === "game_over") return t("bounds.detail-over", { n: b.score });
     if (kind === "published") {
-      const cited = t("bounds.detail-published", { variant: this.#app.variant(), n: b.upperBound ?? 0 });
+      const variant = this.#app.variant();
+      // lines of 4: a complete search's longest game; 5T and 5D: the integer programs
+      const cited = t(variant[0] === "4" ? "bounds.detail-published-4" : "bounds.detail-published", { variant, n: b.upperBound ?? 0 });
       if (b.arguedBound === null || b.arguedKind === null) return cited;
       const own = t("bounds.detail-own", { n: b.arguedBound, why: kindWords(b.arguedKind) });
       return `${cited} ${own} ${this.#detail(b, b.arguedKind)}`;

@@ -12,10 +12,13 @@
 //!   144 at the start of 5D.
 //! * **A published proof, from the cross**: Michalewski, Nagórko and Pawlewicz proved that
 //!   no game from the cross goes beyond 485 moves in 5T (2015) and 84 in 5D (2016), with
-//!   integer programs no page could re-solve. Cited, not checked here: it counts where it
-//!   beats this program's own argument (along Rosin's records, at every move before the
-//!   last: the hull says 705 at every move of the 178 before its end, the potential 142
-//!   late in the 82), and `argued` keeps that argument's bound.
+//!   integer programs no page could re-solve; Michael Quist's complete search of every 4T
+//!   and 4D game from the cross (2008) found none beyond 62 and 35 moves, which Hyyrö and
+//!   Poranen's games reach. Cited, not checked here: it counts where it beats this
+//!   program's own argument (along Rosin's records, at every move before the last: the
+//!   hull says 705 at every move of the 178 before its end, the potential 142 late in the
+//!   82; lines of 4 have no argument of their own), and `argued` keeps that argument's
+//!   bound.
 //! * **5T, the LP bound** (on request, slower): the LP of the board holding every final hull
 //!   that can hold today's hull, with today's dots and lines fixed and the points that can
 //!   never be filled fixed empty.
@@ -45,11 +48,23 @@ pub enum BoundKind {
 
 /// The most moves a game from the cross can have in all, by the best published proof
 /// (bounds.md): 485 in 5T (Michalewski, Nagórko and Pawlewicz 2015) and 84 in 5D (the
-/// same authors, 2016); `None` for the variants without one.
+/// same authors, 2016); 62 in 4T and 35 in 4D (Quist's complete search, 2008: the longest
+/// games, not only bounds); `None` for the variants without one.
 pub fn published_bound(variant: Variant) -> Option<usize> {
     match variant {
         Variant::T5 => Some(485),
         Variant::D5 => Some(84),
+        Variant::T4 => Some(62),
+        Variant::D4 => Some(35),
+        _ => None,
+    }
+}
+
+/// Who proved [`published_bound`], in a few words (the command line's).
+pub fn published_by(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::T5 | Variant::D5 => Some("the published proof of Michalewski, Nagórko and Pawlewicz"),
+        Variant::T4 | Variant::D4 => Some("Michael Quist's complete search of every game from the cross"),
         _ => None,
     }
 }

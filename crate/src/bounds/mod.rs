@@ -14,7 +14,9 @@ pub mod picture;
 pub mod potential;
 
 pub use admissible::{admissible, final_hulls, Shape};
-pub use live::{live_bound, lp_bound, published_bound, BoundKind, LiveBound, LpBound, PositionLpError};
+pub use live::{
+    live_bound, lp_bound, published_bound, published_by, BoundKind, LiveBound, LpBound, PositionLpError,
+};
 pub use lp::{square, Lp, LpError, LpProgress, LpSolution};
 pub use octagon::{BadBoard, Edges, Octagon};
 pub use potential::PotentialMap;
