@@ -45,11 +45,25 @@ test("on a phone, after a move, the undo button and the whole board are on scree
 });
 
 test("on a phone, a finished game's bar shows the game-over notice whole; the bound, the same number by then, gives way", async () => {
+  // a 320-px phone in French first: the notice says "Partie finie", its count for screen readers
+  const small = await openApp(env.browser, `${env.url}?lang=fr`, { viewport: { width: 320, height: 640 } });
+  await tab(small.page, "records");
+  await small.page.getByTestId("records").selectOption("5t-178-rosin");
+  const notice = small.page.getByTestId("gameover");
+  await notice.waitFor();
+  assert.equal(await notice.textContent(), "Partie finie\u00a0: 178 coups", "read out whole");
+  assert.deepEqual(await notice.evaluate((e) => {
+    const bar = e.parentElement.getBoundingClientRect();
+    return { cut: e.getBoundingClientRect().right > bar.right + 0.5 || e.scrollWidth > e.clientWidth + 1, count: e.querySelector(".over-n").getBoundingClientRect().width > 1 };
+  }), { cut: false, count: false }, "'Partie finie' whole, the count left to the score");
+  assert.deepEqual(small.errors, []);
+  await small.context.close();
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
   await tab(page, "records");
   await page.getByTestId("records").selectOption("5t-178-rosin");
   const over = page.getByTestId("gameover");
   await over.waitFor();
+  assert.equal(await over.textContent(), "Game over: 178 moves");
   assert.ok(await inView(page, over), "the notice is on screen");
   const overBox = await over.boundingBox();
   const scoreBox = await page.locator(".score").boundingBox();

@@ -36,11 +36,20 @@ export function showStatus(tl, { title, own, undo, redo }) {
   $("move-of").textContent = `${num(shown)} / ${num(length)}`;
 }
 
-/** "Game over: n moves" when `over`, else nothing. @param {boolean} over @param {number} n */
+/**
+ * "Game over: n moves" when `over`, else nothing. The count is a part of its own, which a
+ * narrow bar leaves to screen readers (style.css): the score beside it says the same, and
+ * on a 320-px phone the whole notice was cut mid-word.
+ * @param {boolean} over @param {number} n
+ */
 export function showOver(over, n) {
   const notice = $("gameover");
   notice.hidden = !over;
-  if (over) notice.textContent = t("msg.game-over", { n });
+  if (!over) return;
+  const count = document.createElement("span");
+  count.className = "over-n";
+  count.textContent = t("msg.game-over-n", { n });
+  notice.replaceChildren(t("msg.game-over"), count);
 }
 
 /** The way back to a line the user left, in the bar (none: hidden). @param {{ record: unknown } | null} left */

@@ -224,7 +224,8 @@ export default {
 
   "msg.start": "Click or tap a green ring to play there.",
   "msg.new-game": "New {variant} game: click or tap a green ring to play there.",
-  "msg.game-over": { one: "Game over: {n} move", other: "Game over: {n} moves" },
+  "msg.game-over": "Game over",
+  "msg.game-over-n": { one: ": {n} move", other: ": {n} moves" },
   "msg.more": "more ▾",
   "msg.previewing": "The board shows the search's best game. To play, untick \"Show the best game\" in the Search panel to go back to your game, or open the best game to play on from it.",
   "msg.tap-point": "Tap on a grid point (a crossing of the grid lines).",

@@ -223,7 +223,8 @@ export default {
 
   "msg.start": "Cliquez ou touchez un cercle vert pour y jouer.",
   "msg.new-game": "Nouvelle partie {variant} : cliquez ou touchez un cercle vert pour y jouer.",
-  "msg.game-over": { one: "Partie finie : {n} coup", other: "Partie finie : {n} coups" },
+  "msg.game-over": "Partie finie",
+  "msg.game-over-n": { one: " : {n} coup", other: " : {n} coups" },
   "msg.more": "suite ▾",
   "msg.previewing": "Le plateau montre la meilleure partie de la recherche. Pour jouer, décochez « Montrer la meilleure partie sur le plateau » dans le panneau Recherche pour revenir à votre partie, ou ouvrez la meilleure partie pour la continuer.",
   "msg.tap-point": "Touchez une intersection (un croisement des lignes de la grille).",
