@@ -137,7 +137,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text, a tex
   await page.getByTestId("import-go").click();
   assert.equal(await score(page), 82);
   assert.equal(await page.getByTestId("variant").inputValue(), "5D");
-  assert.match(await page.locator("#message").textContent(), /Imported 82 moves \(pentasol\)/);
+  assert.match(await page.locator("#message").textContent(), /^Imported 82 moves, read as Pentasol\./);
   // a text of no move (a Pentasol file's first line alone) is no game to import
   await page.getByRole("button", { name: "Import…" }).click();
   await page.getByTestId("import-text").fill("(28,28)\n");
@@ -203,7 +203,7 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.getByTestId("import-go").click();
   assert.match(
     await words(page.locator("#message")),
-    /^82 coups importés \(pentasol\)\. Pentasol n'enregistre pas la variante : lu en 5T \(pour une autre, choisissez-la dans le menu Variante de la fenêtre d'import/,
+    /^82 coups importés, lus au format Pentasol\. Pentasol n'enregistre pas la variante : lu en 5T \(pour une autre, choisissez-la dans le menu Variante de la fenêtre d'import/,
   );
   // an export the format cannot write: a 4T game in Pentasol
   await tab(page, "play");
@@ -349,6 +349,8 @@ test("exports: Pentasol and MSR text round-trip through the command line; PNG an
     await page.getByTestId("import-go").click();
     await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "82");
     assert.equal(await address(page), link, `the ${image.name} opens the game it shows`);
+    const kind = image.name.endsWith(".png") ? "PNG" : "SVG";
+    assert.match(await page.locator("#message").textContent(), new RegExp(`^Imported 82 moves from a ${kind} image made here\\.`), "said to come from the image, not from a 'link'");
   }
   assert.deepEqual(errors, []);
   await context.close();

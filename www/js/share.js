@@ -42,10 +42,11 @@ export function attachShare(app, wasm) {
   for (const f of formats) menu.append(new Option(label(f), f.name));
 
   /**
-   * Reads `input`; replaces the game only when it is read without error.
+   * Reads `content`; replaces the game only when it is read without error.
    * @param {string} content @param {string} variant
+   * @param {"png" | "svg" | null} image the kind of image made here that `content` (its link) came from
    */
-  const importText = (content, variant) => {
+  const importText = (content, variant, image = null) => {
     let read;
     try {
       read = app.importText(content, variant);
@@ -59,9 +60,12 @@ export function attachShare(app, wasm) {
     clearError();
     // which variant was read; where the text does not say, the way to choose another here
     const format = formats.find((f) => f.name === read.format);
-    const assumed = t("import.assumed-5t", { format: format ? label(format) : read.format });
+    const name = format ? label(format) : read.format;
+    const assumed = t("import.assumed-5t", { format: name });
     const notes = notesSentence(read.notes.map((n) => (assumed5T(n) ? assumed : n)));
-    say(t("share.imported", { n: read.length, format: read.format }) + (notes ? ` ${notes}` : ""));
+    // by the format's name as the menus say it ("msr-json" meant nothing), or the image's kind
+    const done = image ? t("share.imported-image", { n: read.length, kind: image.toUpperCase() }) : t("share.imported", { n: read.length, format: name });
+    say(done + (notes ? ` ${notes}` : ""));
   };
 
   button("copy-link").addEventListener("click", async () => {
@@ -74,7 +78,10 @@ export function attachShare(app, wasm) {
   // Why the last file chosen was refused, while nothing has come into the box since:
   // Import then says it again, rather than that nothing was chosen.
   let refusal = "";
-  text.addEventListener("input", () => { fromFile = false; refusal = ""; });
+  // Which kind of image the box's link came from, while it holds it (the import says so).
+  /** @type {"png" | "svg" | null} */
+  let fromImage = null;
+  text.addEventListener("input", () => { fromFile = false; fromImage = null; refusal = ""; });
   // Reads finish in any order: only the last file chosen or dropped speaks.
   let reads = 0;
 
@@ -96,10 +103,11 @@ export function attachShare(app, wasm) {
       return;
     }
     try {
-      importText(text.value, select("import-variant").value);
+      importText(text.value, select("import-variant").value, fromFile ? fromImage : null);
       dialog.close();
       text.value = "";
       fromFile = false;
+      fromImage = null;
       problem.textContent = "";
     } catch (err) {
       problem.textContent = t("import.failed", { why: errorText(err) });
@@ -107,8 +115,9 @@ export function attachShare(app, wasm) {
   });
 
   /**
-   * The text of a game file; for an image made here (PNG or SVG), the link it carries.
-   * @param {File} file
+   * The text of a game file; for an image made here (PNG or SVG), the link it carries, and
+   * which kind of image it was.
+   * @param {File} file @returns {Promise<{ content: string, image: "png" | "svg" | null }>}
    */
   const readFile = async (file) => {
     const image = file.type.startsWith("image/") || /\.(png|svg)$/i.test(file.name);
@@ -118,25 +127,27 @@ export function attachShare(app, wasm) {
     if (isPng(bytes) || image) {
       const link = gameLinkIn(bytes);
       if (!link) throw new Error(t("import.image-without-game", { name: file.name }));
-      return link;
+      return { content: link, image: isPng(bytes) ? "png" : "svg" };
     }
-    return new TextDecoder().decode(bytes);
+    return { content: new TextDecoder().decode(bytes), image: null };
   };
 
   /** Puts a file's text in the dialog's box, or says there why it cannot. @param {File} file */
   const fileIntoDialog = async (file) => {
     const read = ++reads;
     try {
-      const content = await readFile(file);
+      const { content, image } = await readFile(file);
       if (read !== reads) return;
       text.value = content;
       fromFile = true;
+      fromImage = image;
       refusal = "";
       problem.textContent = "";
     } catch (err) {
       if (read !== reads) return;
       if (fromFile) text.value = "";
       fromFile = false;
+      fromImage = null;
       input("import-file").value = ""; // not taken: not named, and choosing it again tries again
       refusal = errorText(err);
       problem.textContent = refusal;
@@ -162,7 +173,8 @@ export function attachShare(app, wasm) {
       return;
     }
     try {
-      importText(await readFile(file), "");
+      const { content, image } = await readFile(file);
+      importText(content, "", image);
     } catch (err) {
       showError(t("import.file-failed", { name: file.name, why: errorText(err) }), "import");
     }

@@ -354,7 +354,8 @@ export default {
 
   "share.image-png": "Image (PNG)",
   "share.image-svg": "Image (SVG)",
-  "share.imported": { one: "Imported {n} move ({format}).", other: "Imported {n} moves ({format})." },
+  "share.imported": { one: "Imported {n} move, read as {format}.", other: "Imported {n} moves, read as {format}." },
+  "share.imported-image": { one: "Imported {n} move from a {kind} image made here.", other: "Imported {n} moves from a {kind} image made here." },
   "share.link-copied": "Link copied: anyone who opens it sees this game.",
   "share.link-copy-failed": "Copy failed: copy the page address instead.",
   "share.saved": "Saved {name}.",

@@ -353,7 +353,8 @@ export default {
 
   "share.image-png": "Image (PNG)",
   "share.image-svg": "Image (SVG)",
-  "share.imported": { one: "{n} coup importé ({format}).", other: "{n} coups importés ({format})." },
+  "share.imported": { one: "{n} coup importé, lu au format {format}.", other: "{n} coups importés, lus au format {format}." },
+  "share.imported-image": { one: "{n} coup importé depuis une image {kind} faite ici.", other: "{n} coups importés depuis une image {kind} faite ici." },
   "share.link-copied": "Lien copié : quiconque l'ouvre voit cette partie.",
   "share.link-copy-failed": "La copie a échoué : copiez plutôt l'adresse de la page.",
   "share.saved": "{name} enregistré.",
