@@ -458,6 +458,9 @@ test("a damaged link on a first visit says a new game is shown, not 'your last g
   assert.match(await page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);
   assert.doesNotMatch(await page.getByTestId("error").textContent(), /last game/);
   assert.equal(await score(page), 0);
+  // the address now shows the new game: the damaged link waits in the Import window
+  assert.match(await page.getByTestId("error").textContent(), /The link is kept in Share › Import…, to mend and import\./);
+  assert.equal(await page.getByTestId("import-text").inputValue(), `${env.url}#g=1.5T.3.AAAA.zz`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -107,8 +107,10 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
   await page.waitForSelector("body.ready");
   const alert = page.getByRole("alert").filter({ hasText: "could not be opened" });
   await alert.waitFor();
-  assert.match(await alert.textContent(), /damaged link/);
+  assert.match(await alert.textContent(), /damaged link.*The link is kept in Share › Import…, to mend and import\./);
   assert.equal(await score(page), 3, "the last game is back");
+  // the damaged link is not lost with the address: it waits in the Import window
+  assert.equal(await page.getByTestId("import-text").inputValue(), damaged);
   await playMoves(page, 1);
   assert.equal(await score(page), 4, "the board still plays");
   assert.ok(await alert.isHidden(), "playing on ends the alert about the link");
@@ -118,6 +120,16 @@ test("a damaged link says what is wrong, keeps the game the user had and the boa
     && /version/.test(document.getElementById("error").textContent));
   assert.equal(await score(page), 4);
   assert.match(await address(page), /#g=1\.5T\.4\./, "the address carries the game again");
+  assert.match(await page.getByTestId("import-text").inputValue(), /#g=9\.5T\.1\.AAA\.AAAAA$/, "kept to mend too");
+  // text the user typed into the Import window stays: a bad link then is not kept there
+  await tab(page, "share");
+  await page.getByRole("button", { name: "Import…" }).click();
+  await page.getByTestId("import-text").fill("(28,28)\n");
+  await page.locator("#import-dialog").getByRole("button", { name: "Cancel" }).click();
+  await page.evaluate(() => { location.hash = "g=9.5T.2.AAA.AAAAA"; });
+  await page.waitForFunction(() => /g=9\.5T\.2/.test(location.href) === false && !document.getElementById("error").hidden);
+  assert.equal(await page.getByTestId("import-text").inputValue(), "(28,28)\n");
+  assert.doesNotMatch(await page.getByTestId("error").textContent(), /kept in Share/);
   assert.deepEqual(errors, []);
   await context.close();
 });

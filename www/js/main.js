@@ -16,6 +16,7 @@ import { StartEditor } from "./start-editor.js";
 import { MyGames } from "./my-games.js";
 import { loadSettings, rememberControls, saveSetting } from "./settings.js";
 import { attachShare } from "./share.js";
+/** @typedef {ReturnType<typeof attachShare>} Share */
 import { attachTabs } from "./tabs.js";
 import { attachTheme, preTheme } from "./theme.js";
 import { TwoPlayerPanel } from "./two-player-panel.js";
@@ -94,12 +95,26 @@ function fillRecords(records) {
   }
 }
 
-/** The game to start with: the address's, else the last one kept, else a new 5T game. @param {App} app */
-function openInitialGame(app) {
+/**
+ * What a link that could not be opened adds: it is kept in the Import window, to mend
+ * (the address shows the game opened instead, so it was lost), or "" when that window
+ * holds text of the user's already.
+ * @param {Share} share @param {string} link
+ */
+function keptToMend(share, link) {
+  return share.keepInImport(link) ? ` ${t("error.link-to-mend")}` : "";
+}
+
+/**
+ * The game to start with: the address's, else the last one kept, else a new 5T game.
+ * @param {App} app @param {Share} share
+ */
+function openInitialGame(app, share) {
   let failure = "";
+  const failed = location.href;
   if (addressHasGame()) {
     try {
-      return app.openLink(location.href, "view");
+      return app.openLink(failed, "view");
     } catch (e) {
       failure = errorText(e);
     }
@@ -117,20 +132,21 @@ function openInitialGame(app) {
   if (!opened) app.openLink(app.newGameLink("5T"), "view");
   // say what is shown instead: the user's last game only when there was one with moves
   if (failure) {
-    showError(opened && app.length() > 0
+    showError((opened && app.length() > 0
       ? t("error.link-kept", { why: failure, n: app.length() })
-      : t("error.link-new", { why: failure }), "link");
+      : t("error.link-new", { why: failure })) + keptToMend(share, failed), "link");
   }
 }
 
-/** The user changed the address (pasted a link, pressed Back): open its game. @param {App} app */
-function openAddress(app) {
+/** The user changed the address (pasted a link, pressed Back): open its game. @param {App} app @param {Share} share */
+function openAddress(app, share) {
   if (location.href === app.link() || !addressHasGame()) return;
+  const link = location.href;
   try {
-    app.openLink(location.href, "view");
+    app.openLink(link, "view");
     clearError();
   } catch (e) {
-    showError(t("error.link-unchanged", { why: errorText(e) }), "link");
+    showError(t("error.link-unchanged", { why: errorText(e) }) + keptToMend(share, link), "link");
     showInAddress(app.link(), false);
   }
 }
@@ -189,8 +205,6 @@ function wire(app) {
     }
   });
   document.addEventListener("keydown", (e) => pageKey(app, e));
-  addEventListener("popstate", () => openAddress(app));
-  addEventListener("hashchange", () => openAddress(app));
 }
 
 /**
@@ -246,10 +260,12 @@ async function main() {
   fillVariants(select("import-variant"), wasm.variants());
   fillRecords(app.records());
   wire(app);
-  attachShare(app, wasm);
+  const share = attachShare(app, wasm);
   attachMessage();
   app.view().setStyle({ hints: input("hints").checked, numbers: input("numbers").checked });
-  openInitialGame(app);
+  openInitialGame(app, share);
+  addEventListener("popstate", () => openAddress(app, share));
+  addEventListener("hashchange", () => openAddress(app, share));
   // how to begin, unless the game opened with something to say (a link's note); a start may
   // have no move at all
   if (app.length() === 0 && app.legalCount() > 0 && !$("message").textContent) say(t("msg.start"));

@@ -24,7 +24,11 @@ const MAX_IMAGE_BYTES = 64 << 20;
 /** Height of the caption strip under an exported PNG, in CSS pixels. */
 const CAPTION_PX = 30;
 
-/** @param {App} app @param {Wasm} wasm */
+/**
+ * The Share panel: import (the dialog, files dropped on the page) and export. What it
+ * offers the rest of the page: `keepInImport`.
+ * @param {App} app @param {Wasm} wasm
+ */
 export function attachShare(app, wasm) {
   const dialog = el("import-dialog", HTMLDialogElement);
   const text = el("import-text", HTMLTextAreaElement);
@@ -81,7 +85,9 @@ export function attachShare(app, wasm) {
   // Which kind of image the box's link came from, while it holds it (the import says so).
   /** @type {"png" | "svg" | null} */
   let fromImage = null;
-  text.addEventListener("input", () => { fromFile = false; fromImage = null; refusal = ""; });
+  // The box holds a link that could not be opened, which the page put there (keepInImport).
+  let keptLink = false;
+  text.addEventListener("input", () => { fromFile = false; fromImage = null; keptLink = false; refusal = ""; });
   // Reads finish in any order: only the last file chosen or dropped speaks.
   let reads = 0;
 
@@ -108,6 +114,7 @@ export function attachShare(app, wasm) {
       text.value = "";
       fromFile = false;
       fromImage = null;
+      keptLink = false;
       problem.textContent = "";
     } catch (err) {
       problem.textContent = t("import.failed", { why: errorText(err) });
@@ -141,6 +148,7 @@ export function attachShare(app, wasm) {
       text.value = content;
       fromFile = true;
       fromImage = image;
+      keptLink = false;
       refusal = "";
       problem.textContent = "";
     } catch (err) {
@@ -272,4 +280,22 @@ export function attachShare(app, wasm) {
       return false;
     }
   }
+
+  return {
+    /**
+     * Puts `link`, a link that could not be opened, in the Import window's box, to mend
+     * and import: unless the box holds text the user typed or pasted (a file's, or an
+     * earlier link kept so, gives way). Whether it did.
+     * @param {string} link
+     */
+    keepInImport(link) {
+      if (text.value.trim() && !fromFile && !keptLink) return false;
+      text.value = link;
+      fromFile = false;
+      fromImage = null;
+      keptLink = true;
+      refusal = "";
+      return true;
+    },
+  };
 }

@@ -241,6 +241,7 @@ export default {
   "error.link-kept": { one: "This link could not be opened: {why}. Your last game ({n} move) is shown instead.", other: "This link could not be opened: {why}. Your last game ({n} moves) is shown instead." },
   "error.link-new": "This link could not be opened: {why}. A new game is shown instead.",
   "error.link-unchanged": "This link could not be opened: {why}. Your game is unchanged.",
+  "error.link-to-mend": "The link is kept in Share › Import…, to mend and import.",
   "error.engine-short": "The game engine could not start.",
   "error.engine": "The game engine could not start: {why}. Reload the page to try again; the page needs a browser with WebAssembly (every current browser has it).",
 

@@ -240,6 +240,7 @@ export default {
   "error.link-kept": { one: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie ({n} coup) est affichée à la place.", other: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie ({n} coups) est affichée à la place." },
   "error.link-new": "Ce lien n'a pas pu être ouvert : {why}. Une nouvelle partie est affichée à la place.",
   "error.link-unchanged": "Ce lien n'a pas pu être ouvert : {why}. Votre partie est inchangée.",
+  "error.link-to-mend": "Le lien est gardé dans Partager › Importer…, pour le réparer et l'importer.",
   "error.engine-short": "Le moteur de jeu n'a pas pu démarrer.",
   "error.engine": "Le moteur de jeu n'a pas pu démarrer : {why}. Rechargez la page pour réessayer ; la page demande un navigateur avec WebAssembly (tous les navigateurs actuels l'ont).",
 
