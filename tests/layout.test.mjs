@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openApp, PHONE, playMoves, pointWithSeveralLines, score, shot, tab, useBrowser, WIDE } from "./support.mjs";
+import { openApp, PHONE, playMoves, playOtherMove, pointWithSeveralLines, score, shot, tab, useBrowser, WIDE } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -451,6 +451,31 @@ test("on a phone, a note cut at two lines says 'more', and a tap unfolds it whol
   assert.deepEqual(await state(), { long: false, cut: false, more: "none" }, `a short note: ${await message.textContent()}`);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("on a phone, the way back to a record fits the buttons' row: the board keeps its height when the user plays their own move", async () => {
+  for (const [viewport, lang, name, short] of [
+    [PHONE, "en", "Back to the record", "⤺ Record"],
+    [{ width: 320, height: 640 }, "fr", "Revenir au record", "⤺ Record"],
+  ]) {
+    const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport });
+    await tab(page, "records");
+    await page.getByTestId("records").selectOption("5t-178-rosin");
+    await page.evaluate(() => window.morpionApp.goTo(10));
+    const before = (await page.getByTestId("board").boundingBox()).height;
+    await playOtherMove(page);
+    const back = page.getByRole("button", { name, exact: true });
+    await back.waitFor();
+    assert.equal(await back.innerText(), short, `${viewport.width} wide: the short words on show`);
+    assert.equal((await page.getByTestId("board").boundingBox()).height, before, `${viewport.width} wide: the board kept its height`);
+    const [row, box] = [await page.locator(".bar-buttons").boundingBox(), await back.boundingBox()];
+    const first = await page.locator("#first").boundingBox();
+    assert.ok(Math.abs(box.y - first.y) < 1 && box.x + box.width <= row.x + row.width + 0.5, `${viewport.width} wide: in the buttons' row`);
+    await back.click();
+    assert.equal(await score(page), 10);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });
 
 test("a damaged link on a first visit says a new game is shown, not 'your last game'", async () => {

@@ -455,8 +455,8 @@ test("back to the user's own line after branching off it: that line is the game 
   await playOtherMove(page); // in the middle, not the line's next move
   assert.equal(await score(page), 2);
   assert.match(await page.locator("#message").textContent(), /now yours from move 1; the game you left had 3 moves/, "a branch");
+  assert.equal(await page.getByRole("button", { name: "Back to that game" }).innerText(), "Back to that game", "a wide window says it in full");
   await page.getByTestId("back-to-record").click();
-  assert.equal(await page.getByTestId("back-to-record").textContent(), "Back to that game");
   const back = await address(page);
   assert.equal(back.replace(/&m=\d+$/, ""), line, "the line left, at the move it was left");
   const { page: other, errors: otherErrors } = await openApp(env.browser, env.url, { context });

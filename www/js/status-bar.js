@@ -56,5 +56,14 @@ export function showOver(over, n) {
 export function showBranch(left) {
   const back = button("back-to-game");
   back.hidden = !left;
-  if (left) back.textContent = t(left.record ? "branch.back-record" : "branch.back-game");
+  if (!left) return;
+  // a phone shows the short words ("⤺ Record"): the long ones took a row of their own,
+  // and the board lost that height the moment the user played their own move
+  const which = left.record ? "record" : "game";
+  const words = t(`branch.back-${which}`);
+  const long = Object.assign(document.createElement("span"), { className: "back-long", textContent: words });
+  const short = Object.assign(document.createElement("span"), { className: "back-short", textContent: t(`branch.back-${which}-short`) });
+  back.setAttribute("aria-label", words);
+  back.title = words;
+  back.replaceChildren(long, short);
 }

@@ -236,6 +236,8 @@ export default {
   "branch.game": { one: "This game is now yours from move {at}; the game you left had {n} move.", other: "This game is now yours from move {at}; the game you left had {n} moves." },
   "branch.back-record": "Back to the record",
   "branch.back-game": "Back to that game",
+  "branch.back-record-short": "⤺ Record",
+  "branch.back-game-short": "⤺ Game",
   "branch.back": "Back at move {at}, with all {n} moves of the game.",
 
   "error.link-kept": { one: "This link could not be opened: {why}. Your last game ({n} move) is shown instead.", other: "This link could not be opened: {why}. Your last game ({n} moves) is shown instead." },

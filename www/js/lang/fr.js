@@ -235,6 +235,8 @@ export default {
   "branch.game": { one: "Cette partie est à vous à partir du coup {at} ; la partie quittée comptait {n} coup.", other: "Cette partie est à vous à partir du coup {at} ; la partie quittée comptait {n} coups." },
   "branch.back-record": "Revenir au record",
   "branch.back-game": "Revenir à cette partie",
+  "branch.back-record-short": "⤺ Record",
+  "branch.back-game-short": "⤺ Partie",
   "branch.back": "Retour au coup {at}, avec les {n} coups de la partie.",
 
   "error.link-kept": { one: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie ({n} coup) est affichée à la place.", other: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie ({n} coups) est affichée à la place." },
