@@ -380,6 +380,18 @@ test("what the page lists comes from the engine: every export format (CSV too), 
   const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
   assert.equal(download.suggestedFilename(), "morpion-5D-82.csv");
   assert.equal(readFileSync(await download.path(), "utf8"), morpion("convert", "-v", "5D", "--to", "csv", PSOL));
+  // at the last move, nothing more to say; short of it, what each kind of export holds
+  const note = page.getByTestId("export-note");
+  assert.equal(await note.isHidden(), true);
+  await page.evaluate(() => window.morpionApp.goTo(40));
+  assert.equal(await note.textContent(), "At move 40 of 82: a text format holds the whole game, 82 moves (a link opens at move 40); an image shows the board at move 40.");
+  const [text] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
+  assert.equal(text.suggestedFilename(), "morpion-5D-82.csv", "the whole game");
+  await page.locator("#export-format").selectOption("png");
+  const [png] = await Promise.all([page.waitForEvent("download"), page.locator("#export").click()]);
+  assert.equal(png.suggestedFilename(), "morpion-5D-40.png", "the board at move 40");
+  await page.evaluate(() => window.morpionApp.goTo(82));
+  assert.equal(await note.isHidden(), true);
   // the record menu's line, under its variant's heading, is the command line's label
   await tab(page, "records");
   const option = page.locator("[data-testid=records] option[value='5t-178-rosin']");

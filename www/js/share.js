@@ -45,6 +45,16 @@ export function attachShare(app, wasm) {
   };
   for (const f of formats) menu.append(new Option(label(f), f.name));
 
+  // Short of the game's last move, the two kinds of export differ: say how.
+  const exportNote = el("export-note", HTMLElement);
+  const noteExport = () => {
+    const [shown, n] = [app.shown(), app.length()];
+    exportNote.hidden = shown === n;
+    if (shown !== n) exportNote.textContent = t("share.export-at", { shown, n });
+  };
+  app.on("change", noteExport);
+  noteExport();
+
   /**
    * Reads `content`; replaces the game only when it is read without error.
    * @param {string} content @param {string} variant

@@ -149,6 +149,7 @@ export default {
   "share.download": "Download",
   "share.copy": "Copy",
   "share.images": "Images carry the game too: import or drop a PNG or SVG made here to open its game.",
+  "share.export-at": { one: "At move {shown} of {n}: a text format holds the whole game, {n} move (a link opens at move {shown}); an image shows the board at move {shown}.", other: "At move {shown} of {n}: a text format holds the whole game, {n} moves (a link opens at move {shown}); an image shows the board at move {shown}." },
 
   "error.close": "Dismiss the message",
 

@@ -148,6 +148,7 @@ export default {
   "share.download": "Télécharger",
   "share.copy": "Copier",
   "share.images": "Les images contiennent aussi la partie : importez ou déposez un PNG ou un SVG créé ici pour ouvrir sa partie.",
+  "share.export-at": { one: "Au coup {shown} sur {n} : un format texte garde toute la partie, {n} coup (un lien s'ouvre au coup {shown}) ; une image montre le plateau au coup {shown}.", other: "Au coup {shown} sur {n} : un format texte garde toute la partie, {n} coups (un lien s'ouvre au coup {shown}) ; une image montre le plateau au coup {shown}." },
 
   "error.close": "Fermer le message",
 
