@@ -127,14 +127,17 @@ test("the records in the language: their lines, their notes, and the titles that
   // as the engine's records() gives them (crate/src/wasm/mod.rs)
   const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08", letter: null,
     label: "5T · 178 moves · Christopher D. Rosin, 2011-08", note: "The 5T world record, found by Rosin's computer search (NRPA) in August 2011." };
-  const worst = { name: "5t-20-worst", variant: "5T", score: 20, author: null, date: null, letter: null, label: "5T · 20 moves · unknown",
+  const worst = { name: "5t-20-worst", variant: "5T", score: 20, author: null, date: null, letter: null, label: "5T · 20 moves · author unknown",
     note: "The shortest possible 5T game: after these 20 moves no line can be drawn." };
   const gillioz = { name: "5d-80-gillioz-nmcs", variant: "5D", score: 80, author: "Marc Gillioz (program)", date: "2023-10", letter: null,
     label: "5D · 80 moves · Marc Gillioz (program), 2023-10", note: "An 80-move 5D game found by Marc Gillioz's nested Monte-Carlo search (2023), not Cazenave's 80 of 2008." };
   // one of two games of the same length, author and month: its letter tells them apart
   const rosinB = { name: "5t-177-rosin-b", variant: "5T", score: 177, author: "Christopher D. Rosin", date: "2011-05", letter: "B",
     label: "5T · 177 moves · Christopher D. Rosin, 2011-05 (B)", note: "One of Rosin's two 177-move games of May 2011, three months before his 178." };
-  const records = [rosin, worst, gillioz, rosinB];
+  // a date the collection gives as "known by then"
+  const tishchenko = { name: "5t-172-tishchenko", variant: "5T", score: 172, author: "Dimitri Tishchenko", date: "<=2014", letter: null,
+    label: "5T · 172 moves · Dimitri Tishchenko, 2014 or before", note: "" };
+  const records = [rosin, worst, gillioz, rosinB, tishchenko];
   // every language but English has the records' words (English is the engine's own)
   for (const code of Object.keys(catalogues)) if (code !== "en") assert.ok(recordCatalogues[code], code);
   setLanguage("en");
@@ -150,6 +153,7 @@ test("the records in the language: their lines, their notes, and the titles that
   assert.equal(recordLabel(gillioz), "5D · 80 coups · Marc Gillioz (programme), 2023-10");
   assert.match(recordNote(rosin.name, rosin.note), /^Le record du monde en 5T/);
   assert.equal(recordLabel(rosinB), "5T · 177 coups · Christopher D. Rosin, 2011-05 (B)");
+  assert.equal(recordLabel(tishchenko), "5T · 172 coups · Dimitri Tishchenko, 2014 ou avant");
   // a note the language lacks stays the engine's English; no note stays none
   assert.equal(recordNote("5t-999-nobody", "a note"), "a note");
   assert.equal(recordNote(worst.name, ""), "");

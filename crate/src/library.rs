@@ -53,8 +53,15 @@ impl Entry {
     /// where its source names several (`5T · 177 moves · Christopher D. Rosin, 2011-05 (A)`):
     /// two labels were otherwise the same.
     pub fn label(&self) -> String {
-        let who = self.known_author().unwrap_or("unknown");
-        let when = self.known_date().map(|d| format!(", {d}")).unwrap_or_default();
+        let who = self.known_author().unwrap_or("author unknown");
+        // "<=2014" (the collection's way to say the game was known by then) in words
+        let when = match self.known_date() {
+            Some(d) => match d.strip_prefix("<=") {
+                Some(year) => format!(", {year} or before"),
+                None => format!(", {d}"),
+            },
+            None => String::new(),
+        };
         let which = self.letter().map(|c| format!(" ({c})")).unwrap_or_default();
         format!("{} · {} moves · {who}{when}{which}", self.variant, self.score)
     }
@@ -125,7 +132,11 @@ mod tests {
     #[test]
     fn labels_say_what_is_known() {
         assert_eq!(find("5t-178-rosin").unwrap().label(), "5T · 178 moves · Christopher D. Rosin, 2011-08");
-        assert_eq!(find("5t-20-worst").unwrap().label(), "5T · 20 moves · unknown");
+        assert_eq!(find("5t-20-worst").unwrap().label(), "5T · 20 moves · author unknown");
+        assert_eq!(
+            find("5t-172-tishchenko").unwrap().label(),
+            "5T · 172 moves · Dimitri Tishchenko, 2014 or before"
+        );
         assert_eq!(
             find("5t-177-rosin-b").unwrap().label(),
             "5T · 177 moves · Christopher D. Rosin, 2011-05 (B)"

@@ -89,7 +89,10 @@ export function whyNotText(why) {
  * @param {RecordInfo} r
  */
 export function recordWho(r) {
-  const who = [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), r.date].filter(Boolean).join(", ");
+  // "<=2014": the collection's way to say the game was known by then
+  const before = r.date?.startsWith("<=") ? r.date.slice(2) : null;
+  const when = before ? t("records.date-before", { year: before }) : r.date;
+  const who = [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), when].filter(Boolean).join(", ");
   return r.letter ? `${who} (${r.letter})` : who;
 }
 
