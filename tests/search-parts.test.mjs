@@ -85,6 +85,7 @@ test("a search's time reads in tenths under 10 s, then as a duration", () => {
 test("kept games and durations read well", () => {
   assert.equal(describeGame({ ...game("a", 82), level: 4, seconds: 75, threads: 2, from: 0 }), "82 moves · 5D · level 4, 2 threads, found in 1 min 15 s");
   assert.equal(describeGame({ ...game("a", 90), level: 3, threads: 1, from: 12 }), "90 moves · 5D · level 3, 1 thread, from move 12");
+  assert.equal(describeGame({ ...game("a", 30), level: 1, seconds: 0.2 }), "30 moves · 5D · level 1, found within a second", "not 'in 0 s'");
   // the method by its name on the page; an unknown one (a later version's) is left out
   assert.equal(describeGame({ ...game("a", 82), method: "nrpa", level: 4 }), "82 moves · 5D · NRPA (Rosin), level 4");
   assert.equal(describeGame({ ...game("a", 82), method: "stabilized", level: 3 }), "82 moves · 5D · Stabilized NRPA, level 3");

@@ -254,6 +254,7 @@ export default {
   "games.threads": { one: "{n} thread", other: "{n} threads" },
   "games.from": "from move {move}",
   "games.found-in": "found in {time}",
+  "games.found-at-once": "found within a second",
 
   "import.empty": "Paste a game or choose a file first.",
   "import.no-moves": "the text holds no move ({format}): \"New game\" starts an empty one",

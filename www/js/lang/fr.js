@@ -253,6 +253,7 @@ export default {
   "games.threads": { one: "{n} fil d'exécution", other: "{n} fils d'exécution" },
   "games.from": "depuis le coup {move}",
   "games.found-in": "trouvée en {time}",
+  "games.found-at-once": "trouvée en moins d'une seconde",
 
   "import.empty": "Collez d'abord une partie ou choisissez un fichier.",
   "import.no-moves": "le texte ne contient aucun coup ({format}) : « Nouvelle partie » en commence une vide",
