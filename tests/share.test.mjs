@@ -142,7 +142,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text, a tex
   await page.getByTestId("import-text").fill("(3,4) - 2\nthis is not a game");
   await page.getByTestId("import-go").click();
   const problem = page.locator("#import-error");
-  assert.match(await problem.textContent(), /Not imported: .*line/);
+  assert.match(await problem.textContent(), /^Not imported: Flammenkamp's notation, line 1: expected a number, found '-'\. Your game is unchanged\.$/, "the format by its name, as the French says it");
   assert.equal(await score(page), 1, "nothing the user had is lost");
   await page.getByTestId("import-text").fill(readFileSync(PSOL, "utf8"));
   await page.locator("#import-variant").selectOption("5D");

@@ -41,7 +41,7 @@ fn an_illegal_move_fails_with_its_number() {
     let err = stderr(&o);
     // the line and the coordinates as the file writes them
     assert!(
-        err.contains("pentasol: line 3: move 2, (27,27) / 0, is illegal in 5D: the new dot (27,27) is already on the board"),
+        err.contains("Pentasol, line 3: move 2, (27,27) / 0, is illegal in 5D: the new dot (27,27) is already on the board"),
         "{err}"
     );
     assert!(err.contains("(the move before it is legal)"), "{err}");
@@ -52,7 +52,7 @@ fn an_illegal_move_fails_with_its_number() {
     std::fs::copy(&bad, &long).unwrap();
     let o = morpion(&["replay", long.to_str().unwrap(), "-v", "5D"]);
     assert!(
-        stderr(&o).starts_with(&format!("error: {}: pentasol: line 3", long.display())),
+        stderr(&o).starts_with(&format!("error: {}: Pentasol, line 3", long.display())),
         "{}",
         stderr(&o)
     );

@@ -273,7 +273,7 @@ fn an_illegal_pentasol_move_is_reported_in_the_files_terms() {
     let shown = frame.show(p);
     let message = e.to_string();
     assert!(
-        message.starts_with("pentasol: line 5: move 2, (60,60) - +2, is illegal in 5D: missing dot at "),
+        message.starts_with("Pentasol, line 5: move 2, (60,60) - +2, is illegal in 5D: missing dot at "),
         "{message}"
     );
     assert!(message.contains(&shown) && !message.contains(&p.to_string()), "{message}");

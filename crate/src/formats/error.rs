@@ -291,12 +291,13 @@ impl fmt::Display for Field {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // a link's messages name the link themselves
-        if let Some(format) = self.format.filter(|&f| f != Format::Link) {
-            write!(f, "{format}: ")?;
-        }
-        if let Some(at) = self.at {
-            write!(f, "{at}: ")?;
+        // "Pentasol, line 3: …", the format by its name as people know it (a link's
+        // messages name the link themselves)
+        match (self.format.filter(|&f| f != Format::Link), self.at) {
+            (Some(format), Some(at)) => write!(f, "{}, {at}: ", format.label())?,
+            (Some(format), None) => write!(f, "{}: ", format.label())?,
+            (None, Some(at)) => write!(f, "{at}: ")?,
+            (None, None) => {}
         }
         self.kind.fmt(f)
     }

@@ -356,13 +356,19 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Read(e) => e.fmt(f),
             LoadError::Replay { format, error, written, frame } => {
-                write!(f, "{format}: ")?;
                 let n = error.index + 1;
                 match written {
-                    Some(w) => write!(f, "line {}: move {n}, {},", w.line, w.text)?,
+                    Some(w) => write!(f, "{}, line {}: move {n}, {},", format.label(), w.line, w.text)?,
                     None => {
                         let m = error.mv;
-                        write!(f, "move {n} ({} {} {})", frame.show(m.dot), m.dir.name(), m.pos)?
+                        write!(
+                            f,
+                            "{}: move {n} ({} {} {})",
+                            format.label(),
+                            frame.show(m.dot),
+                            m.dir.name(),
+                            m.pos
+                        )?
                     }
                 }
                 write!(f, " is illegal in {}: {}", error.position.variant(), error.reason.in_frame(*frame))
