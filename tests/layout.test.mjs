@@ -248,6 +248,12 @@ test("?lang=fr speaks French (words, numbers, the engine's answers); the menu sw
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
   assert.match(await page.locator("#record-note").textContent(), /^Le record du monde en 5T/);
   assert.equal(await page.locator("#title").textContent(), "5T · 178 coups · Christopher D. Rosin, 2011-08");
+  // a date the collection gives as "<=2014": the title still names the record, in French
+  await page.getByTestId("records").selectOption("5t-172-tishchenko");
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "172");
+  assert.equal(await page.locator("#title").textContent(), "5T · 172 coups · Dimitri Tishchenko, 2014 ou avant");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "178");
   // the export formats: names stay names, words are French
   const formats = await page.locator("#export-format option").allTextContents();
   for (const name of ["Pentasol", "Notation de Flammenkamp", "Lien", "MS1 (MSR compact)", "Image (PNG)"]) assert.ok(formats.includes(name), `${name} in ${formats}`);

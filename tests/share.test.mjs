@@ -155,7 +155,7 @@ test("a Pentasol game pasted into the import dialog is imported; bad text, a tex
   await page.getByTestId("import-text").fill("(28,28)\n");
   await page.locator("#import-variant").selectOption("");
   await page.getByTestId("import-go").click();
-  assert.match(await problem.textContent(), /^Not imported: the text holds no move \(pentasol\): "New game" starts an empty one\. Your game is unchanged\.$/);
+  assert.match(await problem.textContent(), /^Not imported: the text holds no move \(Pentasol\): "New game" starts an empty one\. Your game is unchanged\.$/);
   assert.equal(await score(page), 82);
   // a Pentasol text says no variant: read as 5T, and where to choose another is said
   await page.getByTestId("import-text").fill(readFileSync(join(RECORDS, "5t-178-rosin-variant.anagorko.psol"), "utf8"));
@@ -175,6 +175,12 @@ test("a Pentasol game pasted into the import dialog is imported; bad text, a tex
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "82");
   await page.goBack();
   await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "1");
+  // a link pasted there is said to be one ("read as Link" said nothing)
+  await page.getByRole("button", { name: "Import…" }).click();
+  await page.getByTestId("import-text").fill(morpion("convert", "-v", "5D", "--to", "link", "--base", env.url, PSOL).trim());
+  await page.locator("#import-variant").selectOption("");
+  await page.getByTestId("import-go").click();
+  assert.equal(await page.locator("#message").textContent(), "Imported 82 moves from a link.");
   assert.deepEqual(errors, []);
   await context.close();
 });

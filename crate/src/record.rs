@@ -18,6 +18,21 @@ pub struct Meta {
     pub source: Option<String>,
 }
 
+impl Meta {
+    /// Who played the game and when, as one line (empty when nothing is known): the
+    /// description, and the date where the description does not already say it (a record's
+    /// label says "2014 or before" for the date "<=2014").
+    pub fn title(&self) -> String {
+        let description = self.description.as_deref().unwrap_or("");
+        let said = |d: &str| description.contains(d) || description.contains(d.trim_start_matches("<="));
+        [self.description.as_deref(), self.date.as_deref().filter(|d| !said(d))]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+}
+
 /// A move as its text writes it: its line (from 1) and the text of the move, so that a
 /// message about it points there in the text's own terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,5 +183,22 @@ mod tests {
         let ok = Record::new(None, vec![good]).replay(Variant::D5).unwrap();
         assert_eq!(ok.score(), 1);
         assert!(!ok.is_finished());
+    }
+
+    #[test]
+    fn a_title_says_the_date_once() {
+        let meta = |description: Option<&str>, date: Option<&str>| Meta {
+            description: description.map(str::to_string),
+            date: date.map(str::to_string),
+            ..Meta::default()
+        };
+        assert_eq!(meta(Some("By hand"), Some("1976")).title(), "By hand · 1976");
+        assert_eq!(meta(Some("Rosin, 2011-08"), Some("2011-08")).title(), "Rosin, 2011-08");
+        assert_eq!(
+            meta(Some("Tishchenko, 2014 or before"), Some("<=2014")).title(),
+            "Tishchenko, 2014 or before"
+        );
+        assert_eq!(meta(None, Some("<=2014")).title(), "<=2014");
+        assert_eq!(meta(None, None).title(), "");
     }
 }

@@ -30,8 +30,17 @@ import { gameTitle, titleWho, whyNotText } from "./words.js";
 /** How long the computer's line takes to draw itself (ms). */
 const DRAW_LINE_MS = 420;
 
-/** A game's text read without error that holds no move from the cross: nothing to import. */
-export class EmptyImport extends Error {}
+/**
+ * A game's text read without error that holds no move from the cross: nothing to import.
+ * `format` is the engine's name of the format it was read as (the page words it).
+ */
+export class EmptyImport extends Error {
+  /** @param {string} format */
+  constructor(format) {
+    super(`no move (${format})`);
+    this.format = format;
+  }
+}
 
 /** One game on one board, and what the controls do to them. */
 export class App {
@@ -267,7 +276,7 @@ export class App {
     // the user's game by an empty one: New game does that, an import is for a game
     if (read.length === 0 && timeline.start_spec() === "cross") {
       timeline.free();
-      throw new EmptyImport(t("import.no-moves", { format: read.format }));
+      throw new EmptyImport(read.format);
     }
     this.#setGame(timeline, "new", null, false, true);
     return read;

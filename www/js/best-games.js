@@ -108,8 +108,8 @@ export function describeGame(e) {
   if (e.level) how.push(t("games.level", { level: e.level }));
   if (e.threads) how.push(t("games.threads", { n: e.threads }));
   if (e.from) how.push(t("games.from", { move: e.from }));
-  // under a second: "found at once", not "found in 0 s"
-  if (e.seconds !== undefined && Number.isFinite(e.seconds)) how.push(e.seconds < 1 ? t("games.found-at-once") : t("games.found-in", { time: formatDuration(e.seconds) }));
+  // under a second: "found within a second", not "found in 0 s"
+  if (e.seconds !== undefined && Number.isFinite(e.seconds)) how.push(e.seconds < 1 ? t("games.found-within-second") : t("games.found-in", { time: formatDuration(e.seconds) }));
   if (how.length) parts.push(how.join(", "));
   return parts.join(" · ");
 }

@@ -36,12 +36,18 @@ export function attachShare(app, wasm) {
   const maxBytes = wasm.max_input_bytes();
   const formats = [...wasm.formats(), ...IMAGES];
   const menu = select("export-format");
-  // the engine's English label, or its format's name in the page's language (the words
-  // its messages use, a capital first for a menu)
+  // a format's name in a sentence: the engine's English label, or the words of the page's
+  // language (those its messages use); a menu's with a capital first
+  const nameOf = (/** @type {(typeof formats)[number]} */ f) =>
+    IMAGES.includes(f) ? t(`share.image-${f.name}`) : (explain({ code: `format.${f.name}` }) ?? f.label);
   const label = (/** @type {(typeof formats)[number]} */ f) => {
-    if (IMAGES.includes(f)) return t(`share.image-${f.name}`);
-    const words = explain({ code: `format.${f.name}` });
-    return words === null ? f.label : words[0].toUpperCase() + words.slice(1);
+    const words = nameOf(f);
+    return words[0].toUpperCase() + words.slice(1);
+  };
+  /** The name of the format the engine read a text as, in a sentence. @param {string} name */
+  const readAs = (name) => {
+    const format = formats.find((f) => f.name === name);
+    return format ? nameOf(format) : name;
   };
   for (const f of formats) menu.append(new Option(label(f), f.name));
 
@@ -65,20 +71,23 @@ export function attachShare(app, wasm) {
     try {
       read = app.importText(content, variant);
     } catch (err) {
+      // a text of no move is no clash of variants: nothing to import
+      if (err instanceof EmptyImport) throw new Error(t("import.no-moves", { format: readAs(err.format) }), { cause: err });
       // a text that records its variant, read in another: say so (its moves were not
-      // illegal, only not of the variant asked for); a text of no move is no clash
-      const said = variant && !(err instanceof EmptyImport) ? app.variantSaid(content) : null;
+      // illegal, only not of the variant asked for)
+      const said = variant ? app.variantSaid(content) : null;
       if (said === null || said === variant) throw err;
       throw new Error(t("import.variant-clash", { why: errorText(err), file: said, given: variant }), { cause: err });
     }
     clearError();
     // which variant was read; where the text does not say, the way to choose another here
-    const format = formats.find((f) => f.name === read.format);
-    const name = format ? label(format) : read.format;
+    const name = readAs(read.format);
     const assumed = t("import.assumed-5t", { format: name });
     const notes = notesSentence(read.notes.map((n) => (assumed5T(n) ? assumed : n)));
-    // by the format's name as the menus say it ("msr-json" meant nothing), or the image's kind
-    const done = image ? t("share.imported-image", { n: read.length, kind: image.toUpperCase() }) : t("share.imported", { n: read.length, format: name });
+    // by the format's name ("msr-json" meant nothing), or where the link came from
+    const n = read.length;
+    const done = image ? t("share.imported-image", { n, kind: image.toUpperCase() })
+      : read.format === "link" ? t("share.imported-link", { n }) : t("share.imported", { n, format: name });
     say(done + (notes ? ` ${notes}` : ""));
   };
 
@@ -300,6 +309,8 @@ export function attachShare(app, wasm) {
      */
     keepInImport(link) {
       if (text.value.trim() && !fromFile && !keptLink) return false;
+      reads++; // a file still being read does not replace it
+      input("import-file").value = ""; // nor is a file named that the box no longer holds
       text.value = link;
       fromFile = false;
       fromImage = null;

@@ -64,6 +64,5 @@ export function showBranch(left) {
   const long = Object.assign(document.createElement("span"), { className: "back-long", textContent: words });
   const short = Object.assign(document.createElement("span"), { className: "back-short", textContent: t(`branch.back-${which}-short`) });
   back.setAttribute("aria-label", words);
-  back.title = words;
   back.replaceChildren(long, short);
 }

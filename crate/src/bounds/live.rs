@@ -85,12 +85,13 @@ impl BoundKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LiveBound {
     /// The most moves the game can reach in all (score included); `None` when this program
-    /// knows no bound for the variant (lines of 3 or 4).
+    /// knows no bound (lines of 3; lines of 4 from another start than the cross).
     pub upper_bound: Option<usize>,
     /// The argument that gave `upper_bound`.
     pub kind: Option<BoundKind>,
     /// This program's own argument (the hull, the potential or the game's end) and its
-    /// bound, which a published proof may beat (`kind` is then `Published`).
+    /// bound, which a published proof may beat (`kind` is then `Published`); `None` where
+    /// it has none (lines of 3 and 4 before the game's end).
     pub argued: Option<(usize, BoundKind)>,
     /// Moves played.
     pub score: usize,

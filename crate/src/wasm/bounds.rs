@@ -37,7 +37,8 @@ struct BoundInfo {
     score: usize,
     upper_bound: Option<usize>,
     kind: Option<&'static str>,
-    /// This program's own bound and argument, which a published proof may beat.
+    /// This program's own bound and argument, which a published proof may beat; none for
+    /// lines of 3 and 4 before the game's end.
     argued_bound: Option<usize>,
     argued_kind: Option<&'static str>,
     hull: [u32; 8],

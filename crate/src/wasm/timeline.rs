@@ -297,16 +297,8 @@ impl WebTimeline {
         Ok(view::svg(&Scene::of_timeline(&self.timeline), &style, cell))
     }
 
-    /// Who played the game and when, as one line (empty when nothing is known).
+    /// Who played the game and when, as one line (empty when nothing is known): `Meta::title`.
     pub fn title(&self) -> String {
-        let m = self.timeline.meta();
-        [
-            m.description.as_deref(),
-            m.date.as_deref().filter(|d| !m.description.as_deref().unwrap_or("").contains(d)),
-        ]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" · ")
+        self.timeline.meta().title()
     }
 }
