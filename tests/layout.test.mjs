@@ -484,6 +484,24 @@ test("on a phone, the way back to a record fits the buttons' row: the board keep
   }
 });
 
+test("on a short phone, the start editor's 'Play from this start' and Cancel are at hand as soon as it opens", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 640 } });
+  await page.getByTestId("start-edit").click();
+  for (const id of ["start-done", "start-cancel"]) {
+    const button = page.getByTestId(id);
+    // on screen, and not under the panel's edge: a tap at its middle reaches it
+    assert.ok(await inView(page, button), `${id} on screen`);
+    assert.ok(await button.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === b;
+    }), `${id} can be tapped`);
+  }
+  await page.getByTestId("start-cancel").click();
+  assert.equal(await page.getByTestId("start-edit").isVisible(), true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a damaged link on a first visit says a new game is shown, not 'your last game'", async () => {
   const { page, errors, context } = await openApp(env.browser, `${env.url}#g=1.5T.3.AAAA.zz`);
   assert.match(await page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);
