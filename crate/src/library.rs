@@ -7,7 +7,7 @@ mod data;
 pub use data::Entry;
 
 use crate::formats::{self, Format};
-use crate::record::{Game, Meta};
+use crate::record::{self, Game, Meta};
 use crate::variant::{Move, Variant};
 
 /// Every embedded game, best known games of each variant first.
@@ -54,14 +54,7 @@ impl Entry {
     /// two labels were otherwise the same.
     pub fn label(&self) -> String {
         let who = self.known_author().unwrap_or("author unknown");
-        // "<=2014" (the collection's way to say the game was known by then) in words
-        let when = match self.known_date() {
-            Some(d) => match d.strip_prefix("<=") {
-                Some(year) => format!(", {year} or before"),
-                None => format!(", {d}"),
-            },
-            None => String::new(),
-        };
+        let when = self.known_date().map(|d| format!(", {}", record::date_words(d))).unwrap_or_default();
         let which = self.letter().map(|c| format!(" ({c})")).unwrap_or_default();
         format!("{} · {} moves · {who}{when}{which}", self.variant, self.score)
     }

@@ -18,14 +18,22 @@ pub struct Meta {
     pub source: Option<String>,
 }
 
+/// A date as people read it: `<=2014` (the record collection's way to say a game was known
+/// by then) is "2014 or before"; any other date stays as it is.
+pub fn date_words(date: &str) -> std::borrow::Cow<'_, str> {
+    match date.strip_prefix("<=") {
+        Some(year) => format!("{year} or before").into(),
+        None => date.into(),
+    }
+}
+
 impl Meta {
     /// Who played the game and when, as one line (empty when nothing is known): the
-    /// description, and the date where the description does not already say it (a record's
-    /// label says "2014 or before" for the date "<=2014").
+    /// description, and the date where the description does not already say it in words
+    /// (a record's label says "2014 or before" for the date "<=2014").
     pub fn title(&self) -> String {
         let description = self.description.as_deref().unwrap_or("");
-        let said = |d: &str| description.contains(d) || description.contains(d.trim_start_matches("<="));
-        [self.description.as_deref(), self.date.as_deref().filter(|d| !said(d))]
+        [self.description.as_deref(), self.date.as_deref().filter(|d| !description.contains(&*date_words(d)))]
             .into_iter()
             .flatten()
             .collect::<Vec<_>>()
