@@ -95,18 +95,16 @@ export function attachShare(app, wasm) {
     say(t((await copyText(app.link())) ? "share.link-copied" : "share.link-copy-failed"));
   });
 
-  // The box's text came from a file (not typed or pasted): a file refused after it clears
-  // it, so Import cannot open that earlier file's game by mistake; typed text stays.
-  let fromFile = false;
+  // Where the box's text came from: typed or pasted (it stays), a file ("text", or the link
+  // of an image made here: the import says which) or a link that could not be opened, put
+  // there by the page (keepInImport). A file refused clears a file's text, so Import cannot
+  // open that earlier file's game by mistake; a kept link gives way to anything but typing.
+  /** @type {"typed" | "text" | "png" | "svg" | "kept"} */
+  let boxFrom = "typed";
   // Why the last file chosen was refused, while nothing has come into the box since:
   // Import then says it again, rather than that nothing was chosen.
   let refusal = "";
-  // Which kind of image the box's link came from, while it holds it (the import says so).
-  /** @type {"png" | "svg" | null} */
-  let fromImage = null;
-  // The box holds a link that could not be opened, which the page put there (keepInImport).
-  let keptLink = false;
-  text.addEventListener("input", () => { fromFile = false; fromImage = null; keptLink = false; refusal = ""; });
+  text.addEventListener("input", () => { boxFrom = "typed"; refusal = ""; });
   // Reads finish in any order: only the last file chosen or dropped speaks.
   let reads = 0;
 
@@ -128,12 +126,10 @@ export function attachShare(app, wasm) {
       return;
     }
     try {
-      importText(text.value, select("import-variant").value, fromFile ? fromImage : null);
+      importText(text.value, select("import-variant").value, boxFrom === "png" || boxFrom === "svg" ? boxFrom : null);
       dialog.close();
       text.value = "";
-      fromFile = false;
-      fromImage = null;
-      keptLink = false;
+      boxFrom = "typed";
       problem.textContent = "";
     } catch (err) {
       problem.textContent = t("import.failed", { why: errorText(err) });
@@ -165,16 +161,15 @@ export function attachShare(app, wasm) {
       const { content, image } = await readFile(file);
       if (read !== reads) return;
       text.value = content;
-      fromFile = true;
-      fromImage = image;
-      keptLink = false;
+      boxFrom = image ?? "text";
       refusal = "";
       problem.textContent = "";
     } catch (err) {
       if (read !== reads) return;
-      if (fromFile) text.value = "";
-      fromFile = false;
-      fromImage = null;
+      if (boxFrom !== "typed" && boxFrom !== "kept") {
+        text.value = "";
+        boxFrom = "typed";
+      }
       input("import-file").value = ""; // not taken: not named, and choosing it again tries again
       refusal = errorText(err);
       problem.textContent = refusal;
@@ -308,13 +303,11 @@ export function attachShare(app, wasm) {
      * @param {string} link
      */
     keepInImport(link) {
-      if (text.value.trim() && !fromFile && !keptLink) return false;
+      if (text.value.trim() && boxFrom === "typed") return false;
       reads++; // a file still being read does not replace it
       input("import-file").value = ""; // nor is a file named that the box no longer holds
       text.value = link;
-      fromFile = false;
-      fromImage = null;
-      keptLink = true;
+      boxFrom = "kept";
       refusal = "";
       return true;
     },
