@@ -58,7 +58,7 @@ test("on a phone, 'no bound known' is whole: where (the variant, or another star
   await page.getByTestId("variant").selectOption("3T");
   assert.match(await boundText(page, /aucune borne/), /^aucune borne connue pour 3T$/);
   const shown = await page.getByTestId("bound").evaluate((o) => ({
-    cut: o.scrollWidth > o.clientWidth + 1, where: o.querySelector(".bound-by").getBoundingClientRect().width > 1,
+    cut: o.scrollWidth > o.clientWidth + 1, where: o.querySelector(".bar-aside").getBoundingClientRect().width > 1,
   }));
   assert.deepEqual(shown, { cut: false, where: false });
   await tab(page, "bounds");

@@ -54,7 +54,7 @@ test("on a phone, a finished game's bar shows the game-over notice whole; the bo
   assert.equal(await notice.textContent(), "Partie finie\u00a0: 178 coups", "read out whole");
   assert.deepEqual(await notice.evaluate((e) => {
     const bar = e.parentElement.getBoundingClientRect();
-    return { cut: e.getBoundingClientRect().right > bar.right + 0.5 || e.scrollWidth > e.clientWidth + 1, count: e.querySelector(".over-n").getBoundingClientRect().width > 1 };
+    return { cut: e.getBoundingClientRect().right > bar.right + 0.5 || e.scrollWidth > e.clientWidth + 1, count: e.querySelector(".bar-aside").getBoundingClientRect().width > 1 };
   }), { cut: false, count: false }, "'Partie finie' whole, the count left to the score");
   assert.deepEqual(small.errors, []);
   await small.context.close();
@@ -373,7 +373,7 @@ async function barBound(page) {
   await page.waitForFunction(() => /\d/.test(document.querySelector("[data-testid=bound]").textContent));
   return page.evaluate(() => {
     const out = document.querySelector("[data-testid=bound]");
-    const by = out.querySelector(".bound-by");
+    const by = out.querySelector(".bar-aside");
     const shown = (/** @type {Element} */ e) => e.getBoundingClientRect().width > 1;
     const why = document.querySelector("[data-testid=bound-why]");
     const [mark] = [...why.children].filter(shown);

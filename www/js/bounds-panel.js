@@ -5,7 +5,7 @@
 // BoundsClient; the main thread only posts and draws.
 
 import { BoundsClient, Cancelled } from "./bounds-client.js";
-import { $, button, canvas, errorText, input, select } from "./dom.js";
+import { $, button, canvas, errorText, input, select, withAside } from "./dom.js";
 import { num, t } from "./i18n.js";
 
 /** @typedef {import("./app.js").App} App */
@@ -16,30 +16,11 @@ import { num, t } from "./i18n.js";
 const kindWords = (kind) => (kind ? t(`bounds.kind-${kind}`) : "");
 
 /**
- * The bar's bound, "at most N moves (by the hull)": the reason in a part of its own, which a
- * narrow bar keeps for screen readers only (style.css): it was cut off there, and "why?"
- * (a round "?" there) opens the Bounds panel, which says it in full.
- * @param {HTMLElement} out @param {number} n @param {string} by the argument's words
+ * The bar's bound, "at most N moves" and its reason " (by the hull)", the reason aside
+ * (`withAside`): "why?" (a round "?" in a narrow bar) opens the Bounds panel, which says it
+ * in full. @param {number} n @param {string} by the argument's words @returns {[string, string]}
  */
-function showBound(out, n, by) {
-  const reason = document.createElement("span");
-  reason.className = "bound-by";
-  reason.textContent = t("bounds.by", { why: by });
-  out.replaceChildren(t("bounds.at-most", { n }), reason);
-}
-
-/**
- * The bar's "no bound known for 3T" (or "from this start"): where, in the same part
- * as a bound's reason, so that a narrow bar says "no bound known" whole ("why?" says
- * where, and the Bounds panel).
- * @param {HTMLElement} out @param {string} where
- */
-function showUnknown(out, where) {
-  const part = document.createElement("span");
-  part.className = "bound-by";
-  part.textContent = where;
-  out.replaceChildren(t("bounds.unknown"), part);
-}
+const boundWords = (n, by) => [t("bounds.at-most", { n }), t("bounds.by", { why: by })];
 
 /**
  * What an LP's report adds when its bound does not beat the bar's (early in a game the LP
@@ -163,26 +144,25 @@ export class BoundsPanel {
     const b = this.#bound;
     if (!b) return;
     const proved = this.#provedHere();
-    /** @type {[number | "", string]} a bound and its kind's words, or none ("") and where none is known */
+    /** @type {[string, string]} what the bar says, and what it says aside (why, or where none is known) */
     let text;
     let why;
     const variant = this.#app.variant();
     const lines = Number(variant[0]);
     if (b.upperBound === null && !b.fromCross && lines >= 4) {
-      text = ["", t("bounds.unknown-start")];
+      text = [t("bounds.unknown"), t("bounds.unknown-start")];
       why = t(lines === 4 ? "bounds.unknown-start-why-4" : "bounds.unknown-start-why");
     } else if (b.upperBound === null) {
-      text = ["", t("bounds.unknown-for", { variant })];
+      text = [t("bounds.unknown"), t("bounds.unknown-for", { variant })];
       why = t("bounds.unknown-why");
     } else if (proved && proved.bound < b.upperBound) {
-      text = [proved.bound, kindWords("lp")];
+      text = boundWords(proved.bound, kindWords("lp"));
       why = t(`bounds.lp-why-${b.kind === "game_over" ? "potential" : b.kind}`, { move: proved.shown, n: b.upperBound });
     } else {
-      text = [b.upperBound, kindWords(b.kind)];
+      text = boundWords(b.upperBound, kindWords(b.kind));
       why = this.#detail(b);
     }
-    if (typeof text[0] === "string") showUnknown($("bound"), text[1]);
-    else showBound($("bound"), text[0], text[1]);
+    withAside($("bound"), ...text);
     // a finished game's bound is its score, which the bar says already: the line gives way
     // (as it does to the notice of the user's own game over; a search's best is shown so)
     $("bound").closest(".bound-line")?.classList.toggle("over", b.kind === "game_over");

@@ -3,7 +3,7 @@
 // under the board (score, move buttons, slider, "Game over", the way back to a line left)
 // and the Play panel's facts (variant, title, legal moves). No state of its own.
 
-import { $, button, input, select } from "./dom.js";
+import { $, button, input, select, withAside } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { variantName } from "./words.js";
 
@@ -37,19 +37,14 @@ export function showStatus(tl, { title, own, undo, redo }) {
 }
 
 /**
- * "Game over: n moves" when `over`, else nothing. The count is a part of its own, which a
- * narrow bar leaves to screen readers (style.css): the score beside it says the same, and
- * on a 320-px phone the whole notice was cut mid-word.
+ * "Game over: n moves" when `over`, else nothing. The count is aside (`withAside`): the
+ * score beside it says the same.
  * @param {boolean} over @param {number} n
  */
 export function showOver(over, n) {
   const notice = $("gameover");
   notice.hidden = !over;
-  if (!over) return;
-  const count = document.createElement("span");
-  count.className = "over-n";
-  count.textContent = t("msg.game-over-n", { n });
-  notice.replaceChildren(t("msg.game-over"), count);
+  if (over) withAside(notice, t("msg.game-over"), t("msg.game-over-n", { n }));
 }
 
 /** The way back to a line the user left, in the bar (none: hidden). @param {{ record: unknown } | null} left */
