@@ -340,8 +340,11 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Records { name: None, .. } => {
             say!(o, "{:<32} {:<7} {:>5}  {:<40} date", "name", "variant", "moves", "author");
+            // in words, as a record's label says it: "2014 or before", not "<=2014"
             for e in library::entries() {
-                say!(o, "{:<32} {:<7} {:>5}  {:<40} {}", e.name, e.variant, e.score, e.author, e.date);
+                let author = e.known_author().unwrap_or("unknown");
+                let date = e.known_date().map_or("unknown".into(), morpion::record::date_words);
+                say!(o, "{:<32} {:<7} {:>5}  {:<40} {}", e.name, e.variant, e.score, author, date);
             }
             Ok(())
         }

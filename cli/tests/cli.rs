@@ -113,6 +113,15 @@ fn records_lists_and_prints() {
     let o = morpion(&["records"]);
     let out = stdout(&o);
     assert!(out.contains("5t-178-rosin") && out.contains("4d-35-hyyroporanen"), "{out}");
+    // dates and unknowns in words, as a record's label says them
+    let line =
+        |name: &str| out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {out}"));
+    assert!(
+        line("5t-172-tishchenko").ends_with("Dimitri Tishchenko                       2014 or before"),
+        "{out}"
+    );
+    assert!(line("5t-20-worst").ends_with("unknown                                  unknown"), "{out}");
+    assert!(!out.contains("<=") && !out.contains(" ?"), "{out}");
     let o = morpion(&["records", "5d-82", "--to", "msr-json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["score"], 82);
