@@ -2,8 +2,8 @@
 
 use super::{Explain, Explained};
 use crate::formats::{
-    At, Element, Expected, Field, Format, LinkDamage, LoadError, Ms1Damage, Note, ReadError, ReadErrorKind,
-    WriteError,
+    At, Element, Expected, Field, Format, JsonDamage, JsonKind, LinkDamage, LoadError, Ms1Damage, Note,
+    ReadError, ReadErrorKind, WriteError,
 };
 use crate::geom::Frame;
 use crate::position::IllegalMove;
@@ -93,7 +93,7 @@ impl Explain for ReadErrorKind {
             UnknownDirection(d) => e("read.direction").text("text", d),
             UnknownVariant(v) => crate::BadVariant(v.clone()).explain(),
             NotFivePointLines(v) => e("read.not-five").text("variant", v),
-            Json(message) => e("read.json").text("text", message),
+            Json(d) => d.explain(),
             Ms1(d) => e("read.ms1").why(
                 "why",
                 match d {
@@ -117,6 +117,48 @@ impl Explain for ReadErrorKind {
             Start(s) => e("read.start").why("why", s.explain()),
         }
     }
+}
+
+impl Explain for JsonDamage {
+    fn explain(&self) -> Explained {
+        use JsonDamage::*;
+        let e = Explained::new;
+        match self {
+            CutShort => e("json.cut-short"),
+            ExpectedValue => e("json.expected-value"),
+            ExpectedComma => e("json.expected-comma"),
+            ExpectedColon => e("json.expected-colon"),
+            NameNotText => e("json.name-not-text"),
+            TrailingComma => e("json.trailing-comma"),
+            TrailingText => e("json.trailing-text"),
+            TooManyItems => e("json.too-many-items"),
+            BadNumber => e("json.bad-number"),
+            BadText => e("json.bad-text"),
+            TooDeep => e("json.too-deep"),
+            MissingField(name) => e("json.missing-field").text("name", name),
+            WrongKind { found, expected: Some(expected) } => {
+                e("json.wrong-kind").why("found", json_kind(*found)).why("expected", json_kind(*expected))
+            }
+            WrongKind { found, expected: None } => e("json.unexpected-kind").why("found", json_kind(*found)),
+            WrongLength { found, expected } => {
+                e("json.wrong-length").num("found", *found as f64).num("n", *expected as f64)
+            }
+            OutOfRange => e("json.out-of-range"),
+            Other(message) => e("read.json").text("text", message),
+        }
+    }
+}
+
+fn json_kind(k: JsonKind) -> Explained {
+    Explained::new(match k {
+        JsonKind::Object => "json-kind.object",
+        JsonKind::List => "json-kind.list",
+        JsonKind::Text => "json-kind.text",
+        JsonKind::Number => "json-kind.number",
+        JsonKind::WholeNumber => "json-kind.whole-number",
+        JsonKind::TrueFalse => "json-kind.true-false",
+        JsonKind::Null => "json-kind.null",
+    })
 }
 
 /// What a reader needed.

@@ -1,8 +1,8 @@
 use super::*;
 use crate::bounds::{BadBoard, LpError, Octagon, PositionLpError};
 use crate::formats::{
-    self, At, Element, Expected, Field, Format, LinkDamage, Ms1Damage, Note, ReadError, ReadErrorKind,
-    WriteError,
+    self, At, Element, Expected, Field, Format, JsonDamage, JsonKind, LinkDamage, Ms1Damage, Note, ReadError,
+    ReadErrorKind, WriteError,
 };
 use crate::nrpa::SearchError;
 use crate::starts::CodeDamage;
@@ -95,10 +95,47 @@ fn samples() -> Vec<(String, Explained)> {
     ] {
         add(&read(kind));
     }
-    let at = |a| ReadError::new(Format::MsrJson, Some(a), ReadErrorKind::Json("expected value".into()));
+    let other = || ReadErrorKind::Json(JsonDamage::Other("expected value".into()));
+    let at = |a| ReadError::new(Format::MsrJson, Some(a), other());
     add(&at(At::Column { line: 1, column: 3 }));
     add(&at(At::Move(4)));
     add(&at(At::Char(4)));
+    // every JSON damage and kind (most of them read from damaged text by the formats' tests)
+    let kinds = [
+        JsonKind::Object,
+        JsonKind::List,
+        JsonKind::Text,
+        JsonKind::Number,
+        JsonKind::WholeNumber,
+        JsonKind::TrueFalse,
+        JsonKind::Null,
+    ];
+    for d in [
+        JsonDamage::CutShort,
+        JsonDamage::ExpectedValue,
+        JsonDamage::ExpectedComma,
+        JsonDamage::ExpectedColon,
+        JsonDamage::NameNotText,
+        JsonDamage::TrailingComma,
+        JsonDamage::TrailingText,
+        JsonDamage::TooManyItems,
+        JsonDamage::BadNumber,
+        JsonDamage::BadText,
+        JsonDamage::TooDeep,
+        JsonDamage::MissingField("moves".into()),
+        JsonDamage::WrongKind { found: JsonKind::Null, expected: None },
+        JsonDamage::WrongLength { found: 2, expected: 6 },
+        JsonDamage::OutOfRange,
+    ]
+    .into_iter()
+    .chain(kinds.map(|k| JsonDamage::WrongKind { found: k, expected: Some(k) }))
+    {
+        add(&ReadError::new(
+            Format::GilliozDto,
+            Some(At::Column { line: 2, column: 9 }),
+            ReadErrorKind::Json(d),
+        ));
+    }
     for d in [
         LinkDamage::NoGame,
         LinkDamage::Parts { found: 3, expected: 5 },

@@ -2,6 +2,7 @@
 //! character), what, and the value as the text writes it. `Display` is for people; code
 //! and tests match the variants.
 
+use super::json_damage::JsonDamage;
 use super::{Format, MAX_INPUT_BYTES};
 use crate::position::IllegalMove;
 use crate::starts::BadStart;
@@ -103,8 +104,8 @@ pub enum ReadErrorKind {
     UnknownVariant(String),
     /// Pentasol and Flammenkamp's notation are for lines of 5 points.
     NotFivePointLines(Variant),
-    /// JSON that does not parse, or lacks what the format needs (serde's words).
-    Json(String),
+    /// JSON that does not parse, or lacks what the format needs.
+    Json(JsonDamage),
     /// An `MS1:` string that does not decode.
     Ms1(Ms1Damage),
     /// gillioz: a line length this program does not play (it plays 3 to 6 points).
@@ -347,7 +348,7 @@ impl fmt::Display for ReadErrorKind {
             UnknownDirection(d) => write!(f, "unknown direction \"{d}\" (expected H, V, DN or DP)"),
             UnknownVariant(v) => write!(f, "{}", crate::BadVariant(v.clone())),
             NotFivePointLines(v) => write!(f, "this notation is for 5-point lines, not {v}"),
-            Json(message) => write!(f, "{message}"),
+            Json(d) => write!(f, "{d}"),
             Ms1(d) => write!(
                 f,
                 "damaged MS1 string: {}",
@@ -422,12 +423,12 @@ pub(crate) fn coordinate(value: i64, text: &str, offset: i64, field: Field) -> R
         .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: text.to_string() })
 }
 
-/// The serde_json error as a kind and a place (its message without the "at line L column
+/// The serde_json error as a damage and a place (its message without the "at line L column
 /// C" serde appends: the place is said once, in front).
-pub(crate) fn json(format: Format, e: &serde_json::Error) -> ReadError {
+pub(crate) fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     let full = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let message = full.strip_suffix(&suffix).unwrap_or(&full);
     let at = (e.line() > 0).then_some(At::Column { line: e.line(), column: e.column() });
-    ReadError::new(format, at, ReadErrorKind::Json(message))
+    ReadError::new(format, at, ReadErrorKind::Json(JsonDamage::of(e, message, text)))
 }

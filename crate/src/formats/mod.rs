@@ -10,11 +10,13 @@ pub(crate) mod base64;
 mod csv;
 mod error;
 mod gillioz;
+mod json_damage;
 pub mod link;
 mod msr;
 mod pentasol;
 
 pub use error::{At, Element, Expected, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind};
+pub use json_damage::{JsonDamage, JsonKind};
 
 use crate::geom::{Frame, Point};
 use crate::position::ReplayError;

@@ -73,7 +73,7 @@ pub(super) fn read_json(text: &str) -> Result<Record, ReadError> {
 }
 
 fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
-    let file: FileIn = serde_json::from_str(text).map_err(|e| json(f, &e))?;
+    let file: FileIn = serde_json::from_str(text).map_err(|e| json(f, &e, text))?;
     let variant = match &file.variant {
         Some(v) => Some(
             v.parse::<Variant>()
