@@ -103,7 +103,7 @@ test("the engine's data in words: variants, the lines offered, why not, a branch
   setLanguage("en");
 });
 
-test("a start by its size, its code in the title; My games says a game is from a drawn start", () => {
+test("a start by its size, its code in the title; My games says a game is from a drawn start or off a record", () => {
   setLanguage("en");
   assert.deepEqual(startName("cross", [0, 3, 1, 3]), { name: "the cross", title: "" });
   // an L of 4 dots, 2 wide and 3 high
@@ -117,9 +117,16 @@ test("a start by its size, its code in the title; My games says a game is from a
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 moves · 5T · from 7 dots · /);
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 3, variant: "5D", start: 1, twoPlayer: true }), /^3 moves · 5D · from 1 dot · two players · /);
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T" }), /^12 moves · 5T · Dec/, "the cross: nothing said");
+  // a line branched off a record, or off another game; a title that says no branch says nothing
+  const rosin = /** @type {any} */ ({ name: "5t-178-rosin", label: "5T · 178 moves · Christopher D. Rosin, 2011-08", score: 178 });
+  const off = (from) => describeMine({ id: "a", link: "#g", at, moves: 121, variant: "5T", from }, [rosin]);
+  assert.match(off(`Your line from move 120 of ${rosin.label}`), /^121 moves · 5T · off the 178-move record at move 120 · Dec/);
+  assert.match(off("Your line from move 9 of My best game"), /^121 moves · 5T · off another game at move 9 · Dec/);
+  assert.match(off("My best game"), /^121 moves · 5T · Dec/);
   setLanguage("fr");
   assert.equal(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]).name, "4 points, 2\u00a0×\u00a03");
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 coups · 5T · à partir de 7 points · /);
+  assert.match(off(`Your line from move 120 of ${rosin.label}`), /^121 coups · 5T · sortie du record de 178 coups au coup 120 · /);
   setLanguage("en");
 });
 

@@ -1,7 +1,7 @@
 // Unit tests of the user's own games as local storage keeps them (www/js/saved.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { forgetMine, KEEP_MINE, lineOf, loadMine, mineOf, recall, remember, withMine } from "../www/js/saved.js";
+import { forgetMine, KEEP_MINE, lineOf, loadMine, mineById, mineOf, recall, remember, withMine } from "../www/js/saved.js";
 import { OwnGame } from "../www/js/own-game.js";
 import { memoryStorage } from "./memory-storage.mjs";
 
@@ -96,6 +96,29 @@ test("a game's id stays while the user plays on in it, and changes where a secon
   again.keep(link("R135"), facts);
   assert.notEqual(again.id(), first, "the other takes an id of its own");
   assert.deepEqual(loadMine(s).map((e) => lineOf(e.link)).sort(), ["g=1.5T.R134", "g=1.5T.R135", "g=1.5T.R2"]);
+  // where a line branched off is kept from keep to keep (its link does not say it), also
+  // in a branch off it and once it is opened again
+  const off = "Your line from move 3 of 5T · 178 moves · Christopher D. Rosin, 2011-08";
+  const branch = new OwnGame(s);
+  branch.opened(link("B"), false);
+  branch.claim();
+  branch.keep(link("B1"), { ...facts, from: off });
+  branch.keep(link("B12"), facts);
+  assert.equal(mineById(/** @type {string} */ (branch.id()), s)?.from, off);
+  branch.branched(2);
+  branch.keep(link("B3"), facts);
+  assert.equal(mineById(/** @type {string} */ (branch.id()), s)?.from, off, "a branch of the branch");
+  const reopened = new OwnGame(s);
+  reopened.opened(link("B12"), false);
+  reopened.claim();
+  reopened.keep(link("B124"), facts);
+  assert.equal(mineById(/** @type {string} */ (reopened.id()), s)?.from, off, "opened again");
+  // a game not opened from the list says nothing of another's
+  const fresh = new OwnGame(s);
+  fresh.opened(link("F"), false);
+  fresh.claim();
+  fresh.keep(link("F1"), facts);
+  assert.equal(mineById(/** @type {string} */ (fresh.id()), s)?.from, undefined);
   // an import is the user's at once, under a new id
   const imported = new OwnGame(s);
   imported.opened(link("I"), true);

@@ -64,10 +64,20 @@ test("a record from the library shows its score and replays step by step", async
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "121", "a move of one's own starts a new line");
   // the record is not lost: one click goes back to it, at the move the game left it
   assert.match(await page.locator("#message").textContent(), /now yours.*move 120/);
+  // My games says where the line came from (its link does not), also once opened again from the list
+  const mine = page.getByTestId("my-games").locator("li");
+  assert.match(await mine.first().textContent(), /^121 moves · 5T · off the 178-move record at move 120 · .*on the board$/);
   await page.getByTestId("back-to-record").click();
   assert.equal(await score(page), 120);
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "178");
   assert.equal(await page.getByTestId("back-to-record").isVisible(), false);
+  const line = mine.first().locator("button.link-button");
+  assert.match(await line.textContent(), /^121 moves · 5T · off the 178-move record at move 120 · /);
+  assert.match(await line.getAttribute("title") ?? "", /^Your line from move 120 of 5T · 178 moves · Christopher D\. Rosin, 2011-08\n/);
+  await line.click();
+  assert.equal(await score(page), 121);
+  await playMoves(page, 1);
+  assert.match(await mine.first().textContent(), /^122 moves · 5T · off the 178-move record at move 120 · .*on the board$/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -17,7 +17,7 @@ import { Replay } from "./replay.js";
 import { redoTarget, undoTarget } from "./turns.js";
 import { BoardView } from "./board-view.js";
 import { showBranch, showOver, showStatus } from "./status-bar.js";
-import { gameTitle, titleWho, whyNotText } from "./words.js";
+import { branchOf, gameTitle, titleWho, whyNotText } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js")} Wasm */
 /** @typedef {import("../../pkg/morpion.js").Timeline} Timeline */
@@ -323,7 +323,8 @@ export class App {
   #remember(link) {
     const tl = this.#timeline;
     const start = tl.start_spec() === "cross" ? undefined : tl.start_dots().length / 2;
-    this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player(), start });
+    const from = branchOf(tl.title()) ? tl.title() : undefined;
+    this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player(), start, from });
   }
 
   /** Back to the line the user left by playing their own move in its middle, at that move. */

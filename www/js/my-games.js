@@ -7,22 +7,26 @@ import { $, button, el, errorText, showError } from "./dom.js";
 import { gameItem } from "./game-list.js";
 import { dateTime, t } from "./i18n.js";
 import { forgetMine, isAboutMine, loadMine, remember } from "./saved.js";
+import { branchWords, gameTitle } from "./words.js";
 
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("./saved.js").MyGame} MyGame */
+/** @typedef {import("../../pkg/morpion.js").RecordInfo} RecordInfo */
 
 /**
  * One line about a game of the user's: "37 moves · 5T · two players · 1 Dec 2026, 23:10",
- * "12 moves · 5T · from 7 dots · …" for a drawn start.
- * @param {MyGame} e
+ * "12 moves · 5T · from 7 dots · …" for a drawn start, "52 moves · 5T · off the 178-move
+ * record at move 40 · …" for a line branched off a record.
+ * @param {MyGame} e @param {readonly RecordInfo[]} [records]
  */
-export function describeMine(e) {
+export function describeMine(e, records = []) {
   if (e.moves === undefined || !e.variant) return t("mine.older");
   const parts = [t("games.moves", { n: e.moves }), e.variant];
   if (typeof e.start === "number") parts.push(t("mine.start", { n: e.start }));
+  if (typeof e.from === "string") parts.push(branchWords(e.from, records));
   if (e.twoPlayer) parts.push(t("mine.two-player"));
   if (e.at) parts.push(dateTime(e.at));
-  return parts.join(" · ");
+  return parts.filter(Boolean).join(" · ");
 }
 
 export class MyGames {
@@ -42,18 +46,22 @@ export class MyGames {
   #render() {
     const list = loadMine();
     const onBoard = this.#app.ownId();
+    const records = this.#app.records();
+    // the whole title of the game a line came from, which the line names in short
+    const from = (/** @type {MyGame} */ e) => (typeof e.from === "string" ? [gameTitle(e.from, records)] : []);
     el("my-games", HTMLOListElement).replaceChildren(...list.map((e) => {
       if (e.id === onBoard) {
         // the game on the board: nothing to open, and not taken off while it is played
         const li = document.createElement("li");
-        const here = Object.assign(document.createElement("button"), { type: "button", className: "link-button", textContent: describeMine(e), disabled: true });
+        const here = Object.assign(document.createElement("button"), { type: "button", className: "link-button", textContent: describeMine(e, records), disabled: true });
+        here.title = from(e).join("");
         here.setAttribute("aria-current", "true");
         li.append(here, Object.assign(document.createElement("span"), { className: "hint-text", textContent: t("mine.on-board") }));
         return li;
       }
       return gameItem({
-        text: describeMine(e),
-        title: t("mine.open-title"),
+        text: describeMine(e, records),
+        title: [...from(e), t("mine.open-title")].join("\n"),
         open: () => this.#open(e),
         removeLabel: e.moves === undefined ? t("mine.remove-older") : t("mine.remove", { n: e.moves }),
         remove: () => this.#remove(e),

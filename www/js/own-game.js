@@ -18,6 +18,9 @@ export class OwnGame {
   /** The line this tab last kept under `#id`: another one stored under it means another
    * tab plays on in the same game, and this tab's line then gets an id of its own. @type {string | null} */
   #keptLine = null;
+  /** The title of the line this game branched off (MyGame `from`), carried from one keep to
+   * the next: the link does not hold it, so a game opened again no longer knows it. @type {string | undefined} */
+  #from;
   /** Where the list is kept. @type {Storage} */ #storage;
 
   /** @param {Storage} [storage] */
@@ -35,6 +38,7 @@ export class OwnGame {
     this.#own = own || mine !== null;
     this.#id = mine?.id ?? null;
     this.#keptLine = mine ? lineOf(mine.link) : null;
+    this.#from = typeof mine?.from === "string" ? mine.from : undefined;
   }
 
   /** The user played in the game, or made it theirs otherwise (a start drawn, a search's game opened). */
@@ -60,13 +64,15 @@ export class OwnGame {
   id() { return this.#own ? this.#id : null; }
 
   /**
-   * Keeps the game, now at `link`, among the user's games, as the last on the board.
-   * @param {string} link @param {{ moves: number, variant: string, twoPlayer: boolean, start?: number }} facts
+   * Keeps the game, now at `link`, among the user's games, as the last on the board. A
+   * game whose facts say no `from` keeps the one it had (a branch off it, too).
+   * @param {string} link @param {{ moves: number, variant: string, twoPlayer: boolean, start?: number, from?: string }} facts
    */
   keep(link, facts) {
     const stored = this.#id === null ? null : mineById(this.#id, this.#storage);
     if (this.#id === null || (stored && lineOf(stored.link) !== this.#keptLine)) this.#id = newId();
-    remember({ id: this.#id, link, at: new Date().toISOString(), ...facts }, this.#storage);
+    this.#from = facts.from ?? this.#from;
+    remember({ id: this.#id, link, at: new Date().toISOString(), ...facts, from: this.#from }, this.#storage);
     this.#keptLine = lineOf(link);
   }
 }

@@ -48,6 +48,9 @@ export function showInAddress(link, newEntry) {
  * @property {boolean} [twoPlayer]
  * @property {number} [start] how many dots its start has, when it is not the variant's cross
  *   (kept since December 2026: an older entry of a drawn start is not marked)
+ * @property {string} [from] the engine's title of a line branched off another game, a record
+ *   most often ("Your line from move 40 of …", see words.js `branchOf`): kept with the game
+ *   since its link does not carry it
  */
 
 /** How many of the user's games are kept: the last on the board. */

@@ -122,8 +122,31 @@ export function gameTitle(title, records = []) {
     const r = titled(text, records);
     return r ? recordLabel(r) : text;
   };
+  const b = branchOf(title);
+  return b ? t("title.branch", { at: b.at, of: label(b.of) }) : label(title);
+}
+
+/**
+ * The game a title says a line branched off, and at which move: the engine's English
+ * "Your line from move 40 of 5T · 178 moves · …" (`of` is that game's own title, a
+ * record's label for a record). Null for any other title.
+ * @param {string} title @returns {{ at: number, of: string } | null}
+ */
+export function branchOf(title) {
   const m = /^Your line from move (\d+) of (.*)$/.exec(title);
-  return m ? t("title.branch", { at: Number(m[1]), of: label(m[2]) }) : label(title);
+  return m ? { at: Number(m[1]), of: m[2] } : null;
+}
+
+/**
+ * Where a line branched off, for a list of games: "off the 178-move record at move 40";
+ * "" for a title that says no branch.
+ * @param {string} title @param {readonly RecordInfo[]} records
+ */
+export function branchWords(title, records) {
+  const b = branchOf(title);
+  if (!b) return "";
+  const r = titled(b.of, records);
+  return r ? t("mine.from-record", { at: b.at, n: r.score }) : t("mine.from-game", { at: b.at });
 }
 
 /**

@@ -76,6 +76,8 @@ export default {
   "mine.title": "My games",
   "mine.empty": "The games you play, import or draw the start of are kept here, also after a reload: the last 20.",
   "mine.older": "A game kept by an earlier version",
+  "mine.from-record": { one: "off the {n}-move record at move {at}", other: "off the {n}-move record at move {at}" },
+  "mine.from-game": "off another game at move {at}",
   "mine.two-player": "two players",
   "mine.start": { one: "from {n} dot", other: "from {n} dots" },
   "mine.on-board": "on the board",

@@ -75,6 +75,8 @@ export default {
   "mine.title": "Mes parties",
   "mine.empty": "Les parties que vous jouez, importez ou dont vous dessinez le départ sont gardées ici, même après un rechargement de la page : les 20 dernières.",
   "mine.older": "Une partie gardée par une version précédente",
+  "mine.from-record": { one: "sortie du record de {n} coup au coup {at}", other: "sortie du record de {n} coups au coup {at}" },
+  "mine.from-game": "sortie d'une autre partie au coup {at}",
   "mine.two-player": "à deux joueurs",
   "mine.start": { one: "à partir de {n} point", other: "à partir de {n} points" },
   "mine.on-board": "sur le plateau",
