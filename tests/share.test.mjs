@@ -16,8 +16,12 @@ test("a record from the library shows its score and replays step by step", async
   await tab(page, "records");
   const options = await page.getByTestId("records").locator("optgroup[label^='5T'] option").allTextContents();
   assert.ok(options.some((o) => /^178 moves · .*Rosin/.test(o)), options.join("\n"));
+  assert.ok(await page.locator("#records-hint").isVisible(), "how records are stepped through, before one is chosen");
   await page.getByTestId("records").selectOption("5t-178-rosin");
   assert.equal(await score(page), 178);
+  // said once, under the board, not again in the panel
+  assert.match(await page.locator("#message").textContent(), /^Step through it with the buttons under the board/);
+  assert.equal(await page.locator("#records-hint").isVisible(), false);
   assert.match(await page.locator("#gameover").textContent(), /178 moves/);
   await page.getByRole("button", { name: "Back to the start" }).click();
   assert.equal(await score(page), 0);
@@ -64,6 +68,7 @@ test("a record from the library shows its score and replays step by step", async
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "121", "a move of one's own starts a new line");
   // the record is not lost: one click goes back to it, at the move the game left it
   assert.match(await page.locator("#message").textContent(), /now yours.*move 120/);
+  assert.ok(await page.locator("#records-hint").isVisible(), "no record on the board: the panel says how to try one");
   // My games says where the line came from (its link does not), also once opened again from the list
   const mine = page.getByTestId("my-games").locator("li");
   assert.match(await mine.first().textContent(), /^121 moves · 5T · off the 178-move record at move 120 · .*on the board$/);

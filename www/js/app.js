@@ -238,6 +238,9 @@ export class App {
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
     $("record-note").textContent = record ? recordNote(record.name, record.note) : "";
+    // with a record on the board, the bar says how to step through it: the panel's hint,
+    // which says the same, is for before one is chosen
+    $("records-hint").hidden = record !== null;
     say("");
     this.#update(!keepView, how === "new");
   }
@@ -494,6 +497,7 @@ export class App {
       this.#record = null;
       select("records").value = "";
       $("record-note").textContent = "";
+      $("records-hint").hidden = false;
     }
     return branched;
   }
