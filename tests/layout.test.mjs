@@ -513,3 +513,58 @@ test("a damaged link on a first visit says a new game is shown, not 'your last g
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("on a short phone, the panel under the board takes more of the height while it is scrolled; the first touch on the board gives it back and plays nothing", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 640 } });
+  await tab(page, "search");
+  const panels = page.locator("#tab-panels");
+  const height = async (/** @type {import("playwright").Locator} */ l) => (await l.boundingBox())?.height ?? 0;
+  const strip = await height(panels);
+  const board = await height(page.getByTestId("board"));
+  const box = /** @type {{ x: number, y: number, width: number, height: number }} */ (await panels.boundingBox());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 120);
+  await page.waitForFunction(() => document.getElementById("tab-panels").getBoundingClientRect().height > 250);
+  await page.waitForTimeout(300); // the rows' transition
+  assert.ok(await height(panels) > 1.5 * strip, `${await height(panels)} against ${strip}`);
+  assert.ok(await inView(page, page.getByTestId("board")), "the board stays in sight");
+  assert.ok(await inView(page, page.getByTestId("undo")), "and its buttons");
+  // a touch on the board, on a green ring even: the room back, and no move from a board
+  // that grew under the finger
+  const ring = await page.evaluate(() => {
+    const app = window.morpionApp;
+    for (let y = -10; y <= 20; y++) for (let x = -10; x <= 20; x++) {
+      if (app.choicesAt(x, y).length !== 1) continue;
+      const [sx, sy] = app.view().screenOf(x, y);
+      return { x: sx, y: sy };
+    }
+    return null;
+  });
+  assert.ok(ring);
+  await page.getByTestId("board").click({ position: ring });
+  await page.waitForTimeout(300);
+  assert.equal(Math.round(await height(panels)), Math.round(strip));
+  assert.equal(Math.round(await height(page.getByTestId("board"))), Math.round(board));
+  assert.equal(await score(page), 0);
+  await playMoves(page, 1);
+  assert.equal(await score(page), 1, "the next tap plays");
+  // scrolled back to its top by hand: the strip again
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 120);
+  await page.waitForFunction(() => document.getElementById("tab-panels").getBoundingClientRect().height > 250);
+  await page.mouse.wheel(0, -1000);
+  await page.waitForFunction((h) => document.getElementById("tab-panels").getBoundingClientRect().height < h + 1, strip);
+  assert.equal(await pageScrolls(page), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("held sideways, where the panel is beside the board, scrolling it changes no layout", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
+  await tab(page, "search");
+  await page.locator("#tab-panels").evaluate((p) => p.scrollBy(0, 80));
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised")), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -14,6 +14,7 @@ import { addressHasGame, recall, showInAddress } from "./saved.js";
 import { SearchPanel } from "./search-panel.js";
 import { StartEditor } from "./start-editor.js";
 import { MyGames } from "./my-games.js";
+import { attachPanelRoom } from "./panel-room.js";
 import { loadSettings, rememberControls, saveSetting } from "./settings.js";
 import { attachShare } from "./share.js";
 /** @typedef {ReturnType<typeof attachShare>} Share */
@@ -255,6 +256,7 @@ async function main() {
   const app = new App(wasm, canvas("board"));
   attachTheme(wasm, app, select("theme"));
   const showTab = attachTabs($("tablist"));
+  attachPanelRoom($("layout"), $("tab-panels"), $("board-wrap"));
   fillVariants(select("variant"), wasm.variants());
   fitVariantNames(select("variant"));
   fillVariants(select("import-variant"), wasm.variants());
