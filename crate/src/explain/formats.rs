@@ -155,6 +155,7 @@ fn json_kind(k: JsonKind) -> Explained {
         JsonKind::List => "json-kind.list",
         JsonKind::Text => "json-kind.text",
         JsonKind::Number => "json-kind.number",
+        JsonKind::Decimal => "json-kind.decimal",
         JsonKind::WholeNumber => "json-kind.whole-number",
         JsonKind::TrueFalse => "json-kind.true-false",
         JsonKind::Null => "json-kind.null",

@@ -106,6 +106,7 @@ fn samples() -> Vec<(String, Explained)> {
         JsonKind::List,
         JsonKind::Text,
         JsonKind::Number,
+        JsonKind::Decimal,
         JsonKind::WholeNumber,
         JsonKind::TrueFalse,
         JsonKind::Null,

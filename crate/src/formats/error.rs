@@ -423,12 +423,8 @@ pub(crate) fn coordinate(value: i64, text: &str, offset: i64, field: Field) -> R
         .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: text.to_string() })
 }
 
-/// The serde_json error as a damage and a place (its message without the "at line L column
-/// C" serde appends: the place is said once, in front).
+/// The serde_json error met reading `text`, as a damage and a place.
 pub(crate) fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
-    let full = e.to_string();
-    let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let message = full.strip_suffix(&suffix).unwrap_or(&full);
     let at = (e.line() > 0).then_some(At::Column { line: e.line(), column: e.column() });
-    ReadError::new(format, at, ReadErrorKind::Json(JsonDamage::of(e, message, text)))
+    ReadError::new(format, at, ReadErrorKind::Json(JsonDamage::of(e, text)))
 }

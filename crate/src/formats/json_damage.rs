@@ -14,8 +14,10 @@ pub enum JsonKind {
     List,
     /// `"..."`.
     Text,
-    /// A number with a fraction or an exponent, or any number where a whole one is due.
+    /// A whole number where something else is due.
     Number,
+    /// A number with a decimal point or an exponent (`1.5`, `2e3`).
+    Decimal,
     /// A whole number (a coordinate, a position on a line).
     WholeNumber,
     /// `true` or `false`.
@@ -72,12 +74,20 @@ pub enum JsonDamage {
     Other(String),
 }
 
+/// serde_json's words for `e`, without the "at line L column C" it appends: the place is
+/// the error's own, said once, in front.
+pub(crate) fn words(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    full.strip_suffix(&suffix).unwrap_or(&full).to_string()
+}
+
 impl JsonDamage {
-    /// The damage serde_json reports reading `text`, sorted (`message` is its words
-    /// without the place).
-    pub(crate) fn of(e: &serde_json::Error, message: &str, text: &str) -> JsonDamage {
+    /// The damage serde_json reports reading `text`, sorted.
+    pub(crate) fn of(e: &serde_json::Error, text: &str) -> JsonDamage {
         use serde_json::error::Category;
         use JsonDamage::*;
+        let message = &*words(e);
         match e.classify() {
             Category::Eof => CutShort,
             Category::Syntax => match message {
@@ -86,12 +96,16 @@ impl JsonDamage {
                 "expected `:`" => ExpectedColon,
                 "key must be a string" => NameNotText,
                 "trailing comma" => TrailingComma,
-                // serde_json's words also for a list longer than a fixed-size one: the
-                // text is well-formed JSON then
-                "trailing characters" if serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() => {
-                    TooManyItems
-                }
-                "trailing characters" => TrailingText,
+                // serde_json's words also where a fixed-size list goes on: read as any
+                // JSON, the text is well-formed there (too many items), or the reader
+                // stops at the same place for what is really wrong there
+                "trailing characters" => match serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                    Err(any) if (any.line(), any.column()) == (e.line(), e.column()) => match &*words(&any) {
+                        "trailing characters" => TrailingText,
+                        _ => JsonDamage::of(&any, text),
+                    },
+                    _ => TooManyItems,
+                },
                 "invalid number" | "number out of range" => BadNumber,
                 "recursion limit exceeded" => TooDeep,
                 m if m.contains("escape") || m.contains("unicode") || m.contains("control character") => {
@@ -118,7 +132,12 @@ fn data(message: &str) -> Option<JsonDamage> {
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
         let (found, expected) = rest.split_once(", expected ")?;
-        let expected = expected.rsplit(' ').next()?.parse().ok()?;
+        // a list where a move's object is due ("struct MoveIn with 4 elements"): serde
+        // reads an object's fields from a list too, but no format here writes one so
+        if expected.starts_with("struct") {
+            return Some(JsonDamage::WrongKind { found: JsonKind::List, expected: Some(JsonKind::Object) });
+        }
+        let expected = expected.split(' ').find_map(|w| w.parse().ok())?;
         return Some(JsonDamage::WrongLength { found: found.parse().ok()?, expected });
     }
     message.starts_with("invalid value: integer").then_some(JsonDamage::OutOfRange)
@@ -129,7 +148,8 @@ fn found_kind(found: &str) -> Option<JsonKind> {
     let word = found.split([' ', '`']).next()?;
     Some(match word {
         "boolean" => JsonKind::TrueFalse,
-        "integer" | "floating" => JsonKind::Number,
+        "integer" => JsonKind::Number,
+        "floating" => JsonKind::Decimal,
         "string" => JsonKind::Text,
         "map" => JsonKind::Object,
         "sequence" => JsonKind::List,
@@ -163,6 +183,7 @@ impl fmt::Display for JsonKind {
             JsonKind::List => "a list [ ]",
             JsonKind::Text => "text in quotes",
             JsonKind::Number => "a number",
+            JsonKind::Decimal => "a decimal number (1.5, 2e3)",
             JsonKind::WholeNumber => "a whole number",
             JsonKind::TrueFalse => "true or false",
             JsonKind::Null => "null",
@@ -178,10 +199,10 @@ impl fmt::Display for JsonDamage {
             ExpectedValue => {
                 write!(f, "not JSON here (a value was expected: a number, text in quotes, [ or {{)")
             }
-            ExpectedComma => write!(f, "a comma or a closing bracket was expected here"),
+            ExpectedComma => write!(f, "a comma, or ] or }} to close, was expected here"),
             ExpectedColon => write!(f, "a colon was expected after the field's name"),
-            NameNotText => write!(f, "a field's name must be in double quotes"),
-            TrailingComma => write!(f, "a comma before a closing bracket (JSON allows none)"),
+            NameNotText => write!(f, "a field's name must be in double quotes (\")"),
+            TrailingComma => write!(f, "a comma just before ] or }} (JSON allows none)"),
             TrailingText => write!(f, "something follows the end of the JSON"),
             TooManyItems => write!(f, "this list has more items than expected"),
             BadNumber => write!(f, "a number that cannot be read"),
@@ -234,10 +255,8 @@ mod tests {
 
     fn damage(text: &str) -> JsonDamage {
         let e = serde_json::from_str::<File>(text).unwrap_err();
-        let full = e.to_string();
-        let message =
-            full.strip_suffix(&format!(" at line {} column {}", e.line(), e.column())).unwrap_or(&full);
-        JsonDamage::of(&e, message, text)
+        assert!(!words(&e).contains(" at line "), "{e}");
+        JsonDamage::of(&e, text)
     }
 
     /// Every kind serde_json reports here is sorted: none falls through to its own words.
@@ -266,7 +285,11 @@ mod tests {
             (r#"{"moves": 3}"#, kind(JsonKind::Number, JsonKind::List)),
             (r#"{"moves": {}}"#, kind(JsonKind::Object, JsonKind::List)),
             (r#"{"moves": [{"x": "1"}]}"#, kind(JsonKind::Text, JsonKind::WholeNumber)),
-            (r#"{"moves": [{"x": 1.5}]}"#, kind(JsonKind::Number, JsonKind::WholeNumber)),
+            (r#"{"moves": [{"x": 1.5}]}"#, kind(JsonKind::Decimal, JsonKind::WholeNumber)),
+            (r#"{"moves": [{"x": 1e20}]}"#, kind(JsonKind::Decimal, JsonKind::WholeNumber)),
+            (r#"{"moves": [[]]}"#, kind(JsonKind::List, JsonKind::Object)),
+            (r#"{"moves": [], "start": [[1, 2 3]]}"#, ExpectedComma),
+            (r#"{"moves": [], "start": [[1, 2, 3]], "name": x}"#, TooManyItems),
             (r#"{"moves": [{"x": null}]}"#, kind(JsonKind::Null, JsonKind::WholeNumber)),
             (r#"{"moves": [], "flag": 1}"#, kind(JsonKind::Number, JsonKind::TrueFalse)),
             (r#"{"moves": [], "name": true}"#, kind(JsonKind::TrueFalse, JsonKind::Text)),
