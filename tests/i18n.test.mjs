@@ -126,7 +126,7 @@ test("a start by its size, its code in the title; My games says a game is from a
   setLanguage("fr");
   assert.equal(startName("AbC-d", [0, 0, 0, 1, 0, 2, 1, 2]).name, "4 points, 2\u00a0×\u00a03");
   assert.match(describeMine({ id: "a", link: "#g", at, moves: 12, variant: "5T", start: 7 }), /^12 coups · 5T · à partir de 7 points · /);
-  assert.match(off(`Your line from move 120 of ${rosin.label}`), /^121 coups · 5T · sortie du record de 178 coups au coup 120 · /);
+  assert.match(off(`Your line from move 120 of ${rosin.label}`), /^121 coups · 5T · issue du record de 178 coups au coup 120 · /);
   setLanguage("en");
 });
 

@@ -96,29 +96,23 @@ test("a game's id stays while the user plays on in it, and changes where a secon
   again.keep(link("R135"), facts);
   assert.notEqual(again.id(), first, "the other takes an id of its own");
   assert.deepEqual(loadMine(s).map((e) => lineOf(e.link)).sort(), ["g=1.5T.R134", "g=1.5T.R135", "g=1.5T.R2"]);
-  // where a line branched off is kept from keep to keep (its link does not say it), also
-  // in a branch off it and once it is opened again
+  // where a line branched off is kept with it, and given back when it is opened again (its
+  // link does not carry it); a game opened otherwise says nothing of it
   const off = "Your line from move 3 of 5T · 178 moves · Christopher D. Rosin, 2011-08";
   const branch = new OwnGame(s);
   branch.opened(link("B"), false);
   branch.claim();
   branch.keep(link("B1"), { ...facts, from: off });
-  branch.keep(link("B12"), facts);
   assert.equal(mineById(/** @type {string} */ (branch.id()), s)?.from, off);
-  branch.branched(2);
-  branch.keep(link("B3"), facts);
-  assert.equal(mineById(/** @type {string} */ (branch.id()), s)?.from, off, "a branch of the branch");
   const reopened = new OwnGame(s);
-  reopened.opened(link("B12"), false);
-  reopened.claim();
-  reopened.keep(link("B124"), facts);
-  assert.equal(mineById(/** @type {string} */ (reopened.id()), s)?.from, off, "opened again");
-  // a game not opened from the list says nothing of another's
+  reopened.opened(link("B1", "&m=0"), false);
+  assert.equal(reopened.from(), off);
   const fresh = new OwnGame(s);
   fresh.opened(link("F"), false);
-  fresh.claim();
-  fresh.keep(link("F1"), facts);
-  assert.equal(mineById(/** @type {string} */ (fresh.id()), s)?.from, undefined);
+  assert.equal(fresh.from(), undefined);
+  remember({ id: "odd", link: link("O"), at: "", from: /** @type {any} */ (3) }, s);
+  fresh.opened(link("O"), false);
+  assert.equal(fresh.from(), undefined, "a damaged entry's");
   // an import is the user's at once, under a new id
   const imported = new OwnGame(s);
   imported.opened(link("I"), true);

@@ -83,6 +83,12 @@ test("a record from the library shows its score and replays step by step", async
   assert.equal(await score(page), 121);
   await playMoves(page, 1);
   assert.match(await mine.first().textContent(), /^122 moves · 5T · off the 178-move record at move 120 · .*on the board$/);
+  // and its title is back under the board, after a reload too
+  assert.match(await page.locator("#title").textContent(), /^Your line from move 120 of 5T · 178 moves · Christopher D\. Rosin/);
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.equal(await score(page), 122);
+  assert.match(await page.locator("#title").textContent(), /^Your line from move 120 of 5T · 178 moves · Christopher D\. Rosin/);
   assert.deepEqual(errors, []);
   await context.close();
 });

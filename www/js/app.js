@@ -235,6 +235,9 @@ export class App {
     this.#record = record;
     this.#left = null;
     this.#mine.opened(timeline.link(linkBase()), own);
+    // one of the user's lines, opened again: its title, which its link does not carry
+    const from = this.#mine.from();
+    if (from) timeline.name_if_unknown(from);
     clearError(); // an alert about the game before (a damaged link) is over
     select("records").value = record ? record.name : "";
     $("record-note").textContent = record ? recordNote(record.name, record.note) : "";

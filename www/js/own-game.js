@@ -18,8 +18,8 @@ export class OwnGame {
   /** The line this tab last kept under `#id`: another one stored under it means another
    * tab plays on in the same game, and this tab's line then gets an id of its own. @type {string | null} */
   #keptLine = null;
-  /** The title of the line this game branched off (MyGame `from`), carried from one keep to
-   * the next: the link does not hold it, so a game opened again no longer knows it. @type {string | undefined} */
+  /** The title of the line this game branched off, as kept with it (MyGame `from`), for the
+   * App to give back to the game opened again: its link does not carry it. @type {string | undefined} */
   #from;
   /** Where the list is kept. @type {Storage} */ #storage;
 
@@ -63,16 +63,17 @@ export class OwnGame {
   /** Which of the user's games it is, if it is one. */
   id() { return this.#own ? this.#id : null; }
 
+  /** The title of the line the game branched off, as kept with it (MyGame `from`). */
+  from() { return this.#from; }
+
   /**
-   * Keeps the game, now at `link`, among the user's games, as the last on the board. A
-   * game whose facts say no `from` keeps the one it had (a branch off it, too).
+   * Keeps the game, now at `link`, among the user's games, as the last on the board.
    * @param {string} link @param {{ moves: number, variant: string, twoPlayer: boolean, start?: number, from?: string }} facts
    */
   keep(link, facts) {
     const stored = this.#id === null ? null : mineById(this.#id, this.#storage);
     if (this.#id === null || (stored && lineOf(stored.link) !== this.#keptLine)) this.#id = newId();
-    this.#from = facts.from ?? this.#from;
-    remember({ id: this.#id, link, at: new Date().toISOString(), ...facts, from: this.#from }, this.#storage);
+    remember({ id: this.#id, link, at: new Date().toISOString(), ...facts }, this.#storage);
     this.#keptLine = lineOf(link);
   }
 }

@@ -191,6 +191,15 @@ impl Timeline {
         &self.meta
     }
 
+    /// Names a game that says nothing of itself: a front end gives back a title the game's
+    /// link does not carry (the page keeps a branch's "Your line from move 40 of …" with
+    /// the user's game). A game that knows who played it, or has a name, keeps it.
+    pub fn name_if_unknown(&mut self, description: &str) {
+        if self.meta == Meta::default() && !description.is_empty() {
+            self.meta.description = Some(description.to_string());
+        }
+    }
+
     /// A move is shown, so one can be taken back.
     pub fn can_undo(&self) -> bool {
         self.shown() > 0
@@ -237,10 +246,14 @@ impl Timeline {
             self.moves.truncate(at);
             self.moves.push(m);
             if let Some(from) = self.meta.description.take() {
-                // Branching again keeps the name of the game it all came from.
-                let from = match from.strip_prefix(BRANCH).and_then(|rest| rest.split_once(" of ")) {
-                    Some((_, original)) => original.to_string(),
-                    None => from,
+                // Branching again keeps the name of the game it all came from, and says
+                // where the line leaves it: the first move that differs, so playing on at
+                // the line's end, or branching after that move, does not move it.
+                let (at, from) = match from.strip_prefix(BRANCH).and_then(|rest| rest.split_once(" of ")) {
+                    Some((left, original)) => {
+                        (left.parse().map_or(at, |left: usize| left.min(at)), original.to_string())
+                    }
+                    None => (at, from),
                 };
                 self.meta = Meta { description: Some(format!("{BRANCH}{at} of {from}")), ..Meta::default() };
             }
@@ -471,6 +484,50 @@ mod tests {
         let again = t.position().legal_moves().into_iter().find(|&m| m != t.moves()[9]).unwrap();
         t.play(again).unwrap();
         assert_eq!(t.meta().description.as_deref(), Some(&*format!("Your line from move 9 of {name}")));
+        // playing on at its end, or branching after move 9, leaves the game where it did
+        while let Some(&m) = t.position().legal_moves().first() {
+            t.play(m).unwrap();
+            if t.shown() == 13 {
+                break;
+            }
+        }
+        assert_eq!(t.meta().description.as_deref(), Some(&*format!("Your line from move 9 of {name}")));
+        t.undo();
+        t.undo();
+        let later = t.position().legal_moves().into_iter().find(|&m| m != t.moves()[11]).unwrap();
+        t.play(later).unwrap();
+        assert_eq!(t.shown(), 12);
+        assert_eq!(t.meta().description.as_deref(), Some(&*format!("Your line from move 9 of {name}")));
+    }
+
+    #[test]
+    fn a_title_given_back_names_only_a_game_that_says_nothing_of_itself() {
+        let record = crate::library::find("5d-82").unwrap().game();
+        let name = record.meta().description.clone().unwrap();
+        // the user's line, left the record at move 9, as its link gives it back: no title
+        let mut t = Timeline::new(Variant::D5);
+        for &m in &record.moves()[..9] {
+            t.play(m).unwrap();
+        }
+        let other = t.position().legal_moves().into_iter().find(|&m| m != record.moves()[9]).unwrap();
+        t.play(other).unwrap();
+        t.name_if_unknown("");
+        assert_eq!(t.meta(), &Meta::default());
+        let branch = format!("Your line from move 9 of {name}");
+        t.name_if_unknown(&branch);
+        assert_eq!(t.meta().title(), branch);
+        // played on, and branched off after move 9: it still leaves the record there
+        let next = t.position().legal_moves()[0];
+        t.play(next).unwrap();
+        t.undo();
+        let another = t.position().legal_moves()[1];
+        t.play(another).unwrap();
+        assert_eq!(t.meta().title(), branch);
+        // a record knows its own
+        let mut known = Timeline::from_game(&record, None);
+        let own = known.meta().clone();
+        known.name_if_unknown(&branch);
+        assert_eq!(known.meta(), &own);
     }
 
     #[test]

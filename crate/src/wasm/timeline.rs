@@ -301,4 +301,10 @@ impl WebTimeline {
     pub fn title(&self) -> String {
         self.timeline.meta().title()
     }
+
+    /// Gives back a title the game's link does not carry, to a game that says nothing of
+    /// itself (`Timeline::name_if_unknown`).
+    pub fn name_if_unknown(&mut self, title: &str) {
+        self.timeline.name_if_unknown(title);
+    }
 }
