@@ -562,9 +562,14 @@ test("on a short phone, the panel under the board takes more of the height while
 test("held sideways, where the panel is beside the board, scrolling it changes no layout", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "search");
-  await page.locator("#tab-panels").evaluate((p) => p.scrollBy(0, 80));
+  const panels = page.locator("#tab-panels");
+  const box = /** @type {{ x: number, y: number, width: number, height: number }} */ (await panels.boundingBox());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 120);
+  await page.waitForFunction(() => document.getElementById("tab-panels").scrollTop > 0);
   await page.waitForTimeout(300);
   assert.equal(await page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised")), false);
+  assert.equal(Math.round((await panels.boundingBox())?.height ?? 0), Math.round(box.height));
   assert.deepEqual(errors, []);
   await context.close();
 });

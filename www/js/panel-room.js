@@ -5,31 +5,63 @@
 // through a strip a few lines tall (170 px on a 320x640 phone).
 
 /** Where the panel sits under the board: style.css's phone layout, less a phone held
- * sideways (board and panel side by side again). Kept in step with style.css. */
+ * sideways (board and panel side by side again). style.css says it in the same words
+ * (tests/panel-room.test.mjs checks). */
 export const STACKED = "(max-width: 560px), (max-width: 760px) and (min-height: 521px)";
+
+/** How long after the user's hand was on the panel a scroll is theirs (ms): not one the
+ * page makes (a card brought into sight), nor one a keyboard's focus makes. */
+const HAND_MS = 1500;
 
 /**
  * @param {HTMLElement} layout the grid of board and panel: "panel-raised" while raised
  * @param {HTMLElement} panels the panel's scroller
- * @param {HTMLElement} board what gives the room back when touched (the board and its
- *   zoom buttons)
+ * @param {HTMLElement} board what gives the room back when touched or focused (the board
+ *   and its zoom buttons)
  */
 export function attachPanelRoom(layout, panels, board) {
   const stacked = window.matchMedia(STACKED);
+  const raised = () => layout.classList.contains("panel-raised");
   const raise = (/** @type {boolean} */ on) => layout.classList.toggle("panel-raised", on && stacked.matches);
+  let hand = -Infinity;
+  for (const type of ["wheel", "touchstart", "pointerdown"]) {
+    panels.addEventListener(type, () => { hand = performance.now(); }, { passive: true });
+  }
   panels.addEventListener("scroll", () => {
+    if (performance.now() - hand > HAND_MS) return;
     if (panels.scrollTop > 0) raise(true);
     // back at its top by the user's hand: a panel that still scrolls (one whose content
     // fits once raised is at its top for that reason, and stays raised)
     else if (panels.scrollHeight > panels.clientHeight + 1) raise(false);
   }, { passive: true });
-  // the touch that gives the room back does only that: the board grows under the finger,
-  // so a tap there would land elsewhere than aimed (caught before the board's own input)
+
+  // The touch that gives the room back does only that: the board grows under the finger,
+  // so a tap would land elsewhere than aimed. Caught before the board's own input, with
+  // any other finger put down while it is down (a pinch), and the click it would make on a
+  // button there (Fit, a line offered).
+  /** The pointers whose touch is swallowed. @type {Set<number>} */
+  const swallowed = new Set();
+  /** Until when a click is one of those touches' (ms, `performance.now()`). */
+  let eatUntil = -Infinity;
   board.addEventListener("pointerdown", (e) => {
-    if (!layout.classList.contains("panel-raised")) return;
+    if (!raised() && swallowed.size === 0) return;
     raise(false);
+    swallowed.add(e.pointerId);
     e.stopPropagation();
     e.preventDefault();
   }, { capture: true });
+  /** @param {PointerEvent} e */
+  const lifted = (e) => {
+    if (swallowed.delete(e.pointerId)) eatUntil = performance.now() + 500;
+  };
+  window.addEventListener("pointerup", lifted, { capture: true });
+  window.addEventListener("pointercancel", lifted, { capture: true });
+  board.addEventListener("click", (e) => {
+    if (performance.now() > eatUntil) return;
+    eatUntil = -Infinity;
+    e.stopPropagation();
+    e.preventDefault();
+  }, { capture: true });
+  board.addEventListener("focusin", () => raise(false));
   stacked.addEventListener("change", () => raise(false));
 }
