@@ -136,6 +136,7 @@ impl Explain for JsonDamage {
             BadText => e("json.bad-text"),
             TooDeep => e("json.too-deep"),
             MissingField(name) => e("json.missing-field").text("name", name),
+            DuplicateField(name) => e("json.duplicate-field").text("name", name),
             WrongKind { found, expected: Some(expected) } => {
                 e("json.wrong-kind").why("found", json_kind(*found)).why("expected", json_kind(*expected))
             }

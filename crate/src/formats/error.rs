@@ -341,7 +341,10 @@ impl fmt::Display for ReadErrorKind {
                     f,
                     "{field} {value} is too far from the reference point (moves must stay within ±{limit} of the cross)"
                 ),
-                Field::Pos => write!(f, "pos {value} is out of range (0 to L-1)"),
+                Field::Pos => write!(
+                    f,
+                    "pos {value} is out of range (a point's place on its line: from 0 to one less than the line's length)"
+                ),
                 Field::Offset => write!(f, "{field} {value} is out of range (-2..2)"),
             },
             UnknownGlyph(c) => write!(f, "unknown direction glyph '{c}' (expected - | \\ /)"),
@@ -423,8 +426,18 @@ pub(crate) fn coordinate(value: i64, text: &str, offset: i64, field: Field) -> R
         .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: text.to_string() })
 }
 
+/// `text` read as the JSON object of `format`'s file. What is not an object at all (a
+/// list, a text before it) is said so first: serde would read a list as an object's
+/// fields in order, and name a field's kind ("text in quotes was expected here").
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &str) -> Result<T, ReadError> {
+    if let Some((line, column, damage)) = JsonDamage::not_an_object(text) {
+        return Err(ReadError::new(format, Some(At::Column { line, column }), ReadErrorKind::Json(damage)));
+    }
+    serde_json::from_str(text).map_err(|e| json(format, &e, text))
+}
+
 /// The serde_json error met reading `text`, as a damage and a place.
-pub(crate) fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
+fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     let at = (e.line() > 0).then_some(At::Column { line: e.line(), column: e.column() });
     ReadError::new(format, at, ReadErrorKind::Json(JsonDamage::of(e, text)))
 }

@@ -3,7 +3,7 @@
 //! (`InitialDots`, `Moves` as [x1, y1, x2, y2, dot x, dot y]). Both may sit in another
 //! frame: the start dots tell where the cross is.
 
-use super::error::{self, coordinate, json, At, Field, ReadError, ReadErrorKind};
+use super::error::{self, coordinate, from_json, At, Field, ReadError, ReadErrorKind};
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
@@ -97,7 +97,7 @@ fn to_move(
 
 pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let f = Format::GilliozGrid;
-    let file: GridFile = serde_json::from_str(text).map_err(|e| json(f, &e, text))?;
+    let file: GridFile = from_json(f, text)?;
     let v = variant_of(f, file.segment_length, file.no_touching_rule)?;
     let (first, steps) =
         file.grid.split_first().ok_or_else(|| ReadError::new(f, None, ReadErrorKind::EmptyGrid))?;
@@ -136,7 +136,7 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
 
 pub(super) fn read_dto(text: &str) -> Result<Record, ReadError> {
     let f = Format::GilliozDto;
-    let file: DtoFile = serde_json::from_str(text).map_err(|e| json(f, &e, text))?;
+    let file: DtoFile = from_json(f, text)?;
     let v = variant_of(f, file.line_length, file.disjoint)?;
     let start: Vec<(i64, i64)> = file.initial_dots.iter().map(|d| (d[0], d[1])).collect();
     let (frame, start) = start_frame(f, v, &start)?;

@@ -53,6 +53,8 @@ pub enum JsonDamage {
     TooDeep,
     /// A field the format needs is not there (its name).
     MissingField(String),
+    /// A field given twice in one object (its name).
+    DuplicateField(String),
     /// A value of the wrong kind.
     WrongKind {
         /// What the text holds.
@@ -83,6 +85,26 @@ pub(crate) fn words(e: &serde_json::Error) -> String {
 }
 
 impl JsonDamage {
+    /// Where `text` holds something else than a JSON object (its first character, from 1),
+    /// and what: a file of every JSON format here is one object.
+    pub(crate) fn not_an_object(text: &str) -> Option<(usize, usize, JsonDamage)> {
+        let t = text.trim_start_matches('\u{feff}');
+        let at = t.find(|c: char| !c.is_whitespace())?;
+        let before = &t[..at];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let found = match t[at..].chars().next()? {
+            '{' => return None,
+            '[' => JsonKind::List,
+            '"' => JsonKind::Text,
+            '-' | '0'..='9' => JsonKind::Number,
+            't' | 'f' => JsonKind::TrueFalse,
+            'n' => JsonKind::Null,
+            _ => return Some((line, column, JsonDamage::ExpectedValue)),
+        };
+        Some((line, column, JsonDamage::WrongKind { found, expected: Some(JsonKind::Object) }))
+    }
+
     /// The damage serde_json reports reading `text`, sorted.
     pub(crate) fn of(e: &serde_json::Error, text: &str) -> JsonDamage {
         use serde_json::error::Category;
@@ -125,6 +147,9 @@ impl JsonDamage {
 fn data(message: &str) -> Option<JsonDamage> {
     if let Some(rest) = message.strip_prefix("missing field `") {
         return Some(JsonDamage::MissingField(rest.strip_suffix('`')?.to_string()));
+    }
+    if let Some(rest) = message.strip_prefix("duplicate field `") {
+        return Some(JsonDamage::DuplicateField(rest.strip_suffix('`')?.to_string()));
     }
     if let Some(rest) = message.strip_prefix("invalid type: ") {
         let (found, expected) = rest.split_once(", expected ")?;
@@ -209,6 +234,7 @@ impl fmt::Display for JsonDamage {
             BadText => write!(f, "text in quotes with a bad escape or a control character"),
             TooDeep => write!(f, "lists or objects nested too deep"),
             MissingField(name) => write!(f, "the field \"{name}\" is missing"),
+            DuplicateField(name) => write!(f, "the field \"{name}\" is given twice"),
             WrongKind { found, expected: Some(expected) } => {
                 write!(f, "{expected} was expected here, not {found}")
             }
@@ -281,6 +307,7 @@ mod tests {
             (r#"{"moves": [], "name": "a\q"}"#, BadText),
             ("{\"moves\": [], \"name\": \"a\u{1}\"}", BadText),
             (r#"{"name": "a"}"#, MissingField("moves".into())),
+            (r#"{"moves": [{"x": 1, "x": 2}]}"#, DuplicateField("x".into())),
             (r#"{"moves": [1]}"#, kind(JsonKind::Number, JsonKind::Object)),
             (r#"{"moves": 3}"#, kind(JsonKind::Number, JsonKind::List)),
             (r#"{"moves": {}}"#, kind(JsonKind::Object, JsonKind::List)),
@@ -302,6 +329,17 @@ mod tests {
         ] {
             assert_eq!(damage(text), expected, "{text}");
         }
+    }
+
+    #[test]
+    fn a_file_that_is_not_an_object_says_so_where_it_begins() {
+        let object = |found| WrongKind { found, expected: Some(JsonKind::Object) };
+        assert_eq!(JsonDamage::not_an_object(" {\"moves\": []}"), None);
+        assert_eq!(JsonDamage::not_an_object("\n  [{\"x\": 1}]"), Some((2, 3, object(JsonKind::List))));
+        assert_eq!(JsonDamage::not_an_object("\u{feff}\"a\""), Some((1, 1, object(JsonKind::Text))));
+        assert_eq!(JsonDamage::not_an_object("-3"), Some((1, 1, object(JsonKind::Number))));
+        assert_eq!(JsonDamage::not_an_object("My game: {}"), Some((1, 1, ExpectedValue)));
+        assert_eq!(JsonDamage::not_an_object("  "), None, "empty: the readers say it");
     }
 
     #[test]

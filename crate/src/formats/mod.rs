@@ -187,8 +187,10 @@ pub fn detect(text: &str) -> Option<Format> {
     if link::looks_like_link(t) {
         return Some(Format::Link);
     }
-    if t.starts_with('{') {
-        // JSON: tell the dialects apart by their keys
+    // JSON: an object, or what only JSON would be (a list, or a text holding an MSR key),
+    // so that its reader says what is wrong in JSON's terms, not CSV's
+    if t.starts_with('{') || t.starts_with('[') || t.contains("\"moves\"") && t.contains('{') {
+        // tell the dialects apart by their keys
         if t.contains("\"InitialDots\"") {
             return Some(Format::GilliozDto);
         }

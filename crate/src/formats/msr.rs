@@ -1,7 +1,7 @@
 //! MSR 0.1, the record format of morpion-solitaire.io: JSON in the standard frame, and its
 //! compact form `MS1:` + unpadded base64url of the raw DEFLATE of the JSON text.
 
-use super::error::{coordinate, json, At, Field, Ms1Damage, ReadError, ReadErrorKind};
+use super::error::{coordinate, from_json, At, Field, Ms1Damage, ReadError, ReadErrorKind};
 use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Frame, Point};
 use crate::record::{Game, Meta, Record};
@@ -73,7 +73,7 @@ pub(super) fn read_json(text: &str) -> Result<Record, ReadError> {
 }
 
 fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
-    let file: FileIn = serde_json::from_str(text).map_err(|e| json(f, &e, text))?;
+    let file: FileIn = from_json(f, text)?;
     let variant = match &file.variant {
         Some(v) => Some(
             v.parse::<Variant>()
