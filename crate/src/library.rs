@@ -37,6 +37,17 @@ pub fn identify(variant: Variant, moves: &[Move]) -> Option<&'static Entry> {
         .find(|e| e.game().moves() == moves)
 }
 
+/// The record of `variant` whose label is `label` (a game's title names it so).
+pub fn labelled(variant: Variant, label: &str) -> Option<&'static Entry> {
+    // the variant and the length first: a whole label looks through the library for twins
+    entries()
+        .iter()
+        .filter(|e| {
+            e.variant() == variant && label.starts_with(&format!("{} · {} moves · ", e.variant, e.score))
+        })
+        .find(|e| e.label() == label)
+}
+
 /// A field of the collection's index, unless it is empty or `?` (unknown).
 fn known(s: &'static str) -> Option<&'static str> {
     (!s.is_empty() && s != "?").then_some(s)
@@ -120,6 +131,15 @@ mod tests {
         assert_eq!(identify(g.variant(), g.moves()).unwrap().name, e.name);
         assert!(identify(g.variant(), &g.moves()[..81]).is_none());
         assert!(identify(Variant::T5, g.moves()).is_none(), "same moves, other variant");
+    }
+
+    #[test]
+    fn every_record_is_found_by_its_label_and_variant() {
+        for e in entries() {
+            assert_eq!(labelled(e.variant(), &e.label()).map(|f| f.name), Some(e.name));
+        }
+        assert!(labelled(Variant::D5, &find("5t-178-rosin").unwrap().label()).is_none());
+        assert!(labelled(Variant::T5, "5T · 178 moves · someone else").is_none());
     }
 
     #[test]

@@ -247,13 +247,21 @@ impl Timeline {
             self.moves.push(m);
             if let Some(from) = self.meta.description.take() {
                 // Branching again keeps the name of the game it all came from, and says
-                // where the line leaves it: the first move that differs, so playing on at
-                // the line's end, or branching after that move, does not move it.
+                // where the line leaves it: the moves it shares with a record (the line
+                // may come back to the record's moves), else the first move that
+                // differs, so playing on at the line's end, or branching after that move,
+                // does not move it.
                 let (at, from) = match from.strip_prefix(BRANCH).and_then(|rest| rest.split_once(" of ")) {
                     Some((left, original)) => {
                         (left.parse().map_or(at, |left: usize| left.min(at)), original.to_string())
                     }
                     None => (at, from),
+                };
+                let at = match library::labelled(self.variant(), &from) {
+                    Some(record) => {
+                        record.game().moves().iter().zip(&self.moves).take_while(|(a, b)| a == b).count()
+                    }
+                    None => at,
                 };
                 self.meta = Meta { description: Some(format!("{BRANCH}{at} of {from}")), ..Meta::default() };
             }
@@ -523,6 +531,15 @@ mod tests {
         let another = t.position().legal_moves()[1];
         t.play(another).unwrap();
         assert_eq!(t.meta().title(), branch);
+        // back at move 9, the record's own moves 10 and 11 and then another: the line has
+        // come back to the record and now shares 11 moves with it
+        t.go_to(9);
+        for &m in &record.moves()[9..11] {
+            t.play(m).unwrap();
+        }
+        let off = t.position().legal_moves().into_iter().find(|&m| m != record.moves()[11]).unwrap();
+        t.play(off).unwrap();
+        assert_eq!(t.meta().title(), format!("Your line from move 11 of {name}"));
         // a record knows its own
         let mut known = Timeline::from_game(&record, None);
         let own = known.meta().clone();
