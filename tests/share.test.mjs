@@ -453,7 +453,7 @@ test("copy link puts the page's link on the clipboard", async () => {
   await context.close();
 });
 
-test("a friend's link or a record looked at in another tab does not replace the game played by hand; a move played in it does", async () => {
+test("a friend's link or a record looked at in another tab does not replace the game played by hand, nor does its own next move played; a move of one's own in it does", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 2);
   const mine = await address(page);
@@ -471,9 +471,17 @@ test("a friend's link or a record looked at in another tab does not replace the 
   const { page: again, errors: againErrors } = await openApp(env.browser, env.url, { context });
   assert.equal(await score(again), 2, "the game played by hand is the one kept");
   assert.equal(await address(again), mine);
-  // a move played in a record makes it the user's: it is kept from then on
+  // the record's own next move is a step through it, as Redo is: nothing of the user's
   await other.getByRole("button", { name: "Back to the start" }).click();
-  await playMoves(other, 1);
+  await playMoves(other, 1); // the first point in reading order: Rosin's first move, (3,-1)
+  assert.equal(await score(other), 1);
+  assert.equal(await other.getByTestId("slider").getAttribute("max"), "178", "the record's own move");
+  await again.goto(env.url);
+  await again.waitForSelector("body.ready");
+  assert.equal(await score(again), 2, "still the game played by hand");
+  // a move of one's own in a record makes it the user's: it is kept from then on
+  await other.getByRole("button", { name: "Back to the start" }).click();
+  await playOtherMove(other);
   const branch = await address(other);
   await again.goto(env.url);
   await again.waitForSelector("body.ready");

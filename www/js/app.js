@@ -472,7 +472,10 @@ export class App {
       return say(errorText(e));
     }
     const branched = this.#noteBranch(was);
-    this.#mine.claim();
+    // the line's own next move (a record's, say) is a step through it, as Redo is: it makes
+    // nothing the user's; any other move does
+    const next = was.at < was.length && lineOf(this.#timeline.link(linkBase())) === lineOf(was.link);
+    if (!next) this.#mine.claim();
     this.closeOffer();
     clearError("link", "import", "export"); // the user plays on: an alert about those is over
     const left = this.#left;
