@@ -9,8 +9,9 @@
  * (tests/panel-room.test.mjs checks). */
 export const STACKED = "(max-width: 560px), (max-width: 760px) and (min-height: 521px)";
 
-/** How long after the user's hand was on the panel a scroll is theirs (ms): not one the
- * page makes (a card brought into sight), nor one a keyboard's focus makes. */
+/** How long after the user's hand moved the panel a scroll is theirs (ms): not one the
+ * page makes (a card brought into sight after a button's tap), nor one a keyboard's focus
+ * makes, nor the jump of a panel that shrinks. */
 const HAND_MS = 1500;
 
 /**
@@ -22,11 +23,17 @@ const HAND_MS = 1500;
 export function attachPanelRoom(layout, panels, board) {
   const stacked = window.matchMedia(STACKED);
   const raised = () => layout.classList.contains("panel-raised");
-  const raise = (/** @type {boolean} */ on) => layout.classList.toggle("panel-raised", on && stacked.matches);
+  /** When the user's hand last moved the panel: a wheel, a swipe, its scrollbar taken. */
   let hand = -Infinity;
-  for (const type of ["wheel", "touchstart", "pointerdown"]) {
-    panels.addEventListener(type, () => { hand = performance.now(); }, { passive: true });
-  }
+  const raise = (/** @type {boolean} */ on) => {
+    layout.classList.toggle("panel-raised", on && stacked.matches);
+    // lowered: the scroll a shrinking panel makes by itself is not the hand's
+    if (!on) hand = -Infinity;
+  };
+  const handMoved = () => { hand = performance.now(); };
+  panels.addEventListener("wheel", handMoved, { passive: true });
+  panels.addEventListener("touchmove", handMoved, { passive: true });
+  panels.addEventListener("pointerdown", (e) => { if (e.target === panels) handMoved(); }, { passive: true });
   panels.addEventListener("scroll", () => {
     if (performance.now() - hand > HAND_MS) return;
     if (panels.scrollTop > 0) raise(true);

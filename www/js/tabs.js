@@ -8,8 +8,15 @@
 /** Wires the tabs under `list`; returns `show(name)` for the page (a link to a panel). @param {HTMLElement} list */
 export function attachTabs(list) {
   const tabs = /** @type {HTMLButtonElement[]} */ ([...list.querySelectorAll('[role="tab"]')]);
+  /** Where each panel was scrolled to: the panels share one scroller, and a panel opened
+   * again is where the user left it, another from its top. @type {Map<HTMLButtonElement, number>} */
+  const scrolled = new Map();
+  /** @type {HTMLButtonElement | null} */
+  let shown = null;
   /** @param {HTMLButtonElement} tab @param {boolean} focus */
   const select = (tab, focus) => {
+    const scroller = document.getElementById(tab.getAttribute("aria-controls") || "")?.parentElement;
+    if (shown && scroller) scrolled.set(shown, scroller.scrollTop);
     for (const other of tabs) {
       const on = other === tab;
       other.setAttribute("aria-selected", String(on));
@@ -17,6 +24,8 @@ export function attachTabs(list) {
       const panel = document.getElementById(other.getAttribute("aria-controls") || "");
       if (panel) panel.hidden = !on;
     }
+    if (scroller && tab !== shown) scroller.scrollTop = scrolled.get(tab) ?? 0;
+    shown = tab;
     if (focus) tab.focus();
   };
   for (const tab of tabs) {
