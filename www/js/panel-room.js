@@ -51,7 +51,12 @@ export function attachPanelRoom(layout, panels, board) {
   /** Until when a click is one of those touches' (ms, `performance.now()`). */
   let eatUntil = -Infinity;
   board.addEventListener("pointerdown", (e) => {
-    if (!raised() && swallowed.size === 0) return;
+    if (!raised()) {
+      // a pointer put down again was lifted where no event told (a mouse let go outside
+      // the window): it is free
+      swallowed.delete(e.pointerId);
+      if (swallowed.size === 0) return;
+    }
     raise(false);
     swallowed.add(e.pointerId);
     e.stopPropagation();
