@@ -4,7 +4,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openApp, PHONE, playMoves, playOtherMove, pointWithSeveralLines, score, shot, tab, useBrowser, WIDE } from "./support.mjs";
+import { openApp, PHONE, playablePoint, playMoves, playOtherMove, pointWithSeveralLines, score, shot, tab, useBrowser, WIDE } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -18,6 +18,23 @@ async function inView(page, locator) {
 /** The page never scrolls: everything is laid out within the window. */
 async function pageScrolls(page) {
   return page.evaluate(() => document.scrollingElement.scrollHeight > innerHeight + 1);
+}
+
+/**
+ * A mouse wheel over the middle of the side panel, as a hand scrolls it (panel-room.js
+ * counts a wheel, not a scroll the page makes); the panel's box before it.
+ * @param {import("playwright").Page} page @param {number} dy
+ */
+async function wheelPanel(page, dy) {
+  const box = /** @type {{ x: number, y: number, width: number, height: number }} */ (await page.locator("#tab-panels").boundingBox());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, dy);
+  return box;
+}
+
+/** Whether the panel under the board is raised (panel-room.js). @param {import("playwright").Page} page */
+async function panelRaised(page) {
+  return page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised"));
 }
 
 test("on a phone, after a move, the undo button and the whole board are on screen; each panel too", async () => {
@@ -503,7 +520,7 @@ test("on a short phone, the start editor's 'Play from this start' and Cancel are
   await page.getByTestId("start-edit").click();
   await page.locator("#tab-panels").evaluate((p) => { p.scrollTop = 60; });
   await page.waitForTimeout(300);
-  assert.equal(await page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised")), false);
+  assert.equal(await panelRaised(page), false);
   await page.getByTestId("start-cancel").click();
   assert.deepEqual(errors, []);
   await context.close();
@@ -528,9 +545,7 @@ test("on a short phone, the panel under the board takes more of the height while
   const height = async (/** @type {import("playwright").Locator} */ l) => (await l.boundingBox())?.height ?? 0;
   const strip = await height(panels);
   const board = await height(page.getByTestId("board"));
-  const box = /** @type {{ x: number, y: number, width: number, height: number }} */ (await panels.boundingBox());
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 120);
+  await wheelPanel(page, 120);
   await page.waitForFunction(() => document.getElementById("tab-panels").getBoundingClientRect().height > 250);
   await page.waitForTimeout(300); // the rows' transition
   assert.ok(await height(panels) > 1.5 * strip, `${await height(panels)} against ${strip}`);
@@ -538,17 +553,9 @@ test("on a short phone, the panel under the board takes more of the height while
   assert.ok(await inView(page, page.getByTestId("undo")), "and its buttons");
   // a touch on the board, on a green ring even: the room back, and no move from a board
   // that grew under the finger
-  const ring = await page.evaluate(() => {
-    const app = window.morpionApp;
-    for (let y = -10; y <= 20; y++) for (let x = -10; x <= 20; x++) {
-      if (app.choicesAt(x, y).length !== 1) continue;
-      const [sx, sy] = app.view().screenOf(x, y);
-      return { x: sx, y: sy };
-    }
-    return null;
-  });
+  const ring = await playablePoint(page, "one");
   assert.ok(ring);
-  await page.getByTestId("board").click({ position: ring });
+  await page.mouse.click(ring.pageX, ring.pageY);
   await page.waitForTimeout(300);
   assert.equal(Math.round(await height(panels)), Math.round(strip));
   assert.equal(Math.round(await height(page.getByTestId("board"))), Math.round(board));
@@ -556,8 +563,7 @@ test("on a short phone, the panel under the board takes more of the height while
   await playMoves(page, 1);
   assert.equal(await score(page), 1, "the next tap plays");
   // scrolled back to its top by hand: the strip again
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 120);
+  await wheelPanel(page, 120);
   await page.waitForFunction(() => document.getElementById("tab-panels").getBoundingClientRect().height > 250);
   await page.mouse.wheel(0, -1000);
   await page.waitForFunction((h) => document.getElementById("tab-panels").getBoundingClientRect().height < h + 1, strip);
@@ -569,14 +575,11 @@ test("on a short phone, the panel under the board takes more of the height while
 test("held sideways, where the panel is beside the board, scrolling it changes no layout", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "search");
-  const panels = page.locator("#tab-panels");
-  const box = /** @type {{ x: number, y: number, width: number, height: number }} */ (await panels.boundingBox());
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 120);
+  const box = await wheelPanel(page, 120);
   await page.waitForFunction(() => document.getElementById("tab-panels").scrollTop > 0);
   await page.waitForTimeout(300);
-  assert.equal(await page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised")), false);
-  assert.equal(Math.round((await panels.boundingBox())?.height ?? 0), Math.round(box.height));
+  assert.equal(await panelRaised(page), false);
+  assert.equal(Math.round((await page.locator("#tab-panels").boundingBox())?.height ?? 0), Math.round(box.height));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -600,10 +603,7 @@ test("each panel opens where the user left it, another from its top: the panels 
 test("on a short phone, a tap on the board right after a swipe in the panel lowers it for good: the shrinking panel's own scroll does not raise it again", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 640 } });
   await tab(page, "share");
-  const panels = page.locator("#tab-panels");
-  const box = /** @type {{ x: number, y: number, width: number, height: number }} */ (await panels.boundingBox());
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, 400); // to the panel's foot
+  await wheelPanel(page, 400); // to the panel's foot
   await page.waitForFunction(() => document.getElementById("layout").classList.contains("panel-raised"));
   await page.evaluate(() => {
     window.toggles = 0;
@@ -611,7 +611,7 @@ test("on a short phone, a tap on the board right after a swipe in the panel lowe
   });
   await page.getByTestId("board").click({ position: { x: 30, y: 30 } });
   await page.waitForTimeout(500);
-  assert.equal(await page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised")), false);
+  assert.equal(await panelRaised(page), false);
   assert.equal(await page.evaluate(() => window.toggles), 1);
   assert.deepEqual(errors, []);
   await context.close();

@@ -329,7 +329,8 @@ export class App {
   #remember(link) {
     const tl = this.#timeline;
     const start = tl.start_spec() === "cross" ? undefined : tl.start_dots().length / 2;
-    const from = branchOf(tl.title()) ? tl.title() : undefined;
+    const title = tl.title();
+    const from = branchOf(title) ? title : undefined;
     this.#mine.keep(link, { moves: tl.length(), variant: tl.variant(), twoPlayer: tl.two_player(), start, from });
   }
 
@@ -471,11 +472,11 @@ export class App {
     } catch (e) {
       return say(errorText(e));
     }
-    const branched = this.#noteBranch(was);
+    const step = this.#noteBranch(was);
+    const branched = step === "branch";
     // the line's own next move (a record's, say) is a step through it, as Redo is: it makes
     // nothing the user's; any other move does
-    const next = was.at < was.length && lineOf(this.#timeline.link(linkBase())) === lineOf(was.link);
-    if (!next) this.#mine.claim();
+    if (step !== "next") this.#mine.claim();
     this.closeOffer();
     clearError("link", "import", "export"); // the user plays on: an alert about those is over
     const left = this.#left;
@@ -492,20 +493,21 @@ export class App {
 
   /**
    * After a move: one played in the middle of a line (not its recorded next move) drops the
-   * rest of it, so a way back is kept. Whether it did. @param {{ link: string, at: number, length: number, own: boolean }} was
+   * rest of it, so a way back is kept. What the move was: a branch, the line's own next
+   * move, or one more at its end.
+   * @param {{ link: string, at: number, length: number, own: boolean }} was @returns {"branch" | "next" | "end"}
    */
   #noteBranch(was) {
-    const branched = was.at < was.length && lineOf(this.#timeline.link(linkBase())) !== lineOf(was.link);
-    if (branched) {
-      this.#mine.branched(was.length - was.at);
-      this.#left = { ...was, record: this.#record };
-      // the game is the user's now: a later branch is off their own line, not the record's
-      this.#record = null;
-      select("records").value = "";
-      $("record-note").textContent = "";
-      $("records-hint").hidden = false;
-    }
-    return branched;
+    if (was.at === was.length) return "end";
+    if (lineOf(this.#timeline.link(linkBase())) === lineOf(was.link)) return "next";
+    this.#mine.branched(was.length - was.at);
+    this.#left = { ...was, record: this.#record };
+    // the game is the user's now: a later branch is off their own line, not the record's
+    this.#record = null;
+    select("records").value = "";
+    $("record-note").textContent = "";
+    $("records-hint").hidden = false;
+    return "branch";
   }
 
   undo() {

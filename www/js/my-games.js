@@ -48,20 +48,20 @@ export class MyGames {
     const onBoard = this.#app.ownId();
     const records = this.#app.records();
     // the whole title of the game a line came from, which the line names in short
-    const from = (/** @type {MyGame} */ e) => (typeof e.from === "string" ? [gameTitle(e.from, records)] : []);
+    const from = (/** @type {MyGame} */ e) => (typeof e.from === "string" ? gameTitle(e.from, records) : "");
     el("my-games", HTMLOListElement).replaceChildren(...list.map((e) => {
       if (e.id === onBoard) {
         // the game on the board: nothing to open, and not taken off while it is played
         const li = document.createElement("li");
         const here = Object.assign(document.createElement("button"), { type: "button", className: "link-button", textContent: describeMine(e, records), disabled: true });
-        here.title = from(e).join("");
+        here.title = from(e);
         here.setAttribute("aria-current", "true");
         li.append(here, Object.assign(document.createElement("span"), { className: "hint-text", textContent: t("mine.on-board") }));
         return li;
       }
       return gameItem({
         text: describeMine(e, records),
-        title: [...from(e), t("mine.open-title")].join("\n"),
+        title: [from(e), t("mine.open-title")].filter(Boolean).join("\n"),
         open: () => this.#open(e),
         removeLabel: e.moves === undefined ? t("mine.remove-older") : t("mine.remove", { n: e.moves }),
         remove: () => this.#remove(e),
