@@ -136,6 +136,20 @@ fn bad_input_says_what_and_where() {
     // serde's words name none of the reader's own types
     let e = read_err(r#"{"variant":"5T","moves":[1]}"#, None);
     assert!(e.ends_with("line 1, column 26: an object { } was expected here, not a number"), "{e}");
+    // a move's fields listed in order are not a move: a list of four is damage, as a list
+    // of any other length is, not the object serde's derive would read from it
+    for list in [r#"[3,-1,"V",0]"#, r#"[3,-1,"V"]"#] {
+        let e = read_err(&format!(r#"{{"variant":"5T","moves":[{list}]}}"#), None);
+        assert!(e.ends_with("line 1, column 26: an object { } was expected here, not a list [ ]"), "{e}");
+    }
+    // the place is the bracket's, after spaces and on a line of its own too
+    let e = read_err(
+        "{\"variant\":\"5T\",\"moves\":[\n  {\"x\":3,\"y\":-1,\"dir\":\"V\",\"pos\":0},\n  [3]]}",
+        None,
+    );
+    assert!(e.ends_with("line 3, column 3: an object { } was expected here, not a list [ ]"), "{e}");
+    let e = read_err(r#"{"variant":"5T","moves":[], "author": {}}"#, None);
+    assert!(e.ends_with("line 1, column 39: text in quotes was expected here, not an object { }"), "{e}");
     assert_eq!(read_error(r#"{"variant":"7Q","moves":[]}"#, None), (msr, None, UnknownVariant("7Q".into())));
     assert!(read_err(r#"{"variant":"7Q","moves":[]}"#, None).contains("unknown variant '7Q'"));
     let e = read_error("(28,28)\n(27,27) / 0\n", Some(Variant::T4));

@@ -2,7 +2,7 @@
 //! character), what, and the value as the text writes it. `Display` is for people; code
 //! and tests match the variants.
 
-use super::json_damage::JsonDamage;
+use super::json_damage::{JsonDamage, JsonKind};
 use super::{Format, MAX_INPUT_BYTES};
 use crate::position::IllegalMove;
 use crate::starts::BadStart;
@@ -438,6 +438,14 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &s
 
 /// The serde_json error met reading `text`, as a damage and a place.
 fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
-    let at = (e.line() > 0).then_some(At::Column { line: e.line(), column: e.column() });
-    ReadError::new(format, at, ReadErrorKind::Json(JsonDamage::of(e, text)))
+    let damage = JsonDamage::of(e, text);
+    // serde_json places a value it read at its last character, but a list or an object it
+    // only peeked at (it names the kind by its bracket) at the character before: the
+    // bracket is one on, on the same line (a line's end read before it puts column 0)
+    let column = match damage {
+        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } => e.column() + 1,
+        _ => e.column(),
+    };
+    let at = (e.line() > 0).then_some(At::Column { line: e.line(), column });
+    ReadError::new(format, at, ReadErrorKind::Json(damage))
 }

@@ -30,12 +30,42 @@ struct FileIn {
     score: Option<serde_json::Value>,
 }
 
-#[derive(Deserialize)]
+/// A move as the file writes it: an object, and only an object. serde's derive also reads
+/// a struct from a list of its fields in order (`[3, -1, "V", 0]`), which the format does
+/// not have and a reader must not guess at: a list there is damage.
 struct MoveIn {
     x: i64,
     y: i64,
     dir: String,
     pos: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "MoveIn")]
+struct MoveFields {
+    x: i64,
+    y: i64,
+    dir: String,
+    pos: i64,
+}
+
+impl<'de> Deserialize<'de> for MoveIn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveIn, D::Error> {
+        struct OnlyAnObject;
+        impl<'de> serde::de::Visitor<'de> for OnlyAnObject {
+            type Value = MoveIn;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                // the words serde's derive uses, which `JsonDamage` sorts as an object
+                f.write_str("struct MoveIn")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<MoveIn, A::Error> {
+                let MoveFields { x, y, dir, pos } =
+                    MoveFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(MoveIn { x, y, dir, pos })
+            }
+        }
+        d.deserialize_map(OnlyAnObject)
+    }
 }
 
 #[derive(Serialize)]
