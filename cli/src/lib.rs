@@ -197,7 +197,7 @@ pub fn main() -> ExitCode {
         Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
         Err(Quit::Error(msg)) => {
             // not eprintln!: a closed terminal must not turn an error into a panic
-            let _ = writeln!(std::io::stderr(), "error: {msg}");
+            let _ = writeln!(std::io::stderr(), "error: {}", for_terminal(&msg));
             ExitCode::FAILURE
         }
     }
@@ -233,7 +233,18 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
         return Err(format!("{name}: {kind}"));
     }
-    String::from_utf8(bytes).map_err(|_| format!("{name}: not a text file (not UTF-8)"))
+    String::from_utf8(bytes).map_err(|e| {
+        let (bytes, good) = (e.as_bytes(), e.utf8_error().valid_up_to());
+        // bytes that are no text at all (a picture, an archive), said so; a text with a
+        // character of another encoding (a name in Latin-1), said where
+        if good == 0 || bytes.contains(&0) {
+            return format!("{name}: not a text file (not UTF-8)");
+        }
+        let before = String::from_utf8_lossy(&bytes[..good]);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        format!("{name}: line {line}, column {column}: not UTF-8 text (another encoding, Latin-1 perhaps: save the file as UTF-8)")
+    })
 }
 
 fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
@@ -439,7 +450,21 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
 /// A line for the user on standard error. A closed terminal (after a hangup) makes the
 /// write fail: that must not stop a search, so the error is dropped (eprintln! panics).
 fn warn(line: &str) {
-    let _ = writeln!(std::io::stderr(), "{line}");
+    let _ = writeln!(std::io::stderr(), "{}", for_terminal(line));
+}
+
+/// A message as a terminal can show it: the control characters a file's text may bring
+/// into it (a value quoted from a damaged file) escaped (`\u{1b}`, `\u{0}`), so none clears
+/// the screen, colours what follows or hides itself. Line ends and tabs stay.
+pub(crate) fn for_terminal(msg: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !msg.contains(hidden) {
+        return msg.into();
+    }
+    msg.chars()
+        .map(|c| if hidden(c) { c.escape_default().to_string() } else { c.to_string() })
+        .collect::<String>()
+        .into()
 }
 
 /// One thread per core.

@@ -71,13 +71,15 @@ pub(crate) fn with_flag(e: &SearchError) -> String {
 }
 
 /// How a game's argument (a file, `-`, or a link) is named in messages: `-` is standard
-/// input, and a long argument that is not a file (a link) is "the link given" rather than
-/// a line of its characters; a file is named by its path, however long.
+/// input, and a long argument that is not a file is "the link given" (or "the MS1 string
+/// given") rather than a line of its characters; a file is named by its path, however
+/// long.
 pub(crate) fn shown_name(from: &str) -> String {
     if from == "-" {
         "standard input".to_string()
     } else if from.len() > 60 && !std::path::Path::new(from).exists() {
-        "the link given".to_string()
+        let ms1 = from.trim_start().starts_with("MS1:");
+        if ms1 { "the MS1 string given" } else { "the link given" }.to_string()
     } else {
         from.to_string()
     }

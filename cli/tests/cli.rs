@@ -59,6 +59,22 @@ fn an_illegal_move_fails_with_its_number() {
     let o = morpion(&["replay", dir.join("missing.psol").to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("missing.psol"), "{}", stderr(&o));
+    // a file's control characters quoted in a message reach the terminal escaped: none
+    // clears the screen or colours what follows
+    let esc = dir.join("esc.csv");
+    std::fs::write(&esc, "x,y,dir,pos\n3,4,\x1b[2J\x1b[31mV,4\n").unwrap();
+    let o = morpion(&["replay", esc.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains(r"\u{1b}[2J\u{1b}[31mV") && !err.contains('\x1b'), "{err}");
+    // a character of another encoding is said where it is; bytes that are no text, as such
+    let latin = dir.join("latin.csv");
+    std::fs::write(&latin, b"x,y,dir,pos\n3,4,V,4\n3,5,V,1 # caf\xe9\n").unwrap();
+    let o = morpion(&["replay", latin.to_str().unwrap()]);
+    assert!(stderr(&o).contains("latin.csv: line 3, column 14: not UTF-8 text"), "{}", stderr(&o));
+    std::fs::write(&latin, b"\x89PNG\r\n\x1a\n\0\0").unwrap();
+    let o = morpion(&["replay", latin.to_str().unwrap()]);
+    assert!(stderr(&o).contains("latin.csv: not a text file (not UTF-8)"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -165,6 +165,17 @@ fn bad_input_says_what_and_where() {
     let e = read_error("MS1:AAAA\n  A@AA", None);
     assert_eq!(e, (Some(Format::Msr), Some(At::Char(13)), Ms1(Ms1Damage::Character)));
     assert!(read_err("MS1:AAAA", None).contains("damaged MS1"));
+    // a length no base64url has is said as such, and a bad character that also makes the
+    // length wrong is pointed at, not the last character
+    assert_eq!(read_error("MS1:AAAAA", None), (Some(Format::Msr), None, Ms1(Ms1Damage::Length)));
+    let e = read_error("MS1:AA!AAAAA", None);
+    assert_eq!(e, (Some(Format::Msr), Some(At::Char(7)), Ms1(Ms1Damage::Character)));
+    // a JSON column counts characters, as an editor does, not bytes; a text cut after a
+    // line's end is placed at the next line's first column, not column 0
+    let e = read_err(r#"{"description":"ééééé","variant":5,"moves":[]}"#, None);
+    assert!(e.contains("line 1, column 34:"), "{e}");
+    let e = read_err("{\"variant\":\"5T\",\n", None);
+    assert!(e.contains("line 2, column 1: the JSON ends too soon"), "{e}");
     let e = read_error("x,y,dir,pos\n3,-1,V\n", None);
     assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), Columns(3)));
     let e = read_error("# 5T\n3,-1,V,zero\n", None);
@@ -403,12 +414,24 @@ fn a_game_from_another_start_keeps_its_start_where_the_format_can_say_it() {
 #[test]
 fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
     let g = library::find("5t-178-rosin").unwrap().game();
-    for f in [Format::MsrJson, Format::Csv] {
+    for f in [Format::MsrJson, Format::Csv, Format::Pentasol, Format::Flammenkamp] {
         let whole = formats::write(&g, f, "").unwrap();
-        assert!(formats::load(&whole, None, None).unwrap().notes.is_empty(), "{f}: the whole game");
-        // the first 100 moves' lines (one per move after the header's lines)
+        // (Pentasol and Flammenkamp's notation say where their variant came from: the header)
+        let counted = |notes: Vec<formats::Note>| -> Vec<formats::Note> {
+            notes.into_iter().filter(|n| matches!(n, formats::Note::CountDiffers { .. })).collect()
+        };
+        assert!(counted(formats::load(&whole, None, None).unwrap().notes).is_empty(), "{f}: the whole game");
+        // the first 100 moves' lines (one per move after the header's lines, and Pentasol's
+        // reference point)
+        let lines_before = |f| match f {
+            Format::Pentasol => whole.lines().position(|l| l.starts_with('(')).unwrap() + 1,
+            Format::Flammenkamp => whole.lines().position(|l| l.starts_with('(')).unwrap(),
+            _ => 2,
+        };
         let cut: String = match f {
-            Format::Csv => whole.lines().take(2 + 100).map(|l| format!("{l}\n")).collect(),
+            Format::Csv | Format::Pentasol | Format::Flammenkamp => {
+                whole.lines().take(lines_before(f) + 100).map(|l| format!("{l}\n")).collect()
+            }
             _ => {
                 let mut v: serde_json::Value = serde_json::from_str(&whole).unwrap();
                 v["moves"].as_array_mut().unwrap().truncate(100);
@@ -418,7 +441,7 @@ fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
         let loaded = formats::load(&cut, None, None).unwrap();
         assert_eq!(loaded.game.score(), 100);
         let note = formats::Note::CountDiffers { format: f, declared: 178, moves: 100 };
-        assert_eq!(loaded.notes, vec![note], "{f}");
+        assert_eq!(counted(loaded.notes), vec![note], "{f}");
         assert!(note.to_string().contains("says it holds 178 moves, but holds 100"), "{note}");
     }
     // the first line of the shared records' CSV files says more after the count

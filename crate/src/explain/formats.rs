@@ -98,6 +98,7 @@ impl Explain for ReadErrorKind {
                 "why",
                 match d {
                     Ms1Damage::Character => e("ms1.character"),
+                    Ms1Damage::Length => e("ms1.length"),
                     Ms1Damage::Compression => e("ms1.compression"),
                     Ms1Damage::TooLarge => e("ms1.too-large").num("mb", mb),
                     Ms1Damage::NotText => e("ms1.not-text"),

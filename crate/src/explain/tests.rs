@@ -83,6 +83,7 @@ fn samples() -> Vec<(String, Explained)> {
         ReadErrorKind::UnknownVariant("7Q".into()),
         ReadErrorKind::NotFivePointLines(Variant::T4),
         ReadErrorKind::Ms1(Ms1Damage::Character),
+        ReadErrorKind::Ms1(Ms1Damage::Length),
         ReadErrorKind::Ms1(Ms1Damage::Compression),
         ReadErrorKind::Ms1(Ms1Damage::TooLarge),
         ReadErrorKind::Ms1(Ms1Damage::NotText),

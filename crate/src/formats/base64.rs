@@ -31,15 +31,12 @@ pub(crate) fn encode(data: &[u8]) -> String {
 }
 
 /// Decodes, tolerating trailing `=` padding. Err(i) = the index of the first bad character.
-pub(crate) fn decode(text: &str) -> Result<Vec<u8>, usize> {
+pub(crate) fn decode(text: &str) -> Result<Vec<u8>, Damage> {
     let t = text.trim_end_matches('=').as_bytes();
-    if t.len() % 4 == 1 {
-        return Err(t.len() - 1);
-    }
     let mut out = Vec::with_capacity(t.len() * 3 / 4);
     let (mut acc, mut bits) = (0u32, 0);
     for (i, &c) in t.iter().enumerate() {
-        acc = acc << 6 | value(c).ok_or(i)? as u32;
+        acc = acc << 6 | value(c).ok_or(Damage::Character(i))? as u32;
         bits += 6;
         if bits >= 8 {
             bits -= 8;
@@ -47,7 +44,21 @@ pub(crate) fn decode(text: &str) -> Result<Vec<u8>, usize> {
             acc &= (1 << bits) - 1;
         }
     }
+    // the characters first: a bad one makes the length wrong too, and is what to point at
+    if t.len() % 4 == 1 {
+        return Err(Damage::Length);
+    }
     Ok(out)
+}
+
+/// Why a text is not base64url.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Damage {
+    /// The byte at this index is not a base64url character.
+    Character(usize),
+    /// No base64url text has this length (one character over a multiple of 4): one is
+    /// missing, or one too many.
+    Length,
 }
 
 #[cfg(test)]
@@ -62,7 +73,9 @@ mod tests {
         }
         assert_eq!(encode(b"hello"), "aGVsbG8");
         assert_eq!(decode("aGVsbG8=").unwrap(), b"hello");
-        assert_eq!(decode("aGV*bG8"), Err(3));
-        assert_eq!(decode("aGVsb"), Err(4));
+        assert_eq!(decode("aGV*bG8"), Err(Damage::Character(3)));
+        assert_eq!(decode("aGVsb"), Err(Damage::Length));
+        // a bad character that also makes the length wrong is the damage said
+        assert_eq!(decode("aGV*sbG8"), Err(Damage::Character(3)));
     }
 }

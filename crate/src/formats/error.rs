@@ -189,6 +189,9 @@ impl fmt::Display for Expected {
 pub enum Ms1Damage {
     /// A character outside base64url (`at` says which).
     Character,
+    /// A length no base64url text has: a character missing (the string cut short) or
+    /// one too many.
+    Length,
     /// The compressed data is not valid DEFLATE.
     Compression,
     /// It decompresses to more than [`MAX_INPUT_BYTES`].
@@ -357,7 +360,10 @@ impl fmt::Display for ReadErrorKind {
                 "damaged MS1 string: {}",
                 match d {
                     Ms1Damage::Character => "a character outside base64url".to_string(),
-                    Ms1Damage::Compression => "the compressed data is invalid".to_string(),
+                    Ms1Damage::Length => {
+                        "its length is not one base64url has (was it cut short, or a character added?)".to_string()
+                    }
+                    Ms1Damage::Compression => "the compressed data is invalid (is the string whole?)".to_string(),
                     Ms1Damage::TooLarge => format!("it unpacks to more than {} MB", MAX_INPUT_BYTES >> 20),
                     Ms1Damage::NotText => "it does not unpack to text".to_string(),
                 }
@@ -439,12 +445,17 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &s
 /// The serde_json error met reading `text`, as a damage and a place.
 fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     let damage = JsonDamage::of(e, text);
+    // serde_json counts a column in bytes: the place in characters, as an editor shows it
+    let line = text.split('\n').nth(e.line().saturating_sub(1)).unwrap_or("");
+    let read = line.get(..e.column()).map_or(e.column(), |s| s.chars().count());
     // serde_json places a value it read at its last character, but a list or an object it
     // only peeked at (it names the kind by its bracket) at the character before: the
-    // bracket is one on, on the same line (a line's end read before it puts column 0)
+    // bracket is one on, on the same line (a line's end read before it puts column 0).
+    // Column 0 is nothing read on the line yet (the text ends after a line's end): the
+    // place is the line's first character.
     let column = match damage {
-        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } => e.column() + 1,
-        _ => e.column(),
+        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } => read + 1,
+        _ => read.max(1),
     };
     let at = (e.line() > 0).then_some(At::Column { line: e.line(), column });
     ReadError::new(format, at, ReadErrorKind::Json(damage))

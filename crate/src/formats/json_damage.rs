@@ -153,6 +153,12 @@ fn data(message: &str) -> Option<JsonDamage> {
     }
     if let Some(rest) = message.strip_prefix("invalid type: ") {
         let (found, expected) = rest.split_once(", expected ")?;
+        // a whole number past 64 bits, which serde_json reads as a float (`floating point
+        // `1e20``): out of range, not a decimal
+        let float = found.strip_prefix("floating point `").and_then(|f| f.strip_suffix('`'));
+        if float.and_then(|f| f.parse::<f64>().ok()).is_some_and(|f| f.fract() == 0.0 && f.abs() >= 9.2e18) {
+            return Some(JsonDamage::OutOfRange);
+        }
         return Some(JsonDamage::WrongKind { found: found_kind(found)?, expected: expected_kind(expected) });
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
@@ -313,7 +319,11 @@ mod tests {
             (r#"{"moves": {}}"#, kind(JsonKind::Object, JsonKind::List)),
             (r#"{"moves": [{"x": "1"}]}"#, kind(JsonKind::Text, JsonKind::WholeNumber)),
             (r#"{"moves": [{"x": 1.5}]}"#, kind(JsonKind::Decimal, JsonKind::WholeNumber)),
-            (r#"{"moves": [{"x": 1e20}]}"#, kind(JsonKind::Decimal, JsonKind::WholeNumber)),
+            (r#"{"moves": [{"x": 3.0}]}"#, kind(JsonKind::Decimal, JsonKind::WholeNumber)),
+            // whole numbers past 64 bits, which serde_json reads as floats
+            (r#"{"moves": [{"x": 1e20}]}"#, OutOfRange),
+            (r#"{"moves": [{"x": 99999999999999999999}]}"#, OutOfRange),
+            (r#"{"moves": [{"x": -9223372036854775809}]}"#, OutOfRange),
             (r#"{"moves": [[]]}"#, kind(JsonKind::List, JsonKind::Object)),
             (r#"{"moves": [], "start": [[1, 2 3]]}"#, ExpectedComma),
             (r#"{"moves": [], "start": [[1, 2, 3]], "name": x}"#, TooManyItems),

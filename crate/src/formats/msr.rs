@@ -144,8 +144,12 @@ pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
     let damaged = |at: Option<At>, d| ReadError::new(f, at, ReadErrorKind::Ms1(d));
     let start = text.find("MS1:").map_or(0, |i| i + 4);
     let body: String = text[start..].chars().filter(|c| !c.is_whitespace()).collect();
-    let raw = base64::decode(&body)
-        .map_err(|i| damaged(Some(At::Char(place_in_text(text, start, &body, i))), Ms1Damage::Character))?;
+    let raw = base64::decode(&body).map_err(|d| match d {
+        base64::Damage::Character(i) => {
+            damaged(Some(At::Char(place_in_text(text, start, &body, i))), Ms1Damage::Character)
+        }
+        base64::Damage::Length => damaged(None, Ms1Damage::Length),
+    })?;
     let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_INPUT_BYTES).map_err(|e| {
         let why = match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Ms1Damage::TooLarge,

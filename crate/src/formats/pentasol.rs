@@ -125,14 +125,30 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// The variant named by this program's header comment, among the comments before the
-/// first move (`# Morpion Solitaire 5D, 82 moves`).
-fn header_variant(text: &str) -> Option<Variant> {
-    text.lines()
+/// What this program's header comment says, among the comments before the first move
+/// (`# Morpion Solitaire 5D, 82 moves`): the variant, and how many moves follow (a file
+/// that holds fewer was cut short: `Note::CountDiffers`).
+fn header(text: &str) -> (Option<Variant>, Option<usize>) {
+    let Some(rest) = text
+        .lines()
         .map(str::trim)
         .take_while(|l| l.is_empty() || l.starts_with('#'))
-        .filter_map(|l| l.strip_prefix(HEADER))
-        .find_map(|rest| rest.split([',', ' ']).next()?.parse().ok())
+        .find_map(|l| l.strip_prefix(HEADER))
+    else {
+        return (None, None);
+    };
+    let variant = rest.split([',', ' ']).next().and_then(|v| v.parse().ok());
+    let count = rest.split(',').nth(1).map(str::trim).and_then(|c| match c.split_once(' ') {
+        Some((n, "moves" | "move")) => n.parse().ok(),
+        _ => None,
+    });
+    (variant, count)
+}
+
+/// A record of the variant the header says, which also says how many moves it holds.
+fn headed_record(text: &str) -> Record {
+    let (variant, declared) = header(text);
+    Record { declared, ..Record::new(variant, Vec::new()) }
 }
 
 /// Is this line a lone point, as Pentasol's reference line is?
@@ -144,7 +160,7 @@ pub(super) fn is_reference_line(line: &str) -> bool {
 pub(super) fn read_pentasol(text: &str) -> Result<Record, ReadError> {
     let f = Format::Pentasol;
     let mut frame: Option<Frame> = None;
-    let mut record = Record::new(header_variant(text), Vec::new());
+    let mut record = headed_record(text);
     for (n, line) in content_lines(text) {
         let mut c = Cursor::new(line, f, n);
         let (col, row) = c.point((Field::Column, Field::Row))?;
@@ -176,7 +192,7 @@ pub(super) fn read_pentasol(text: &str) -> Result<Record, ReadError> {
 
 pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
     let f = Format::Flammenkamp;
-    let mut record = Record::new(header_variant(text), Vec::new());
+    let mut record = headed_record(text);
     for (n, line) in content_lines(text) {
         let mut c = Cursor::new(line, f, n);
         while !c.at_end() {
@@ -212,7 +228,7 @@ fn five_points(game: &Game, format: Format) -> Result<(), WriteError> {
     Ok(())
 }
 
-fn header(game: &Game, out: &mut String) {
+fn write_header(game: &Game, out: &mut String) {
     let v = game.variant();
     out.push_str(&format!("{HEADER}{v}, {} moves", game.score()));
     if let Some(a) = &game.meta().author {
@@ -238,7 +254,7 @@ pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {
     let rx = 28.max(CORNER - min_x + 1);
     let ry = 28.max(CORNER - min_y + 1);
     let mut out = String::new();
-    header(game, &mut out);
+    write_header(game, &mut out);
     out.push_str(&format!("({rx},{ry})\n"));
     for m in game.moves() {
         let delta = 2 - m.pos as i32;
@@ -256,7 +272,7 @@ pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {
 pub(super) fn write_flammenkamp(game: &Game) -> Result<String, WriteError> {
     five_points(game, Format::Flammenkamp)?;
     let mut out = String::new();
-    header(game, &mut out);
+    write_header(game, &mut out);
     for m in game.moves() {
         out.push_str(&format!("({},{}) {}{}\n", m.dot.x, m.dot.y, 2 - m.pos as i32, m.dir.glyph()));
     }
