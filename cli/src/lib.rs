@@ -235,9 +235,9 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
     }
     String::from_utf8(bytes).map_err(|e| {
         let (bytes, good) = (e.as_bytes(), e.utf8_error().valid_up_to());
-        // bytes that are no text at all (a picture, an archive), said so; a text with a
-        // character of another encoding (a name in Latin-1), said where
-        if good == 0 || bytes.contains(&0) {
+        // bytes that are no text at all (a picture, an archive, UTF-16), said so; a text
+        // with a character of another encoding (a name in Latin-1), said where
+        if bytes.contains(&0) {
             return format!("{name}: not a text file (not UTF-8)");
         }
         let before = String::from_utf8_lossy(&bytes[..good]);
@@ -455,9 +455,13 @@ fn warn(line: &str) {
 
 /// A message as a terminal can show it: the control characters a file's text may bring
 /// into it (a value quoted from a damaged file) escaped (`\u{1b}`, `\u{0}`), so none clears
-/// the screen, colours what follows or hides itself. Line ends and tabs stay.
+/// the screen or colours what follows, and so are the invisible ones that reorder or hide
+/// text (bidi overrides, zero widths). Line ends and tabs stay: messages have them.
 pub(crate) fn for_terminal(msg: &str) -> std::borrow::Cow<'_, str> {
-    let hidden = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let hidden = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
+    };
     if !msg.contains(hidden) {
         return msg.into();
     }

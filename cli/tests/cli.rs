@@ -67,11 +67,20 @@ fn an_illegal_move_fails_with_its_number() {
     assert!(!o.status.success());
     let err = stderr(&o);
     assert!(err.contains(r"\u{1b}[2J\u{1b}[31mV") && !err.contains('\x1b'), "{err}");
+    std::fs::write(&esc, "x,y,dir,pos\n3,4,\u{202e}V,4\n").unwrap();
+    let err = stderr(&morpion(&["replay", esc.to_str().unwrap()]));
+    assert!(err.contains(r"\u{202e}V") && !err.contains('\u{202e}'), "{err}");
+    // a long MS1 string given as the argument is named as one, not as a link
+    let o = morpion(&["replay", &format!("MS1:{}", "A".repeat(69))]);
+    assert!(stderr(&o).starts_with("error: the MS1 string given: "), "{}", stderr(&o));
     // a character of another encoding is said where it is; bytes that are no text, as such
     let latin = dir.join("latin.csv");
     std::fs::write(&latin, b"x,y,dir,pos\n3,4,V,4\n3,5,V,1 # caf\xe9\n").unwrap();
     let o = morpion(&["replay", latin.to_str().unwrap()]);
     assert!(stderr(&o).contains("latin.csv: line 3, column 14: not UTF-8 text"), "{}", stderr(&o));
+    std::fs::write(&latin, b"\xc9tienne\n").unwrap();
+    let o = morpion(&["replay", latin.to_str().unwrap()]);
+    assert!(stderr(&o).contains("latin.csv: line 1, column 1: not UTF-8 text"), "{}", stderr(&o));
     std::fs::write(&latin, b"\x89PNG\r\n\x1a\n\0\0").unwrap();
     let o = morpion(&["replay", latin.to_str().unwrap()]);
     assert!(stderr(&o).contains("latin.csv: not a text file (not UTF-8)"), "{}", stderr(&o));

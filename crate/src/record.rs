@@ -74,7 +74,8 @@ pub struct Record {
     /// Where each move is written in the text it was read from.
     pub source: Source,
     /// How many moves the text says it holds (MSR's `score`, the `# 5T 178 moves` line
-    /// of our CSV), if it says: a text cut short holds fewer, and reading it says so.
+    /// of our CSV, the `# Morpion Solitaire 5T, 178 moves` header of our Pentasol and
+    /// Flammenkamp files), if it says: a text cut short holds fewer, and reading it says so.
     pub declared: Option<usize>,
 }
 

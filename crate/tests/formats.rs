@@ -168,7 +168,7 @@ fn bad_input_says_what_and_where() {
     // a length no base64url has is said as such, and a bad character that also makes the
     // length wrong is pointed at, not the last character
     assert_eq!(read_error("MS1:AAAAA", None), (Some(Format::Msr), None, Ms1(Ms1Damage::Length)));
-    let e = read_error("MS1:AA!AAAAA", None);
+    let e = read_error("MS1:AA!AA", None);
     assert_eq!(e, (Some(Format::Msr), Some(At::Char(7)), Ms1(Ms1Damage::Character)));
     // a JSON column counts characters, as an editor does, not bytes; a text cut after a
     // line's end is placed at the next line's first column, not column 0
@@ -176,6 +176,10 @@ fn bad_input_says_what_and_where() {
     assert!(e.contains("line 1, column 34:"), "{e}");
     let e = read_err("{\"variant\":\"5T\",\n", None);
     assert!(e.contains("line 2, column 1: the JSON ends too soon"), "{e}");
+    // a character of several bytes that serde_json only peeked at (a word processor's
+    // quote), after another one on the line
+    let e = read_err("{\"author\":\"Zoé\",\"variant\":“5T”,\"moves\":[]}", None);
+    assert!(e.contains("line 1, column 27: not JSON here"), "{e}");
     let e = read_error("x,y,dir,pos\n3,-1,V\n", None);
     assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), Columns(3)));
     let e = read_error("# 5T\n3,-1,V,zero\n", None);
@@ -444,6 +448,14 @@ fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
         assert_eq!(counted(loaded.notes), vec![note], "{f}");
         assert!(note.to_string().contains("says it holds 178 moves, but holds 100"), "{note}");
     }
+    // this program's Pentasol header with a date and no author; a comment before it that
+    // starts alike is not it
+    let text =
+        "# Morpion Solitaire notes\n# Morpion Solitaire 5D, 3 moves (2011-08)\n(28,28)\n(25,27) | +2\n";
+    let loaded = formats::load(text, None, None).unwrap();
+    assert_eq!(loaded.game.variant(), Variant::D5);
+    let note = formats::Note::CountDiffers { format: Format::Pentasol, declared: 3, moves: 1 };
+    assert!(loaded.notes.contains(&note), "{:?}", loaded.notes);
     // the first line of the shared records' CSV files says more after the count
     let text = "# 5T 178 moves - Christopher D. Rosin, 2011\nx,y,dir,pos\n3,-1,V,0\n";
     let note = formats::Note::CountDiffers { format: Format::Csv, declared: 178, moves: 1 };

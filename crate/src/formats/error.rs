@@ -2,7 +2,7 @@
 //! character), what, and the value as the text writes it. `Display` is for people; code
 //! and tests match the variants.
 
-use super::json_damage::{JsonDamage, JsonKind};
+use super::json_damage::{words, JsonDamage, JsonKind};
 use super::{Format, MAX_INPUT_BYTES};
 use crate::position::IllegalMove;
 use crate::starts::BadStart;
@@ -361,7 +361,7 @@ impl fmt::Display for ReadErrorKind {
                 match d {
                     Ms1Damage::Character => "a character outside base64url".to_string(),
                     Ms1Damage::Length => {
-                        "its length is not one base64url has (was it cut short, or a character added?)".to_string()
+                        "no base64url text has its length (was the string cut short, or a character added?)".to_string()
                     }
                     Ms1Damage::Compression => "the compressed data is invalid (is the string whole?)".to_string(),
                     Ms1Damage::TooLarge => format!("it unpacks to more than {} MB", MAX_INPUT_BYTES >> 20),
@@ -445,16 +445,19 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &s
 /// The serde_json error met reading `text`, as a damage and a place.
 fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     let damage = JsonDamage::of(e, text);
-    // serde_json counts a column in bytes: the place in characters, as an editor shows it
+    // serde_json counts a column in bytes, and may place a character it peeked at on its
+    // first byte: the characters that begin before that byte
     let line = text.split('\n').nth(e.line().saturating_sub(1)).unwrap_or("");
-    let read = line.get(..e.column()).map_or(e.column(), |s| s.chars().count());
-    // serde_json places a value it read at its last character, but a list or an object it
-    // only peeked at (it names the kind by its bracket) at the character before: the
-    // bracket is one on, on the same line (a line's end read before it puts column 0).
-    // Column 0 is nothing read on the line yet (the text ends after a line's end): the
-    // place is the line's first character.
+    let read = line.char_indices().take_while(|&(b, _)| b < e.column()).count();
+    // serde_json places a value it read at its last character, but a list or an object
+    // whose kind it only peeked at ("invalid type", named by its bracket) at the character
+    // before: the bracket is one on, on the same line (a line's end read before it puts
+    // column 0). A list it read whole ("invalid length") is placed at its end, as is any
+    // other value. Column 0 is nothing read on the line yet (the text ends after a line's
+    // end, or a text in quotes runs over it): the place is the line's first character.
+    let peeked = words(e).starts_with("invalid type: ");
     let column = match damage {
-        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } => read + 1,
+        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } if peeked => read + 1,
         _ => read.max(1),
     };
     let at = (e.line() > 0).then_some(At::Column { line: e.line(), column });

@@ -153,18 +153,22 @@ fn data(message: &str) -> Option<JsonDamage> {
     }
     if let Some(rest) = message.strip_prefix("invalid type: ") {
         let (found, expected) = rest.split_once(", expected ")?;
-        // a whole number past 64 bits, which serde_json reads as a float (`floating point
-        // `1e20``): out of range, not a decimal
+        let expected = expected_kind(expected);
+        // a whole number past 64 bits where one was due, which serde_json reads as a float
+        // (`floating point `1e20``): out of range, not a decimal
         let float = found.strip_prefix("floating point `").and_then(|f| f.strip_suffix('`'));
-        if float.and_then(|f| f.parse::<f64>().ok()).is_some_and(|f| f.fract() == 0.0 && f.abs() >= 9.2e18) {
+        let whole_past_64_bits = |f: f64| f.fract() == 0.0 && f.abs() >= 9.2e18;
+        if expected == Some(JsonKind::WholeNumber)
+            && float.and_then(|f| f.parse().ok()).is_some_and(whole_past_64_bits)
+        {
             return Some(JsonDamage::OutOfRange);
         }
-        return Some(JsonDamage::WrongKind { found: found_kind(found)?, expected: expected_kind(expected) });
+        return Some(JsonDamage::WrongKind { found: found_kind(found)?, expected });
     }
     if let Some(rest) = message.strip_prefix("invalid length ") {
         let (found, expected) = rest.split_once(", expected ")?;
-        // a list where a move's object is due ("struct MoveIn with 4 elements"): serde
-        // reads an object's fields from a list too, but no format here writes one so
+        // a list where an object is due ("struct Xy with 2 elements", gillioz's): serde's
+        // derive reads an object's fields from a list too, but no format here writes one so
         if expected.starts_with("struct") {
             return Some(JsonDamage::WrongKind { found: JsonKind::List, expected: Some(JsonKind::Object) });
         }
@@ -324,6 +328,9 @@ mod tests {
             (r#"{"moves": [{"x": 1e20}]}"#, OutOfRange),
             (r#"{"moves": [{"x": 99999999999999999999}]}"#, OutOfRange),
             (r#"{"moves": [{"x": -9223372036854775809}]}"#, OutOfRange),
+            // but not where no number was due
+            (r#"{"moves": [1e20]}"#, kind(JsonKind::Decimal, JsonKind::Object)),
+            (r#"{"moves": [], "name": 99999999999999999999}"#, kind(JsonKind::Decimal, JsonKind::Text)),
             (r#"{"moves": [[]]}"#, kind(JsonKind::List, JsonKind::Object)),
             (r#"{"moves": [], "start": [[1, 2 3]]}"#, ExpectedComma),
             (r#"{"moves": [], "start": [[1, 2, 3]], "name": x}"#, TooManyItems),

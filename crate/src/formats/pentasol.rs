@@ -129,20 +129,23 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// (`# Morpion Solitaire 5D, 82 moves`): the variant, and how many moves follow (a file
 /// that holds fewer was cut short: `Note::CountDiffers`).
 fn header(text: &str) -> (Option<Variant>, Option<usize>) {
-    let Some(rest) = text
-        .lines()
+    // the first such line whose variant reads: a comment of the user's may start alike
+    let read = |rest: &str| {
+        let variant: Variant = rest.split([',', ' ']).next()?.parse().ok()?;
+        // `82 moves`, then maybe an author or a date: `82 moves (2011-08)`
+        let mut count = rest.split(',').nth(1).unwrap_or("").split_whitespace();
+        let declared = match (count.next(), count.next()) {
+            (Some(n), Some("moves" | "move")) => n.parse().ok(),
+            _ => None,
+        };
+        Some((Some(variant), declared))
+    };
+    text.lines()
         .map(str::trim)
         .take_while(|l| l.is_empty() || l.starts_with('#'))
-        .find_map(|l| l.strip_prefix(HEADER))
-    else {
-        return (None, None);
-    };
-    let variant = rest.split([',', ' ']).next().and_then(|v| v.parse().ok());
-    let count = rest.split(',').nth(1).map(str::trim).and_then(|c| match c.split_once(' ') {
-        Some((n, "moves" | "move")) => n.parse().ok(),
-        _ => None,
-    });
-    (variant, count)
+        .filter_map(|l| l.strip_prefix(HEADER))
+        .find_map(read)
+        .unwrap_or((None, None))
 }
 
 /// A record of the variant the header says, which also says how many moves it holds.

@@ -85,7 +85,7 @@ export default {
   "json-kind.null": "null",
   "read.ms1": "chaîne MS1 abîmée : {why}",
   "ms1.character": "un caractère n'est pas du base64url",
-  "ms1.length": "sa longueur n'est pas celle d'un texte base64url (a-t-elle été coupée, ou un caractère ajouté ?)",
+  "ms1.length": "aucun texte base64url n'a sa longueur (la chaîne a-t-elle été coupée, ou un caractère a-t-il été ajouté ?)",
   "ms1.compression": "les données compressées sont invalides (la chaîne est-elle entière ?)",
   "ms1.too-large": "elle se décompresse en plus de {mb} Mo",
   "ms1.not-text": "elle ne se décompresse pas en texte",
