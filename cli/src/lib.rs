@@ -240,9 +240,7 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         if bytes.contains(&0) {
             return format!("{name}: not a text file (not UTF-8)");
         }
-        let before = String::from_utf8_lossy(&bytes[..good]);
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = formats::line_and_column(&String::from_utf8_lossy(&bytes[..good]));
         format!("{name}: line {line}, column {column}: not UTF-8 text (another encoding, Latin-1 perhaps: save the file as UTF-8)")
     })
 }

@@ -442,6 +442,14 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &s
     serde_json::from_str(text).map_err(|e| json(format, &e, text))
 }
 
+/// The line and column (from 1) of the character that follows `before`, the text that
+/// comes first: where a reader stopped, in the words an editor uses.
+pub fn line_and_column(before: &str) -> (usize, usize) {
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
 /// The serde_json error met reading `text`, as a damage and a place.
 fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     let damage = JsonDamage::of(e, text);

@@ -90,9 +90,7 @@ impl JsonDamage {
     pub(crate) fn not_an_object(text: &str) -> Option<(usize, usize, JsonDamage)> {
         let t = text.trim_start_matches('\u{feff}');
         let at = t.find(|c: char| !c.is_whitespace())?;
-        let before = &t[..at];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = super::error::line_and_column(&t[..at]);
         let found = match t[at..].chars().next()? {
             '{' => return None,
             '[' => JsonKind::List,

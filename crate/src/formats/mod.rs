@@ -15,7 +15,9 @@ pub mod link;
 mod msr;
 mod pentasol;
 
-pub use error::{At, Element, Expected, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind};
+pub use error::{
+    line_and_column, At, Element, Expected, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind,
+};
 pub use json_damage::{JsonDamage, JsonKind};
 
 use crate::geom::{Frame, Point};

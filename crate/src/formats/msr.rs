@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 struct FileIn {
     #[serde(default)]
     variant: Option<String>,
-    moves: Vec<MoveIn>,
+    moves: Vec<ObjectOnly<MoveIn>>,
     /// Our extension: the start's dots as `[x, y]` pairs, when it is not the cross.
     #[serde(default)]
     start: Option<Vec<(i64, i64)>>,
@@ -30,9 +30,7 @@ struct FileIn {
     score: Option<serde_json::Value>,
 }
 
-/// A move as the file writes it: an object, and only an object. serde's derive also reads
-/// a struct from a list of its fields in order (`[3, -1, "V", 0]`), which the format does
-/// not have and a reader must not guess at: a list there is damage.
+#[derive(Deserialize)]
 struct MoveIn {
     x: i64,
     y: i64,
@@ -40,31 +38,25 @@ struct MoveIn {
     pos: i64,
 }
 
-#[derive(Deserialize)]
-#[serde(rename = "MoveIn")]
-struct MoveFields {
-    x: i64,
-    y: i64,
-    dir: String,
-    pos: i64,
-}
+/// A `T` read from a JSON object, and only from one. serde's derive also reads a struct
+/// from a list of its fields in order (`[3, -1, "V", 0]`), which the format does not have
+/// and a reader must not guess at: a list there is damage.
+struct ObjectOnly<T>(T);
 
-impl<'de> Deserialize<'de> for MoveIn {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveIn, D::Error> {
-        struct OnlyAnObject;
-        impl<'de> serde::de::Visitor<'de> for OnlyAnObject {
-            type Value = MoveIn;
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ObjectOnly<T>, D::Error> {
+        struct Fields<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Fields<T> {
+            type Value = ObjectOnly<T>;
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                // the words serde's derive uses, which `JsonDamage` sorts as an object
-                f.write_str("struct MoveIn")
+                // serde's words for an object, which `JsonDamage` sorts as one
+                f.write_str("a map")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<MoveIn, A::Error> {
-                let MoveFields { x, y, dir, pos } =
-                    MoveFields::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                Ok(MoveIn { x, y, dir, pos })
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<ObjectOnly<T>, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(ObjectOnly)
             }
         }
-        d.deserialize_map(OnlyAnObject)
+        d.deserialize_map(Fields(std::marker::PhantomData))
     }
 }
 
@@ -120,7 +112,7 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
         None => (None, Frame::STANDARD),
     };
     let mut moves = Vec::with_capacity(file.moves.len());
-    for (i, m) in file.moves.iter().enumerate() {
+    for (i, ObjectOnly(m)) in file.moves.iter().enumerate() {
         let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
         let dir =
             Dir::from_name(&m.dir).ok_or_else(|| err(ReadErrorKind::UnknownDirection(m.dir.clone())))?;
