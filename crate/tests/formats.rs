@@ -3,7 +3,8 @@
 mod common;
 
 use morpion::formats::{
-    self, link, At, Field, Format, JsonDamage, LinkDamage, LoadError, Ms1Damage, ReadErrorKind, WriteError,
+    self, link, At, Field, Format, JsonDamage, JsonKind, LinkDamage, LoadError, Ms1Damage, ReadErrorKind,
+    WriteError,
 };
 use morpion::{library, Frame, Game, IllegalMove, Point, Position, Rng, Variant};
 
@@ -135,19 +136,36 @@ fn bad_input_says_what_and_where() {
     );
     // serde's words name none of the reader's own types
     let e = read_err(r#"{"variant":"5T","moves":[1]}"#, None);
-    assert!(e.ends_with("line 1, column 26: an object { } was expected here, not a number"), "{e}");
+    assert!(e.ends_with("move 1 (line 1, column 26): an object { } was expected here, not a number"), "{e}");
     // a move's fields listed in order are not a move: a list of four is damage, as a list
     // of any other length is, not the object serde's derive would read from it
     for list in [r#"[3,-1,"V",0]"#, r#"[3,-1,"V"]"#] {
         let e = read_err(&format!(r#"{{"variant":"5T","moves":[{list}]}}"#), None);
-        assert!(e.ends_with("line 1, column 26: an object { } was expected here, not a list [ ]"), "{e}");
+        assert!(
+            e.ends_with("move 1 (line 1, column 26): an object { } was expected here, not a list [ ]"),
+            "{e}"
+        );
     }
     // the place is the bracket's, after spaces and on a line of its own too
     let e = read_err(
         "{\"variant\":\"5T\",\"moves\":[\n  {\"x\":3,\"y\":-1,\"dir\":\"V\",\"pos\":0},\n  [3]]}",
         None,
     );
-    assert!(e.ends_with("line 3, column 3: an object { } was expected here, not a list [ ]"), "{e}");
+    assert!(e.ends_with("move 2 (line 3, column 3): an object { } was expected here, not a list [ ]"), "{e}");
+    // a place in a move names the move, and the field it is in; a missing field, the move
+    let e =
+        read_error(r#"{"moves":[{"x":3,"y":-1,"dir":"V","pos":0},{"x":"3","y":0,"dir":"H","pos":0}]}"#, None);
+    let at = At::JsonMove { number: 2, field: Some("x"), place: Some((1, 51)) };
+    let text = JsonDamage::WrongKind { found: JsonKind::Text, expected: Some(JsonKind::WholeNumber) };
+    assert_eq!(e, (msr, Some(at), Json(text)));
+    let e = read_err(
+        "{\"moves\":[\n{\"x\":3,\"y\":-1,\"dir\":\"V\",\"pos\":0},\n{\"x\":3,\"y\":-1,\"dir\":\"V\"}]}",
+        None,
+    );
+    assert!(e.ends_with("move 2 (line 3, column 24): the field \"pos\" is missing"), "{e}");
+    let e =
+        read_err(r#"{"Disjoint":false,"LineLength":4,"InitialDots":[[0,0]],"Moves":[[1,2,3,4,5]]}"#, None);
+    assert!(e.contains("GridDTO JSON, move 1 (line 1, column 75): a list of 6 items"), "{e}");
     let e = read_err(r#"{"variant":"5T","moves":[], "author": {}}"#, None);
     assert!(e.ends_with("line 1, column 39: text in quotes was expected here, not an object { }"), "{e}");
     assert_eq!(read_error(r#"{"variant":"7Q","moves":[]}"#, None), (msr, None, UnknownVariant("7Q".into())));

@@ -30,6 +30,18 @@ fn at(a: At) -> Explained {
             Explained::new("at.column").num("line", line as f64).num("column", column as f64)
         }
         At::Move(m) => Explained::new("at.move").num("move", m as f64),
+        At::JsonMove { number, field, place } => {
+            let mut e = Explained::new("at.move").num("move", number as f64);
+            if let Some(field) = field {
+                e = Explained::new("at.move-field").num("move", number as f64).text("field", field);
+            }
+            match place {
+                Some((line, column)) => Explained::new("at.move-place")
+                    .why("move", e)
+                    .why("place", at(At::Column { line, column })),
+                None => e,
+            }
+        }
         At::Char(c) => Explained::new("at.char").num("char", c as f64),
     }
 }

@@ -101,6 +101,8 @@ fn samples() -> Vec<(String, Explained)> {
     let at = |a| ReadError::new(Format::MsrJson, Some(a), other());
     add(&at(At::Column { line: 1, column: 3 }));
     add(&at(At::Move(4)));
+    add(&at(At::JsonMove { number: 4, field: Some("x"), place: Some((1, 30)) }));
+    add(&at(At::JsonMove { number: 4, field: None, place: None }));
     add(&at(At::Char(4)));
     // every JSON damage and kind (most of them read from damaged text by the formats' tests)
     let kinds = [

@@ -2,7 +2,7 @@
 //! character), what, and the value as the text writes it. `Display` is for people; code
 //! and tests match the variants.
 
-use super::json_damage::{words, JsonDamage, JsonKind};
+use super::json_damage::JsonDamage;
 use super::{Format, MAX_INPUT_BYTES};
 use crate::position::IllegalMove;
 use crate::starts::BadStart;
@@ -34,6 +34,17 @@ pub enum At {
     },
     /// A move of a format without lines (JSON moves, a link's moves).
     Move(usize),
+    /// A place in a move of a JSON file: the move, the field the place is in (when the
+    /// format names it), and the line and column (none in an MS1 string, whose JSON no one
+    /// sees).
+    JsonMove {
+        /// The move, from 1.
+        number: usize,
+        /// The move's field, as the file names it.
+        field: Option<&'static str>,
+        /// The line and the column.
+        place: Option<(usize, usize)>,
+    },
     /// A character of an `MS1:` string or a link.
     Char(usize),
 }
@@ -275,6 +286,16 @@ impl fmt::Display for At {
             At::Line(l) => write!(f, "line {l}"),
             At::Column { line, column } => write!(f, "line {line}, column {column}"),
             At::Move(m) => write!(f, "move {m}"),
+            At::JsonMove { number, field, place } => {
+                write!(f, "move {number}")?;
+                if let Some(field) = field {
+                    write!(f, ", field \"{field}\"")?;
+                }
+                if let Some((line, column)) = place {
+                    write!(f, " (line {line}, column {column})")?;
+                }
+                Ok(())
+            }
             At::Char(c) => write!(f, "character {c}"),
         }
     }
@@ -432,42 +453,10 @@ pub(crate) fn coordinate(value: i64, text: &str, offset: i64, field: Field) -> R
         .ok_or_else(|| ReadErrorKind::OutOfRange { field, value: text.to_string() })
 }
 
-/// `text` read as the JSON object of `format`'s file. What is not an object at all (a
-/// list, a text before it) is said so first: serde would read a list as an object's
-/// fields in order, and name a field's kind ("text in quotes was expected here").
-pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &str) -> Result<T, ReadError> {
-    if let Some((line, column, damage)) = JsonDamage::not_an_object(text) {
-        return Err(ReadError::new(format, Some(At::Column { line, column }), ReadErrorKind::Json(damage)));
-    }
-    serde_json::from_str(text).map_err(|e| json(format, &e, text))
-}
-
 /// The line and column (from 1) of the character that follows `before`, the text that
 /// comes first: where a reader stopped, in the words an editor uses.
 pub fn line_and_column(before: &str) -> (usize, usize) {
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     (line, column)
-}
-
-/// The serde_json error met reading `text`, as a damage and a place.
-fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
-    let damage = JsonDamage::of(e, text);
-    // serde_json counts a column in bytes, and may place a character it peeked at on its
-    // first byte: the characters that begin before that byte
-    let line = text.split('\n').nth(e.line().saturating_sub(1)).unwrap_or("");
-    let read = line.char_indices().take_while(|&(b, _)| b < e.column()).count();
-    // serde_json places a value it read at its last character, but a list or an object
-    // whose kind it only peeked at ("invalid type", named by its bracket) at the character
-    // before: the bracket is one on, on the same line (a line's end read before it puts
-    // column 0). A list it read whole ("invalid length") is placed at its end, as is any
-    // other value. Column 0 is nothing read on the line yet (the text ends after a line's
-    // end, or a text in quotes runs over it): the place is the line's first character.
-    let peeked = words(e).starts_with("invalid type: ");
-    let column = match damage {
-        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } if peeked => read + 1,
-        _ => read.max(1),
-    };
-    let at = (e.line() > 0).then_some(At::Column { line: e.line(), column });
-    ReadError::new(format, at, ReadErrorKind::Json(damage))
 }

@@ -3,7 +3,8 @@
 //! (`InitialDots`, `Moves` as [x1, y1, x2, y2, dot x, dot y]). Both may sit in another
 //! frame: the start dots tell where the cross is.
 
-use super::error::{self, coordinate, from_json, At, Field, ReadError, ReadErrorKind};
+use super::error::{self, coordinate, At, Field, ReadError, ReadErrorKind};
+use super::json_place::from_json;
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;

@@ -11,6 +11,7 @@ mod csv;
 mod error;
 mod gillioz;
 mod json_damage;
+mod json_place;
 pub mod link;
 mod msr;
 mod pentasol;

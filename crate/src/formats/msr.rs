@@ -1,7 +1,8 @@
 //! MSR 0.1, the record format of morpion-solitaire.io: JSON in the standard frame, and its
 //! compact form `MS1:` + unpadded base64url of the raw DEFLATE of the JSON text.
 
-use super::error::{coordinate, from_json, At, Field, Ms1Damage, ReadError, ReadErrorKind};
+use super::error::{coordinate, At, Field, Ms1Damage, ReadError, ReadErrorKind};
+use super::json_place::from_json;
 use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Frame, Point};
 use crate::record::{Game, Meta, Record};
@@ -200,4 +201,32 @@ pub(super) fn write_json(game: &Game, pretty: bool) -> String {
 pub(super) fn write_compact(game: &Game) -> String {
     let json = write_json(game, false);
     format!("MS1:{}", base64::encode(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::{JsonDamage, JsonKind};
+
+    fn ms1(json: &str) -> String {
+        format!("MS1:{}", base64::encode(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9)))
+    }
+
+    #[test]
+    fn an_ms1_string_s_json_damage_is_placed_by_move_and_field_not_in_the_unseen_json() {
+        let e = read_compact(&ms1(r#"{"moves":[{"x":3,"y":-1,"dir":"V","pos":0},{"x":3,"y":"a"}]}"#))
+            .expect_err("damaged");
+        assert_eq!(e.at, Some(At::JsonMove { number: 2, field: Some("y"), place: None }));
+        let text = JsonDamage::WrongKind { found: JsonKind::Text, expected: Some(JsonKind::WholeNumber) };
+        assert_eq!(e.kind, ReadErrorKind::Json(text));
+        assert!(e.to_string().starts_with("MS1 (compact MSR), move 2, field \"y\": "), "{e}");
+        // outside the moves, and a JSON that is no object: no place at all
+        let e = read_compact(&ms1(r#"{"variant":5,"moves":[]}"#)).expect_err("damaged");
+        assert_eq!(e.at, None);
+        assert!(matches!(e.kind, ReadErrorKind::Json(JsonDamage::WrongKind { .. })), "{e:?}");
+        assert_eq!(read_compact(&ms1("[1]")).expect_err("damaged").at, None);
+        let e = read_compact(&ms1(r#"{"moves":[{"x":3}]}"#)).expect_err("damaged");
+        assert_eq!(e.at, Some(At::JsonMove { number: 1, field: None, place: None }));
+        assert_eq!(e.kind, ReadErrorKind::Json(JsonDamage::MissingField("y".into())));
+    }
 }

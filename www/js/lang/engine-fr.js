@@ -22,6 +22,8 @@ export default {
   "at.line": "ligne {line}",
   "at.column": "ligne {line}, colonne {column}",
   "at.move": "coup {move}",
+  "at.move-field": "coup {move}, champ « {field} »",
+  "at.move-place": "{move} ({place})",
   "at.char": "caractère {char}",
 
   "field.x": "x",

@@ -1,0 +1,178 @@
+//! Reading a format's JSON, and saying where it is damaged: the line and the column, and
+//! the move of the file the place is in. serde_json says only a line and a column; a
+//! message that also says "move 4, field "x"" spares people the counting, and is the only
+//! place worth giving for an MS1 string, whose JSON no one sees. The keys and list indexes
+//! that lead to the place are read from the text itself, up to the place.
+
+use super::error::{At, ReadError, ReadErrorKind};
+use super::json_damage::{words, JsonDamage, JsonKind};
+use super::Format;
+
+/// One step on the way from a JSON text's top to a place in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    /// Inside an object: the field whose name was read last (none before the first).
+    Key(Option<String>),
+    /// Inside a list: the item's index, from 0.
+    Index(usize),
+}
+
+/// The steps that lead to byte `at` of `text` (the byte itself not read): the objects and
+/// lists open there, and where in each. A text that is not JSON gives what it gives; only
+/// a place the JSON reader stopped at is asked about.
+fn path_to(text: &str, at: usize) -> Vec<Step> {
+    let bytes = &text.as_bytes()[..at.min(text.len())];
+    let mut path: Vec<Step> = Vec::new();
+    let mut i = 0;
+    // in an object, whether the next text in quotes is a field's name
+    let mut name_due = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => {
+                path.push(Step::Key(None));
+                name_due = true;
+            }
+            b'[' => path.push(Step::Index(0)),
+            b'}' | b']' => {
+                path.pop();
+                name_due = false;
+            }
+            b',' => match path.last_mut() {
+                Some(Step::Index(n)) => *n += 1,
+                Some(Step::Key(_)) => name_due = true,
+                None => {}
+            },
+            b':' => name_due = false,
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if name_due {
+                    if let Some(Step::Key(k)) = path.last_mut() {
+                        *k = text.get(start..i.min(bytes.len())).map(str::to_string);
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    path
+}
+
+/// The field names of the formats' moves, as a place names them.
+const FIELDS: [&str; 9] = ["x", "y", "dir", "pos", "Elements", "Type", "Coordinates", "X", "Y"];
+
+/// The move (from 1) that byte `at` of `text`, a file of `format`, is part of, and the
+/// innermost field of it the place is in, if the format has one so named.
+pub(crate) fn move_at(format: Format, text: &str, at: usize) -> Option<(usize, Option<&'static str>)> {
+    // the list of moves, and the index in it of move 1 (a gillioz grid's first step is
+    // the start)
+    let (list, first) = match format {
+        Format::MsrJson | Format::Msr => ("moves", 0),
+        Format::GilliozDto => ("Moves", 0),
+        Format::GilliozGrid => ("Grid", 1),
+        _ => return None,
+    };
+    let path = path_to(text, at);
+    let (Some(Step::Key(Some(key))), Some(&Step::Index(i))) = (path.first(), path.get(1)) else {
+        return None;
+    };
+    if key != list || i < first {
+        return None;
+    }
+    let field = path[2..].iter().rev().find_map(|s| match s {
+        Step::Key(Some(k)) => FIELDS.iter().copied().find(|f| f == k),
+        _ => None,
+    });
+    Some((i - first + 1, field))
+}
+
+/// `text` read as the JSON object of `format`'s file. What is not an object at all (a
+/// list, a text before it) is said so first: serde would read a list as an object's
+/// fields in order, and name a field's kind ("text in quotes was expected here").
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(format: Format, text: &str) -> Result<T, ReadError> {
+    if let Some((line, column, damage)) = JsonDamage::not_an_object(text) {
+        let at = (format != Format::Msr).then_some(At::Column { line, column });
+        return Err(ReadError::new(format, at, ReadErrorKind::Json(damage)));
+    }
+    serde_json::from_str(text).map_err(|e| json(format, &e, text))
+}
+
+/// The serde_json error met reading `text`, as a damage and a place.
+fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
+    let damage = JsonDamage::of(e, text);
+    // serde_json counts a column in bytes, and may place a character it peeked at on its
+    // first byte: the characters that begin before that byte
+    let line = text.split('\n').nth(e.line().saturating_sub(1)).unwrap_or("");
+    let read = line.char_indices().take_while(|&(b, _)| b < e.column()).count();
+    // serde_json places a value it read at its last character, but a list or an object
+    // whose kind it only peeked at ("invalid type", named by its bracket) at the character
+    // before: the bracket is one on, on the same line (a line's end read before it puts
+    // column 0). A list it read whole ("invalid length") is placed at its end, as is any
+    // other value. Column 0 is nothing read on the line yet (the text ends after a line's
+    // end, or a text in quotes runs over it): the place is the line's first character.
+    let peeked = words(e).starts_with("invalid type: ");
+    let column = match damage {
+        JsonDamage::WrongKind { found: JsonKind::List | JsonKind::Object, .. } if peeked => read + 1,
+        _ => read.max(1),
+    };
+    let place = (e.line() > 0).then_some((e.line(), column));
+    // the place's byte, to find the move it is in
+    let byte = place.map(|(l, c)| {
+        let start: usize = text.split('\n').take(l - 1).map(|s| s.len() + 1).sum();
+        start + line.char_indices().nth(c - 1).map_or(line.len(), |(b, _)| b)
+    });
+    // an MS1 string's JSON is unpacked: a line and a column in it help no one
+    let shown = place.filter(|_| format != Format::Msr);
+    // a text cut short or going on past its end ends where it ends, in a move or not
+    let within = !matches!(damage, JsonDamage::CutShort | JsonDamage::TrailingText);
+    let at = match byte.filter(|_| within).and_then(|b| move_at(format, text, b)) {
+        Some((number, field)) => {
+            // a missing field is placed after the move's last field, which is not it
+            let field = field.filter(|_| !matches!(damage, JsonDamage::MissingField(_)));
+            Some(At::JsonMove { number, field, place: shown })
+        }
+        None => shown.map(|(line, column)| At::Column { line, column }),
+    };
+    ReadError::new(format, at, ReadErrorKind::Json(damage))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The move and field at the first `^` of `marked`, read without the `^`.
+    fn at(format: Format, marked: &str) -> Option<(usize, Option<&'static str>)> {
+        let i = marked.find('^').expect("a marked place");
+        move_at(format, &marked.replacen('^', "", 1), i)
+    }
+
+    #[test]
+    fn a_place_is_named_by_its_move_and_field() {
+        let msr = Format::MsrJson;
+        assert_eq!(at(msr, r#"{"variant":"5T","moves":[{"x":3,"y":^"a"}]}"#), Some((1, Some("y"))));
+        let second = r#"{"moves":[{"x":3,"y":-1,"dir":"V","pos":0},{"x":1,"dir":"H", "pos":^0}]}"#;
+        assert_eq!(at(msr, second), Some((2, Some("pos"))));
+        // a field missing is found at the move's end, after its last field
+        assert_eq!(at(msr, r#"{"moves":[{},{"x":3,"y":-1,"dir":"V"^}]}"#), Some((2, Some("dir"))));
+        // a list where a move is due, at its bracket
+        assert_eq!(at(msr, r#"{"moves":[{"x":3}, ^[3,-1]]}"#), Some((2, None)));
+        // text in quotes holding brackets, commas and escaped quotes counts for nothing
+        let tricky = r#"{"author":"a,[{\"b","moves":[{"dir":"V,]}\"","x":^true}]}"#;
+        assert_eq!(at(msr, tricky), Some((1, Some("x"))));
+        // outside the moves: no move
+        assert_eq!(at(msr, r#"{"author":^5,"moves":[]}"#), None);
+        assert_eq!(at(msr, r#"{"moves":[],"author":^5}"#), None);
+        assert_eq!(at(msr, r#"{"start":[[0,^"a"]],"moves":[]}"#), None);
+        // a GridDTO move is a list; a grid's first step is the start, its second move 1
+        assert_eq!(at(Format::GilliozDto, r#"{"Moves":[[1,2,3,4,5,6],[1,2^]]}"#), Some((2, None)));
+        let grid = r#"{"Grid":[{"Elements":[]},{"Elements":[{"Type":"dot","Coordinates":[{"X":^"a"}]}]}]}"#;
+        assert_eq!(at(Format::GilliozGrid, grid), Some((1, Some("X"))));
+        assert_eq!(at(Format::GilliozGrid, r#"{"Grid":[{"Elements":^5}]}"#), None);
+        // other formats have no JSON moves
+        assert_eq!(at(Format::Csv, r#"{"moves":[{"x":^"a"}]}"#), None);
+    }
+}
