@@ -21,6 +21,8 @@ mod search_options;
 mod search_report;
 mod starts;
 mod stop_signals;
+mod terminal;
+use terminal::warn;
 mod two_player;
 
 use clap::{Parser, Subcommand};
@@ -197,7 +199,7 @@ pub fn main() -> ExitCode {
         Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
         Err(Quit::Error(msg)) => {
             // not eprintln!: a closed terminal must not turn an error into a panic
-            let _ = writeln!(std::io::stderr(), "error: {}", for_terminal(&msg));
+            let _ = writeln!(std::io::stderr(), "error: {}", terminal::for_terminal(&msg));
             ExitCode::FAILURE
         }
     }
@@ -240,7 +242,9 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         if bytes.contains(&0) {
             return format!("{name}: not a text file (not UTF-8)");
         }
-        let (line, column) = formats::line_and_column(&String::from_utf8_lossy(&bytes[..good]));
+        // a byte order mark before it is no column an editor shows
+        let before = String::from_utf8_lossy(&bytes[..good]);
+        let (line, column) = formats::line_and_column(before.trim_start_matches('\u{feff}'));
         format!("{name}: line {line}, column {column}: not UTF-8 text (another encoding, Latin-1 perhaps: save the file as UTF-8)")
     })
 }
@@ -443,30 +447,6 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             Ok(())
         }
     }
-}
-
-/// A line for the user on standard error. A closed terminal (after a hangup) makes the
-/// write fail: that must not stop a search, so the error is dropped (eprintln! panics).
-fn warn(line: &str) {
-    let _ = writeln!(std::io::stderr(), "{}", for_terminal(line));
-}
-
-/// A message as a terminal can show it: the control characters a file's text may bring
-/// into it (a value quoted from a damaged file) escaped (`\u{1b}`, `\u{0}`), so none clears
-/// the screen or colours what follows, and so are the invisible ones that reorder or hide
-/// text (bidi overrides, zero widths). Line ends and tabs stay: messages have them.
-pub(crate) fn for_terminal(msg: &str) -> std::borrow::Cow<'_, str> {
-    let hidden = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}')
-    };
-    if !msg.contains(hidden) {
-        return msg.into();
-    }
-    msg.chars()
-        .map(|c| if hidden(c) { c.escape_default().to_string() } else { c.to_string() })
-        .collect::<String>()
-        .into()
 }
 
 /// One thread per core.

@@ -59,6 +59,8 @@ fn an_illegal_move_fails_with_its_number() {
     let o = morpion(&["replay", dir.join("missing.psol").to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("missing.psol"), "{}", stderr(&o));
+    // the system's words, without its error code
+    assert!(!stderr(&o).contains("os error"), "{}", stderr(&o));
     // a file's control characters quoted in a message reach the terminal escaped: none
     // clears the screen or colours what follows
     let esc = dir.join("esc.csv");
@@ -79,6 +81,10 @@ fn an_illegal_move_fails_with_its_number() {
     let o = morpion(&["replay", latin.to_str().unwrap()]);
     assert!(stderr(&o).contains("latin.csv: line 3, column 14: not UTF-8 text"), "{}", stderr(&o));
     std::fs::write(&latin, b"\xc9tienne\n").unwrap();
+    let o = morpion(&["replay", latin.to_str().unwrap()]);
+    assert!(stderr(&o).contains("latin.csv: line 1, column 1: not UTF-8 text"), "{}", stderr(&o));
+    // a byte order mark is no column
+    std::fs::write(&latin, b"\xef\xbb\xbf\xc9tienne\n").unwrap();
     let o = morpion(&["replay", latin.to_str().unwrap()]);
     assert!(stderr(&o).contains("latin.csv: line 1, column 1: not UTF-8 text"), "{}", stderr(&o));
     std::fs::write(&latin, b"\x89PNG\r\n\x1a\n\0\0").unwrap();

@@ -198,6 +198,14 @@ fn bad_input_says_what_and_where() {
     // quote), after another one on the line
     let e = read_err("{\"author\":\"Zoé\",\"variant\":“5T”,\"moves\":[]}", None);
     assert!(e.contains("line 1, column 27: not JSON here"), "{e}");
+    // a long value is quoted by its beginning and its length, the error keeps it whole
+    let digits = format!("1{}", "0".repeat(300));
+    let e = read_err(&format!("x,y,dir,pos\n{digits},4,V,0\n"), None);
+    assert!(e.contains("x 100000000000000000000000… (301 characters) is out of range"), "{e}");
+    let e = read_error(&format!("x,y,dir,pos\n{digits},4,V,0\n"), None);
+    assert_eq!(e.2, OutOfRange { field: Field::X, value: digits });
+    let e = read_err(&format!("{{\"variant\":\"{}\",\"moves\":[]}}", "Q".repeat(33)), None);
+    assert!(e.contains("'QQQQQQQQQQQQQQQQQQQQQQQQ… (33 characters)'"), "{e}");
     let e = read_error("x,y,dir,pos\n3,-1,V\n", None);
     assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), Columns(3)));
     let e = read_error("# 5T\n3,-1,V,zero\n", None);
@@ -465,6 +473,8 @@ fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
         let note = formats::Note::CountDiffers { format: f, declared: 178, moves: 100 };
         assert_eq!(counted(loaded.notes), vec![note], "{f}");
         assert!(note.to_string().contains("says it holds 178 moves, but holds 100"), "{note}");
+        // the format by the name people know it by, not the command line's
+        assert!(note.to_string().starts_with(&format!("the {} text says", f.label())), "{note}");
     }
     // this program's Pentasol header with a date and no author; a comment before it that
     // starts alike is not it

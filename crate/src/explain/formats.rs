@@ -1,6 +1,7 @@
 //! Reading and replaying a game's text: damaged files and links, and illegal moves in them.
 
 use super::{Explain, Explained};
+use crate::formats::shown;
 use crate::formats::{
     At, Element, Expected, Field, Format, JsonDamage, JsonKind, LinkDamage, LoadError, Ms1Damage, Note,
     ReadError, ReadErrorKind, WriteError,
@@ -31,14 +32,14 @@ fn at(a: At) -> Explained {
         }
         At::Move(m) => Explained::new("at.move").num("move", m as f64),
         At::JsonMove { number, field, place } => {
-            let mut e = Explained::new("at.move").num("move", number as f64);
-            if let Some(field) = field {
-                e = Explained::new("at.move-field").num("move", number as f64).text("field", field);
-            }
+            let e = match field {
+                Some(field) => Explained::new("at.move-field").num("move", number).text("field", field),
+                None => Explained::new("at.move").num("move", number),
+            };
             match place {
                 Some((line, column)) => Explained::new("at.move-place")
                     .why("move", e)
-                    .why("place", at(At::Column { line, column })),
+                    .why("place", Explained::new("at.column").num("line", line).num("column", column)),
                 None => e,
             }
         }
@@ -90,7 +91,7 @@ impl Explain for ReadErrorKind {
             ReferenceNotAlone => e("read.reference-not-alone"),
             Columns(n) => e("read.columns").num("n", *n as f64),
             NotANumber { field: f, text } => {
-                e("read.not-a-number").why("field", field(*f)).text("text", text)
+                e("read.not-a-number").why("field", field(*f)).text("text", shown(text))
             }
             OutOfRange { field: f, value } => match f {
                 Field::X | Field::Y => e("read.coordinate-range"),
@@ -99,11 +100,11 @@ impl Explain for ReadErrorKind {
                 Field::Offset => e("read.offset-range"),
             }
             .why("field", field(*f))
-            .text("value", value)
+            .text("value", shown(value))
             .num("limit", limit),
             UnknownGlyph(c) => e("read.glyph").text("char", c),
-            UnknownDirection(d) => e("read.direction").text("text", d),
-            UnknownVariant(v) => crate::BadVariant(v.clone()).explain(),
+            UnknownDirection(d) => e("read.direction").text("text", shown(d)),
+            UnknownVariant(v) => crate::BadVariant(shown(v).into_owned()).explain(),
             NotFivePointLines(v) => e("read.not-five").text("variant", v),
             Json(d) => d.explain(),
             Ms1(d) => e("read.ms1").why(
@@ -193,12 +194,12 @@ impl Explain for LinkDamage {
         let e = Explained::new;
         match self {
             NoGame => e("link.no-game"),
-            Version(v) => e("link.version").text("text", v),
+            Version(v) => e("link.version").text("text", shown(v)),
             Parts { found, expected } => {
                 e("link.parts").num("n", *found as f64).num("expected", *expected as f64)
             }
-            Variant(v) => e("link.damaged").why("why", crate::BadVariant(v.clone()).explain()),
-            MoveCount(n) => e("link.move-count").text("text", n),
+            Variant(v) => e("link.damaged").why("why", crate::BadVariant(shown(v).into_owned()).explain()),
+            MoveCount(n) => e("link.move-count").text("text", shown(n)),
             GameOver { after, claimed } => {
                 e("link.game-over").num("n", *after as f64).num("claimed", *claimed as f64)
             }
@@ -208,7 +209,7 @@ impl Explain for LinkDamage {
                 e("link.unplayable").num("move", *at as f64).why("why", illegal(reason, Frame::STANDARD))
             }
             Leftover => e("link.leftover"),
-            Players(p) => e("link.players").text("text", p),
+            Players(p) => e("link.players").text("text", shown(p)),
             Start(s) => e("link.damaged").why("why", s.explain()),
             Check => e("link.check"),
             Character => e("link.character"),

@@ -39,11 +39,12 @@ pub enum At {
     /// sees).
     JsonMove {
         /// The move, from 1.
-        number: usize,
+        number: u32,
         /// The move's field, as the file names it.
         field: Option<&'static str>,
-        /// The line and the column.
-        place: Option<(usize, usize)>,
+        /// The line and the column (32 bits: a text is at most a few megabytes, and a
+        /// `ReadError` stays small).
+        place: Option<(u32, u32)>,
     },
     /// A character of an `MS1:` string or a link.
     Char(usize),
@@ -355,25 +356,25 @@ impl fmt::Display for ReadErrorKind {
             ReferenceNotAlone => write!(f, "the first line must be the reference point alone, like (28,28)"),
             NoReference => write!(f, "no reference line: the input is empty"),
             Columns(n) => write!(f, "expected x,y,dir,pos; found {n} column{}", if *n == 1 { "" } else { "s" }),
-            NotANumber { field, text } => write!(f, "{field} \"{text}\" is not a whole number"),
-            OutOfRange { field, value } => match field {
-                Field::X | Field::Y => write!(
+            NotANumber { field, text } => write!(f, "{field} \"{}\" is not a whole number", shown(text)),
+            OutOfRange { field, value } => match (field, shown(value)) {
+                (Field::X | Field::Y, value) => write!(
                     f,
                     "{field} {value} is out of range (coordinates must stay within ±{limit} of the cross)"
                 ),
-                Field::Column | Field::Row => write!(
+                (Field::Column | Field::Row, value) => write!(
                     f,
                     "{field} {value} is too far from the reference point (moves must stay within ±{limit} of the cross)"
                 ),
-                Field::Pos => write!(
+                (Field::Pos, value) => write!(
                     f,
                     "pos {value} is out of range (a point's place on its line: from 0 to one less than the line's length)"
                 ),
-                Field::Offset => write!(f, "{field} {value} is out of range (-2..2)"),
+                (Field::Offset, value) => write!(f, "{field} {value} is out of range (-2..2)"),
             },
             UnknownGlyph(c) => write!(f, "unknown direction glyph '{c}' (expected - | \\ /)"),
-            UnknownDirection(d) => write!(f, "unknown direction \"{d}\" (expected H, V, DN or DP)"),
-            UnknownVariant(v) => write!(f, "{}", crate::BadVariant(v.clone())),
+            UnknownDirection(d) => write!(f, "unknown direction \"{}\" (expected H, V, DN or DP)", shown(d)),
+            UnknownVariant(v) => write!(f, "{}", crate::BadVariant(shown(v).into_owned())),
             NotFivePointLines(v) => write!(f, "this notation is for 5-point lines, not {v}"),
             Json(d) => write!(f, "{d}"),
             Ms1(d) => write!(
@@ -405,13 +406,15 @@ impl fmt::Display for LinkDamage {
         use LinkDamage::*;
         match self {
             NoGame => write!(f, "the link carries no game (no g= part after the #)"),
-            Version(v) => write!(f, "unsupported link version \"{v}\" (this program reads versions 1 and 2)"),
+            Version(v) => {
+                write!(f, "unsupported link version \"{}\" (this program reads versions 1 and 2)", shown(v))
+            }
             Parts { found, expected } => write!(
                 f,
                 "damaged link: expected {expected} parts separated by '.', found {found} (was the link cut short?)"
             ),
-            Variant(v) => write!(f, "damaged link: {}", crate::BadVariant(v.clone())),
-            MoveCount(n) => write!(f, "damaged link: bad number of moves \"{n}\""),
+            Variant(v) => write!(f, "damaged link: {}", crate::BadVariant(shown(v).into_owned())),
+            MoveCount(n) => write!(f, "damaged link: bad number of moves \"{}\"", shown(n)),
             GameOver { after, claimed } => {
                 write!(f, "damaged link: the game is over after {after} moves but the link says {claimed}")
             }
@@ -424,13 +427,26 @@ impl fmt::Display for LinkDamage {
             Unplayable { at, reason } => write!(f, "the link's move {at} cannot be played: {reason}"),
             Leftover => write!(f, "damaged link: there are characters left after the last move"),
             Players(p) => {
-                write!(f, "damaged link: bad number of players \"p={p}\" (p=2 marks a two-player game)")
+                write!(f, "damaged link: bad number of players \"p={}\" (p=2 marks a two-player game)", shown(p))
             }
             Start(e) => write!(f, "damaged link: {e}"),
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
             Character => write!(f, "damaged link: a character of the moves is not allowed"),
         }
     }
+}
+
+/// A value quoted from the text, as a message shows it: a long one (a thousand digits, a
+/// line pasted into a field) cut to its beginning and its length, so the message stays
+/// one that people read.
+pub(crate) fn shown(value: &str) -> std::borrow::Cow<'_, str> {
+    const KEPT: usize = 24;
+    let n = value.chars().count();
+    if n <= KEPT + 8 {
+        return value.into();
+    }
+    let head: String = value.chars().take(KEPT).collect();
+    format!("{head}… ({n} characters)").into()
 }
 
 /// A whole number as the text writes it, for `field`: too many digits is out of range,

@@ -133,11 +133,18 @@ fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
         Some((number, field)) => {
             // a missing field is placed after the move's last field, which is not it
             let field = field.filter(|_| !matches!(damage, JsonDamage::MissingField(_)));
-            Some(At::JsonMove { number, field, place: shown })
+            let place = shown.map(|(l, c)| (small(l), small(c)));
+            Some(At::JsonMove { number: small(number), field, place })
         }
         None => shown.map(|(line, column)| At::Column { line, column }),
     };
     ReadError::new(format, at, ReadErrorKind::Json(damage))
+}
+
+/// A count of a text's lines, columns or moves, in 32 bits (a text is at most a few
+/// megabytes).
+fn small(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod link;
 mod msr;
 mod pentasol;
 
+pub(crate) use error::shown;
 pub use error::{
     line_and_column, At, Element, Expected, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind,
 };
@@ -314,21 +315,24 @@ impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Note::Overridden { format, file, given } => {
-                write!(f, "the {format} input says {file}; replaying it as {given}, as asked")
+                write!(f, "{} says {file}; replaying it as {given}, as asked", the_text(*format))
             }
             Note::FromHeader { format, variant } => {
                 write!(
                     f,
-                    "{format} does not record the variant: reading {variant}, as its header comment says"
+                    "{} does not record the variant: reading {variant}, as its header comment says",
+                    format.label()
                 )
             }
             Note::Assumed5T { format } => write!(
                 f,
-                "{format} does not record the variant: assuming 5T (give the variant, e.g. 5D, to change it)"
+                "{} does not record the variant: assuming 5T (give the variant, e.g. 5D, to change it)",
+                format.label()
             ),
             Note::CountDiffers { format, declared, moves } => write!(
                 f,
-                "the {format} input says it holds {declared} move{}, but holds {moves}: it may be damaged or cut short",
+                "{} says it holds {declared} move{}, but holds {moves}: it may be damaged or cut short",
+                the_text(*format),
                 if *declared == 1 { "" } else { "s" }
             ),
             Note::ShownIgnored { moves } => write!(
@@ -336,6 +340,14 @@ impl fmt::Display for Note {
                 "the link's move to show (m=) is not one of its game's 0 to {moves}: it opens at the end"
             ),
         }
+    }
+}
+
+/// "the Pentasol text", "the link": what a note says the game was read from.
+fn the_text(f: Format) -> String {
+    match f {
+        Format::Link => "the link".to_string(),
+        _ => format!("the {} text", f.label()),
     }
 }
 
