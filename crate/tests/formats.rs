@@ -3,8 +3,8 @@
 mod common;
 
 use morpion::formats::{
-    self, link, At, Field, Format, JsonDamage, JsonKind, LinkDamage, LoadError, Ms1Damage, ReadErrorKind,
-    WriteError,
+    self, link, At, Element, Field, Format, JsonDamage, JsonKind, LinkDamage, LoadError, Ms1Damage,
+    ReadErrorKind, WriteError,
 };
 use morpion::{library, Frame, Game, IllegalMove, Point, Position, Rng, Variant};
 
@@ -491,4 +491,56 @@ fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
     // a score MSR readers recompute, said oddly, is no reason to refuse the file
     let odd = r#"{"variant":"5T","score":"many","moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#;
     assert!(formats::load(odd, None, None).unwrap().notes.is_empty());
+}
+
+#[test]
+fn a_gillioz_file_s_damage_is_named_as_such() {
+    use ReadErrorKind::*;
+    let whole = std::fs::read_to_string(common::records_dir().join("5t-20-worst.gillioz.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    let damaged = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut d = v.clone();
+        change(&mut d);
+        read_error(&d.to_string(), None)
+    };
+    let grid = Some(Format::GilliozGrid);
+    // a file that lost its grid is still gillioz's, and says what it lost
+    let e = damaged(&|d| {
+        d.as_object_mut().unwrap().remove("Grid");
+    });
+    assert_eq!((e.0, e.2), (grid, Json(JsonDamage::MissingField("Grid".into()))));
+    let e = damaged(&|d| d["Grid"][3]["Elements"][0]["Type"] = "circle".into());
+    assert_eq!(e, (grid, Some(At::Move(3)), UnknownElement("circle".into())));
+    let e = damaged(&|d| d["Grid"][3]["Elements"][0]["Coordinates"].as_array_mut().unwrap().push(0.into()));
+    assert!(matches!(e.2, Json(_)), "{e:?}");
+    let e = damaged(&|d| {
+        let point = d["Grid"][3]["Elements"][0]["Coordinates"][0].clone();
+        d["Grid"][3]["Elements"][0]["Coordinates"].as_array_mut().unwrap().push(point);
+    });
+    assert_eq!(e, (grid, Some(At::Move(3)), ElementPoints { element: Element::Line, found: 3 }));
+    let e = damaged(&|d| d["Grid"][3]["Elements"].as_array_mut().unwrap().retain(|e| e["Type"] == "line"));
+    assert_eq!(e, (grid, Some(At::Move(3)), MissingElement(Element::Dot)));
+    // a point written as a list is not read as one, and is placed in its move
+    let e = damaged(&|d| d["Grid"][3]["Elements"][0]["Coordinates"][0] = serde_json::json!([4, 0]));
+    let list = Json(JsonDamage::WrongKind { found: JsonKind::List, expected: Some(JsonKind::Object) });
+    assert!(
+        matches!(e, (_, Some(At::JsonMove { number: 3, field: Some("Coordinates"), .. }), ref k) if *k == list),
+        "{e:?}"
+    );
+    // the whole file still reads
+    v["Title"] = "an untouched copy".into();
+    assert!(formats::load(&v.to_string(), None, None).is_ok());
+    // an MSR file whose text quotes gillioz's names is still MSR
+    let msr = r#"{"description":"from \"Grid\" and \"Moves\"","moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#;
+    assert_eq!(formats::detect(msr), Some(Format::MsrJson));
+}
+
+#[test]
+fn a_spreadsheet_s_csv_with_every_field_quoted_reads() {
+    let text = "\"x\",\"y\",\"dir\",\"pos\"\n\"3\",\"-1\",\"V\",\"0\"\n\" 4 \",\"3\",\"H\",\"4\"\n";
+    let loaded = formats::load(text, None, None).unwrap();
+    assert_eq!((loaded.format, loaded.game.score()), (Format::Csv, 2));
+    // a quote that does not close is no field of ours
+    let e = read_error("x,y,dir,pos\n\"3,-1,V,0\n", None);
+    assert_eq!(e.2, ReadErrorKind::NotANumber { field: Field::X, text: "\"3".into() });
 }

@@ -121,6 +121,9 @@ impl Explain for ReadErrorKind {
             EmptyGrid => e("read.empty-grid"),
             MissingElement(Element::Line) => e("read.no-line-in-step"),
             MissingElement(Element::Dot) => e("read.no-dot-in-step"),
+            UnknownElement(t) => e("read.unknown-element").text("text", shown(t)),
+            ElementPoints { element: Element::Line, found } => e("read.line-points").num("n", *found as f64),
+            ElementPoints { element: Element::Dot, found } => e("read.dot-points").num("n", *found as f64),
             NotALine { from, to, len } => {
                 e("read.not-a-line").text("from", from).text("to", to).num("len", *len)
             }

@@ -1,5 +1,5 @@
 //! `x,y,dir,pos` lines in the standard frame (the normalized CSV of the shared records;
-//! extra columns such as glyph and delta are ignored). A comment line `# 5T ...` before the
+//! extra columns such as glyph and delta are ignored, and fields may be in quotes). A comment line `# 5T ...` before the
 //! moves gives the variant; a comment line `# start CODE` (a [`Start::code`]) gives a start
 //! other than the cross.
 
@@ -31,10 +31,16 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
             }
             continue;
         }
-        if line.is_empty() || line.starts_with("x,") {
+        if line.is_empty() {
             continue;
         }
-        let cols: Vec<&str> = line.split(',').map(str::trim).collect();
+        // a spreadsheet may quote every field ("3","-1","V","0"): none of ours has a comma
+        // or a quote inside, so the quotes go
+        let cols: Vec<&str> = line.split(',').map(unquoted).collect();
+        // the column names
+        if cols[0] == "x" {
+            continue;
+        }
         if cols.len() < 4 {
             return Err(err(ReadErrorKind::Columns(cols.len())));
         }
@@ -51,6 +57,12 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         record.source.moves.push(Written { line: n, text: line.to_string() });
     }
     Ok(record)
+}
+
+/// A field without its blanks and the double quotes around it, if any.
+fn unquoted(field: &str) -> &str {
+    let f = field.trim();
+    f.strip_prefix('"').and_then(|f| f.strip_suffix('"')).map_or(f, str::trim)
 }
 
 pub(super) fn write(game: &Game) -> String {

@@ -126,6 +126,15 @@ pub enum ReadErrorKind {
     EmptyGrid,
     /// gillioz: a move's step lacks its line or its new dot.
     MissingElement(Element),
+    /// gillioz: an element whose type is neither a line nor a dot.
+    UnknownElement(String),
+    /// gillioz: a line element without its 2 points, or a dot element without its 1.
+    ElementPoints {
+        /// Which element.
+        element: Element,
+        /// The points it has.
+        found: usize,
+    },
     /// gillioz: two ends that are not the ends of a line.
     NotALine {
         /// One end, as written.
@@ -180,6 +189,14 @@ impl Element {
         match self {
             Element::Line => "line",
             Element::Dot => "dot",
+        }
+    }
+
+    /// The points its `Coordinates` list: a line's two ends, a dot's one.
+    pub fn points(self) -> usize {
+        match self {
+            Element::Line => 2,
+            Element::Dot => 1,
         }
     }
 }
@@ -353,7 +370,9 @@ impl fmt::Display for ReadErrorKind {
             ),
             Expected { expected, found: c } => write!(f, "expected {expected}, found {}", found(*c)),
             Unexpected(c) => write!(f, "unexpected '{c}' after the move"),
-            ReferenceNotAlone => write!(f, "the first line must be the reference point alone, like (28,28)"),
+            ReferenceNotAlone => {
+                write!(f, "a Pentasol text starts with the reference point alone, like (28,28) (is it missing?)")
+            }
             NoReference => write!(f, "no reference line: the input is empty"),
             Columns(n) => write!(f, "expected x,y,dir,pos; found {n} column{}", if *n == 1 { "" } else { "s" }),
             NotANumber { field, text } => write!(f, "{field} \"{}\" is not a whole number", shown(text)),
@@ -393,6 +412,16 @@ impl fmt::Display for ReadErrorKind {
             LineLength(n) => write!(f, "unsupported line of {n} points (this program plays 3 to 6)"),
             EmptyGrid => write!(f, "the grid is empty"),
             MissingElement(what) => write!(f, "no {} in this step", what.kind()),
+            UnknownElement(t) => {
+                write!(f, "unknown element type \"{}\" (expected \"line\" or \"dot\")", shown(t))
+            }
+            ElementPoints { element, found } => write!(
+                f,
+                "a {} element has {} point{}, this one has {found}",
+                element.kind(),
+                element.points(),
+                if element.points() == 1 { "" } else { "s" }
+            ),
             NotALine { from, to, len } => write!(f, "{from} to {to} is not a line of {len} points"),
             DotNotOnLine { dot, from, to } => write!(f, "the new dot {dot} is not on the line {from} to {to}"),
             Link(d) => d.fmt(f),

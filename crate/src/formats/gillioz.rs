@@ -4,7 +4,7 @@
 //! frame: the start dots tell where the cross is.
 
 use super::error::{self, coordinate, At, Field, ReadError, ReadErrorKind};
-use super::json_place::from_json;
+use super::json_place::{from_json, ObjectOnly};
 use super::Format;
 use crate::geom::{Frame, Line, Point};
 use crate::record::Record;
@@ -18,13 +18,13 @@ struct GridFile {
     segment_length: u8,
     #[serde(default)]
     no_touching_rule: bool,
-    grid: Vec<Step>,
+    grid: Vec<ObjectOnly<Step>>,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "PascalCase")]
 struct Step {
-    elements: Vec<Element>,
+    elements: Vec<ObjectOnly<Element>>,
 }
 
 #[derive(Deserialize)]
@@ -32,7 +32,7 @@ struct Step {
 struct Element {
     #[serde(rename = "Type")]
     kind: String,
-    coordinates: Vec<Xy>,
+    coordinates: Vec<ObjectOnly<Xy>>,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -111,23 +111,24 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let (frame, start) = start_frame(f, v, &start)?;
     let mut moves = Vec::with_capacity(steps.len());
     for (i, step) in steps.iter().enumerate() {
-        let find = |element: error::Element, n: usize| {
-            step.elements.iter().find(|e| e.kind == element.kind() && e.coordinates.len() == n).ok_or_else(
-                || ReadError::new(f, Some(At::Move(i + 1)), ReadErrorKind::MissingElement(element)),
-            )
-        };
-        let line = find(error::Element::Line, 2)?;
-        let dot = find(error::Element::Dot, 1)?;
-        let xy = |c: Xy| (c.x, c.y);
-        moves.push(to_move(
-            f,
-            v,
-            i,
-            xy(line.coordinates[0]),
-            xy(line.coordinates[1]),
-            xy(dot.coordinates[0]),
-            frame,
-        )?);
+        let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
+        // a step's line and its new dot, each with its points
+        let (mut line, mut dot) = (None, None);
+        for e in &step.elements {
+            let (element, slot) = match e.kind.as_str() {
+                "line" => (error::Element::Line, &mut line),
+                "dot" => (error::Element::Dot, &mut dot),
+                other => return Err(err(ReadErrorKind::UnknownElement(other.to_string()))),
+            };
+            let found = e.coordinates.len();
+            if found != element.points() {
+                return Err(err(ReadErrorKind::ElementPoints { element, found }));
+            }
+            slot.get_or_insert(e.coordinates.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>());
+        }
+        let line = line.ok_or_else(|| err(ReadErrorKind::MissingElement(error::Element::Line)))?;
+        let dot = dot.ok_or_else(|| err(ReadErrorKind::MissingElement(error::Element::Dot)))?;
+        moves.push(to_move(f, v, i, line[0], line[1], dot[0], frame)?);
     }
     let mut record = Record::new(Some(v), moves);
     record.start = start;

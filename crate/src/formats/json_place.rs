@@ -7,6 +7,7 @@
 use super::error::{At, ReadError, ReadErrorKind};
 use super::json_damage::{words, JsonDamage, JsonKind};
 use super::Format;
+use serde::Deserialize;
 
 /// One step on the way from a JSON text's top to a place in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +140,35 @@ fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
         None => shown.map(|(line, column)| At::Column { line, column }),
     };
     ReadError::new(format, at, ReadErrorKind::Json(damage))
+}
+
+/// A `T` read from a JSON object, and only from one. serde's derive also reads a struct
+/// from a list of its fields in order (`[3, -1, "V", 0]`), which the format does not have
+/// and a reader must not guess at: a list there is damage.
+pub(crate) struct ObjectOnly<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ObjectOnly<T>, D::Error> {
+        struct Fields<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Fields<T> {
+            type Value = ObjectOnly<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                // serde's words for an object, which `JsonDamage` sorts as one
+                f.write_str("a map")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<ObjectOnly<T>, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(ObjectOnly)
+            }
+        }
+        d.deserialize_map(Fields(std::marker::PhantomData))
+    }
+}
+
+impl<T> std::ops::Deref for ObjectOnly<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// A count of a text's lines, columns or moves, in 32 bits (a text is at most a few

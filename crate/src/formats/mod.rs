@@ -194,11 +194,17 @@ pub fn detect(text: &str) -> Option<Format> {
     // JSON: an object, or what only JSON would be (a list, or a text holding an MSR key),
     // so that its reader says what is wrong in JSON's terms, not CSV's
     if t.starts_with('{') || t.starts_with('[') || t.contains("\"moves\"") && t.contains('{') {
-        // tell the dialects apart by their keys
-        if t.contains("\"InitialDots\"") {
+        // tell the dialects apart by their keys (any of them: a file that lost one is
+        // still its format, and its reader says which is missing)
+        // (as a field's name: followed by its colon, not in a description's text)
+        let has = |key: &str| {
+            let quoted = format!("\"{key}\"");
+            t.match_indices(&quoted).any(|(i, _)| t[i + quoted.len()..].trim_start().starts_with(':'))
+        };
+        if ["InitialDots", "LineLength", "Moves"].into_iter().any(has) {
             return Some(Format::GilliozDto);
         }
-        if t.contains("\"Grid\"") {
+        if ["Grid", "SegmentLength", "NoTouchingRule"].into_iter().any(has) {
             return Some(Format::GilliozGrid);
         }
         return Some(Format::MsrJson);
@@ -207,7 +213,7 @@ pub fn detect(text: &str) -> Option<Format> {
     if first.starts_with("x,y") || first.split(',').count() >= 4 && !first.contains('(') {
         return Some(Format::Csv);
     }
-    if pentasol::is_reference_line(first) {
+    if pentasol::is_reference_line(first) || pentasol::is_move_line(first) {
         return Some(Format::Pentasol);
     }
     if first.contains('(') {

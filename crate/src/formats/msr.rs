@@ -2,7 +2,7 @@
 //! compact form `MS1:` + unpadded base64url of the raw DEFLATE of the JSON text.
 
 use super::error::{coordinate, At, Field, Ms1Damage, ReadError, ReadErrorKind};
-use super::json_place::from_json;
+use super::json_place::{from_json, ObjectOnly};
 use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Frame, Point};
 use crate::record::{Game, Meta, Record};
@@ -37,28 +37,6 @@ struct MoveIn {
     y: i64,
     dir: String,
     pos: i64,
-}
-
-/// A `T` read from a JSON object, and only from one. serde's derive also reads a struct
-/// from a list of its fields in order (`[3, -1, "V", 0]`), which the format does not have
-/// and a reader must not guess at: a list there is damage.
-struct ObjectOnly<T>(T);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ObjectOnly<T>, D::Error> {
-        struct Fields<T>(std::marker::PhantomData<T>);
-        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Fields<T> {
-            type Value = ObjectOnly<T>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                // serde's words for an object, which `JsonDamage` sorts as one
-                f.write_str("a map")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<ObjectOnly<T>, A::Error> {
-                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(ObjectOnly)
-            }
-        }
-        d.deserialize_map(Fields(std::marker::PhantomData))
-    }
 }
 
 #[derive(Serialize)]

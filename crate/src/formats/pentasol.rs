@@ -160,6 +160,15 @@ pub(super) fn is_reference_line(line: &str) -> bool {
     c.point((Field::Column, Field::Row)).is_ok() && c.at_end()
 }
 
+/// Whether `line` is a Pentasol move, `(27,27) / 0`: a point, its direction glyph, then
+/// the offset, and nothing else (Flammenkamp's notation writes the offset first and ends
+/// with the glyph: `(3,-1) 2|`, `(4,3) -2-`). A text whose first line is one lost its
+/// reference line, and is Pentasol all the same.
+pub(super) fn is_move_line(line: &str) -> bool {
+    let mut c = Cursor::new(line, Format::Pentasol, 0);
+    c.point((Field::Column, Field::Row)).is_ok() && c.glyph().is_ok() && c.delta().is_ok() && c.at_end()
+}
+
 pub(super) fn read_pentasol(text: &str) -> Result<Record, ReadError> {
     let f = Format::Pentasol;
     let mut frame: Option<Frame> = None;
@@ -335,6 +344,10 @@ mod tests {
         assert_eq!(far.moves[0].dot, Point::new(2, 2));
         assert_eq!(error("(-9223372036854775808,28)\n"), (Some(At::Line(1)), column("-9223372036854775808")));
         assert_eq!(error("(28,28) | 0\n"), (Some(At::Line(1)), ReferenceNotAlone));
+        // a text that lost its reference line is still Pentasol, and says so
+        assert!(is_move_line("(27,27) / 0") && is_move_line(" (27,27)\\-2") && !is_move_line("(3,-1) 2|"));
+        assert!(!is_move_line("(4,3) -2-") && !is_move_line("(4,3) -2- (2,0) 2-"));
+        assert_eq!(super::super::detect("# a game\n(27,27) / 0\n"), Some(Format::Pentasol));
         assert_eq!(error("# only a comment\n"), (None, NoReference));
         assert_eq!(error("(28,28)\n(25,27) | 2 x\n"), (line2, Unexpected('x')));
     }
