@@ -32,7 +32,7 @@ pub use board::{BoardLimit, COORD_LIMIT};
 pub use formats::{load, Format, LoadError, Loaded, ReadError};
 pub use geom::{Dir, Frame, Line, Point, Symmetry};
 pub use position::{transform_move, IllegalMove, Position, ReplayError};
-pub use record::{Game, Meta, Record};
+pub use record::{Game, Meta, Record, Skipped};
 pub use rng::Rng;
 pub use starts::{BadStart, Start, MAX_START_SIDE};
 pub use variant::{BadVariant, Move, Rule, Variant};

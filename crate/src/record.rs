@@ -58,6 +58,22 @@ pub struct Source {
     pub moves: Vec<Written>,
     /// How the text's coordinates relate to the standard frame.
     pub frame: Frame,
+    /// What the reader passed over, which the user hears of.
+    pub skipped: Vec<Skipped>,
+}
+
+/// Something a reader passed over without refusing the text: the game is whole, but the
+/// text says more than it, or says it oddly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skipped {
+    /// Bytes after the end of an MS1 string's compressed game (characters added to it).
+    Tail {
+        /// How many.
+        bytes: usize,
+    },
+    /// A count of moves that is not a number of moves (MSR's `"score": "many"`), which a
+    /// reader recomputes anyway.
+    Count,
 }
 
 /// A move list as read from a file or link: nothing is checked yet.

@@ -488,9 +488,12 @@ fn a_text_holding_fewer_moves_than_it_says_is_read_with_a_note() {
     let text = "# 5T 178 moves - Christopher D. Rosin, 2011\nx,y,dir,pos\n3,-1,V,0\n";
     let note = formats::Note::CountDiffers { format: Format::Csv, declared: 178, moves: 1 };
     assert_eq!(formats::load(text, None, None).unwrap().notes, vec![note]);
-    // a score MSR readers recompute, said oddly, is no reason to refuse the file
+    // a score MSR readers recompute, said oddly, is no reason to refuse the file, but the
+    // user hears of it
     let odd = r#"{"variant":"5T","score":"many","moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#;
-    assert!(formats::load(odd, None, None).unwrap().notes.is_empty());
+    let note = formats::Note::Skipped { format: Format::MsrJson, what: morpion::Skipped::Count };
+    assert_eq!(formats::load(odd, None, None).unwrap().notes, vec![note]);
+    assert!(note.to_string().contains("(score) is not a number of moves: ignored"), "{note}");
 }
 
 #[test]

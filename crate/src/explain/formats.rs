@@ -8,6 +8,7 @@ use crate::formats::{
 };
 use crate::geom::Frame;
 use crate::position::IllegalMove;
+use crate::record::Skipped;
 use crate::variant::Rule;
 
 /// A format's name as a code (`format.pentasol`): the page names it in its language.
@@ -280,6 +281,12 @@ impl Explain for Note {
                 .why("format", format(f))
                 .num("declared", declared as f64)
                 .num("n", moves as f64),
+            Note::Skipped { format: f, what: Skipped::Tail { bytes } } => {
+                Explained::new("note.tail").why("format", format(f)).num("n", bytes as f64)
+            }
+            Note::Skipped { format: f, what: Skipped::Count } => {
+                Explained::new("note.odd-count").why("format", format(f))
+            }
             Note::ShownIgnored { moves } => Explained::new("note.shown-ignored").num("n", moves as f64),
         }
     }

@@ -218,6 +218,9 @@ fn samples() -> Vec<(String, Explained)> {
         add(&Note::CountDiffers { format: f, declared: 178, moves: 100 });
     }
     add(&Note::ShownIgnored { moves: 178 });
+    add(&Note::Skipped { format: Format::Msr, what: crate::Skipped::Tail { bytes: 3 } });
+    add(&Note::Skipped { format: Format::Msr, what: crate::Skipped::Tail { bytes: 1 } });
+    add(&Note::Skipped { format: Format::MsrJson, what: crate::Skipped::Count });
     add(&SearchError::EndlessVariant(Variant::new(3, crate::Rule::Touching).unwrap()));
     add(&SearchError::EndlessStart(Variant::T4));
     add(&SearchError::BadLevel(0));

@@ -24,7 +24,7 @@ pub use json_damage::{JsonDamage, JsonKind};
 
 use crate::geom::{Frame, Point};
 use crate::position::ReplayError;
-use crate::record::{Game, Record, Written};
+use crate::record::{Game, Record, Skipped, Written};
 use crate::starts::{BadStart, Start, MAX_START_SIDE};
 use crate::variant::Variant;
 use std::fmt;
@@ -310,6 +310,13 @@ pub enum Note {
         /// The moves it holds (all legal).
         moves: usize,
     },
+    /// The reader passed over part of the text (see [`Skipped`]).
+    Skipped {
+        /// The format read.
+        format: Format,
+        /// What.
+        what: Skipped,
+    },
     /// A link's shown move (`m=`) is not one of its game's: the game opens at its end.
     ShownIgnored {
         /// The game's moves.
@@ -341,6 +348,15 @@ impl fmt::Display for Note {
                 the_text(*format),
                 if *declared == 1 { "" } else { "s" }
             ),
+            Note::Skipped { format, what: Skipped::Tail { bytes } } => write!(
+                f,
+                "{} goes on after its game's end ({bytes} byte{} more): ignored",
+                the_text(*format),
+                if *bytes == 1 { "" } else { "s" }
+            ),
+            Note::Skipped { format, what: Skipped::Count } => {
+                write!(f, "{}'s count of moves (score) is not a number of moves: ignored", the_text(*format))
+            }
             Note::ShownIgnored { moves } => write!(
                 f,
                 "the link's move to show (m=) is not one of its game's 0 to {moves}: it opens at the end"
@@ -414,7 +430,8 @@ impl From<ReadError> for LoadError {
 /// neither, 5T is assumed and a note says so.
 pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Result<Loaded, LoadError> {
     let (format, record) = parse(text, format)?;
-    let mut notes = Vec::new();
+    let mut notes: Vec<Note> =
+        record.source.skipped.iter().map(|&what| Note::Skipped { format, what }).collect();
     let headed = matches!(format, Format::Pentasol | Format::Flammenkamp);
     let (variant, source) = match (given, record.variant) {
         (Some(g), Some(f)) if g != f => {

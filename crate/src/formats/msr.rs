@@ -5,7 +5,7 @@ use super::error::{coordinate, At, Field, Ms1Damage, ReadError, ReadErrorKind};
 use super::json_place::{from_json, ObjectOnly};
 use super::{base64, Format, MAX_INPUT_BYTES};
 use crate::geom::{Dir, Frame, Point};
-use crate::record::{Game, Meta, Record};
+use crate::record::{Game, Meta, Record, Skipped};
 use crate::variant::{Move, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -107,6 +107,9 @@ fn read_json_as(text: &str, f: Format) -> Result<Record, ReadError> {
     let declared = file.score.as_ref().and_then(serde_json::Value::as_u64).map(|n| n as usize);
     let mut record = Record { variant, start, moves, meta, source: Default::default(), declared };
     record.source.frame = frame;
+    if file.score.is_some() && declared.is_none() {
+        record.source.skipped.push(Skipped::Count);
+    }
     Ok(record)
 }
 
@@ -121,15 +124,41 @@ pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
         }
         base64::Damage::Length => damaged(None, Ms1Damage::Length),
     })?;
-    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&raw, MAX_INPUT_BYTES).map_err(|e| {
-        let why = match e.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => Ms1Damage::TooLarge,
-            _ => Ms1Damage::Compression,
-        };
-        damaged(None, why)
-    })?;
+    let (json, tail) = inflate(&raw).map_err(|why| damaged(None, why))?;
     let json = String::from_utf8(json).map_err(|_| damaged(None, Ms1Damage::NotText))?;
-    read_json_as(&json, f)
+    let mut record = read_json_as(&json, f)?;
+    if tail > 0 {
+        record.source.skipped.push(Skipped::Tail { bytes: tail });
+    }
+    Ok(record)
+}
+
+/// The raw DEFLATE stream at the start of `raw`, unpacked (at most [`MAX_INPUT_BYTES`]),
+/// and how many bytes follow its end: none in a string as written, some when characters
+/// were added to it, which the game does not need.
+fn inflate(raw: &[u8]) -> Result<(Vec<u8>, usize), Ms1Damage> {
+    use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
+    use miniz_oxide::inflate::TINFLStatus;
+    let flags = inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF;
+    let mut out = vec![0; raw.len().saturating_mul(4).clamp(1024, MAX_INPUT_BYTES)];
+    let mut state = Box::<DecompressorOxide>::default();
+    let (mut input, mut written) = (raw, 0);
+    loop {
+        let (status, read, wrote) = decompress(&mut state, input, &mut out, written, flags);
+        written += wrote;
+        input = input.get(read..).ok_or(Ms1Damage::Compression)?;
+        match status {
+            TINFLStatus::Done => {
+                out.truncate(written);
+                return Ok((out, input.len()));
+            }
+            TINFLStatus::HasMoreOutput if out.len() < MAX_INPUT_BYTES => {
+                out.resize(out.len().saturating_mul(2).min(MAX_INPUT_BYTES), 0);
+            }
+            TINFLStatus::HasMoreOutput => return Err(Ms1Damage::TooLarge),
+            _ => return Err(Ms1Damage::Compression),
+        }
+    }
 }
 
 /// Where (1-based, in characters of `text`) is byte `i` of `body`, the payload that starts
@@ -206,5 +235,25 @@ mod tests {
         let e = read_compact(&ms1(r#"{"moves":[{"x":3}]}"#)).expect_err("damaged");
         assert_eq!(e.at, Some(At::JsonMove { number: 1, field: None, place: None }));
         assert_eq!(e.kind, ReadErrorKind::Json(JsonDamage::MissingField("y".into())));
+    }
+
+    #[test]
+    fn characters_added_after_an_ms1_string_s_game_are_passed_over_and_said() {
+        let json = r#"{"variant":"5T","score":1,"moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#;
+        let whole = ms1(json);
+        let r = read_compact(&whole).unwrap();
+        assert!(r.source.skipped.is_empty());
+        // four characters more are three bytes more, whatever the string's length
+        for added in ["AAAA", "AAAAAAAA"] {
+            let r = read_compact(&format!("{whole}{added}")).unwrap();
+            assert_eq!(r.moves.len(), 1);
+            assert_eq!(r.source.skipped, vec![Skipped::Tail { bytes: added.len() / 4 * 3 }]);
+        }
+        // the game cut short is damage, as before
+        let cut = &whole[..whole.len() - 6];
+        assert!(matches!(read_compact(cut).unwrap_err().kind, ReadErrorKind::Ms1(_)));
+        // a game that unpacks to more than the limit is too large
+        let huge = format!(r#"{{"description":"{}","moves":[]}}"#, " ".repeat(MAX_INPUT_BYTES + 1));
+        assert_eq!(read_compact(&ms1(&huge)).unwrap_err().kind, ReadErrorKind::Ms1(Ms1Damage::TooLarge));
     }
 }

@@ -142,6 +142,8 @@ export default {
   "note.from-header": "{format} : ce format n'enregistre pas la variante ; la partie est lue en {variant}, comme l'indique le commentaire d'en-tête",
   "note.count-differs": "{format} : le texte annonce {declared} coups, mais en contient {n} : il est peut-être abîmé ou tronqué",
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
+  "note.tail": { one: "{format} : le texte continue après la fin de sa partie ({n} octet de plus) : ignoré", other: "{format} : le texte continue après la fin de sa partie ({n} octets de plus) : ignorés" },
+  "note.odd-count": "{format} : le nombre de coups annoncé (score) n'en est pas un : ignoré",
   "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : elle s'ouvre à la fin",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
