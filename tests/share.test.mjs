@@ -221,7 +221,7 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
     [PSOL_TEXT.replace(/\n([^\n]+\n)([^\n]+\n)/, "\n$1$1$2")]:
       /^Rien n'a été importé : Pentasol, ligne 3 : le coup 2, \(27,27\) \/ 0, est illégal en 5D : le nouveau point \(27,27\) est déjà sur le plateau\./,
     // JSON the reader refuses, in the page's words, not serde's English
-    '{"variant": "5D", "moves": [1]}': /^Rien n'a été importé : MSR JSON \(morpion-solitaire\.io\), ligne 1, colonne 29 : il faut ici un objet \{ \}, pas un nombre\./,
+    '{"variant": "5D", "moves": [1]}': /^Rien n'a été importé : MSR JSON \(morpion-solitaire\.io\), coup 1 \(ligne 1, colonne 29\) : il faut ici un objet \{ \}, pas un nombre\./,
     '{"variant": "5D", "moves": [{"x": 3, "y": -1,': /^Rien n'a été importé : MSR JSON \(morpion-solitaire\.io\), ligne 1, colonne 45 : le JSON s'arrête trop tôt \(le texte a-t-il été coupé \?\)/,
   };
   for (const [text, expected] of Object.entries(said)) {

@@ -108,7 +108,7 @@ pub(crate) fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
 /// header, of the header in an otherwise empty file) it is cut off and solved again, even
 /// if it reads as a result (its objective may be cut: `143.1` of `143.12345`).
 pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
-    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    let io = |e: std::io::Error| format!("{}: {}", path.display(), crate::terminal::system(&e));
     let mut file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
     let mut text = String::new();
     file.read_to_string(&mut text).map_err(io)?;
@@ -268,10 +268,11 @@ pub(crate) fn plan(args: &Args, o: &mut impl Write) -> Result<Plan, Quit> {
         .create(true)
         .append(true)
         .open(&args.out)
-        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+        .map_err(|e| format!("{}: {}", args.out.display(), crate::terminal::system(&e)))?;
     // a new file, an empty one, or one whose header was cut short (and so cut off)
-    if file.metadata().map_err(|e| format!("{}: {e}", args.out.display()))?.len() == 0 {
-        writeln!(file, "{HEADER}").map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let io = |e: std::io::Error| format!("{}: {}", args.out.display(), crate::terminal::system(&e));
+    if file.metadata().map_err(io)?.len() == 0 {
+        writeln!(file, "{HEADER}").map_err(io)?;
     }
     say!(
         o,

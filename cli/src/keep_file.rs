@@ -30,16 +30,18 @@ pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Re
         Ok(f) => {
             if let Err(e) = f.take(READ_AT_MOST + 1).read_to_end(&mut bytes) {
                 return Err(format!(
-                    "{}: cannot read what it holds ({e}); add --force to replace it",
-                    path.display()
+                    "{}: cannot read what it holds ({}); add --force to replace it",
+                    path.display(),
+                    crate::terminal::system(&e)
                 ));
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => {
             return Err(format!(
-                "{}: cannot read what it holds ({e}); add --force to replace it",
-                path.display()
+                "{}: cannot read what it holds ({}); add --force to replace it",
+                path.display(),
+                crate::terminal::system(&e)
             ))
         }
     }

@@ -35,7 +35,8 @@ pub enum Target {
     InPlace(PathBuf),
 }
 
-/// Why a file could not be written (nothing of the user's was changed).
+/// Why a file could not be written (nothing of the user's was changed, but for a file with
+/// other names whose writing in place failed after it began: [`SaveError::Linked`]).
 #[derive(Debug)]
 pub enum SaveError {
     /// The name is a folder.
@@ -70,6 +71,8 @@ pub enum SaveError {
         path: PathBuf,
         /// The temporary file that holds the text.
         kept: PathBuf,
+        /// The file was opened and cut: it may hold part of the text, or none.
+        touched: bool,
         /// The system's error.
         error: io::Error,
     },
@@ -106,13 +109,17 @@ impl fmt::Display for SaveError {
                     p.display()
                 )
             }
-            SaveError::Linked { path, kept, error } => write!(
+            SaveError::Linked { path, kept, touched, error } => write!(
                 f,
-                "{}: writing it in place (it has other names, hard links): {error}; the new text is kept in {}",
+                "{}: writing it in place (it has other names, hard links): {}; {}, and the new text is kept in {}",
                 path.display(),
+                crate::terminal::system(error),
+                if *touched { "it may now hold part of it" } else { "it is as it was" },
                 kept.display()
             ),
-            SaveError::Io { path, doing, error } => write!(f, "{}: {doing}: {error}", path.display()),
+            SaveError::Io { path, doing, error } => {
+                write!(f, "{}: {doing}: {}", path.display(), crate::terminal::system(error))
+            }
         }
     }
 }
@@ -330,26 +337,28 @@ fn replace(path: &Path, text: &[u8], shown: &Path) -> Result<(), SaveError> {
         }
         // the file's other names share it: written in place, the text safe in the
         // temporary file until then
-        Ok(false) => {
-            let in_place = (|| {
-                let mut f = OpenOptions::new().write(true).truncate(true).open(path)?;
-                f.write_all(text)?;
-                f.sync_all()
-            })();
-            return match in_place {
-                Ok(()) => {
-                    let _ = fs::remove_file(&tmp); // ours, and the file now holds its text
-                    Ok(())
-                }
-                Err(error) => Err(SaveError::Linked { path: shown.to_path_buf(), kept: tmp, error }),
-            };
-        }
+        Ok(false) => return write_linked(path, &tmp, text, shown),
         Ok(true) => {}
     }
     // the rename itself is durable once the folder is synced (not possible everywhere)
     if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();
     }
+    Ok(())
+}
+
+/// Writes `text` over the file `path`, which has other names, in place; `tmp` (ours)
+/// holds the text already, and goes once the file does, or is named in the error.
+fn write_linked(path: &Path, tmp: &Path, text: &[u8], shown: &Path) -> Result<(), SaveError> {
+    let failed = |touched, error| SaveError::Linked {
+        path: shown.to_path_buf(),
+        kept: tmp.to_path_buf(),
+        touched,
+        error,
+    };
+    let mut f = OpenOptions::new().write(true).truncate(true).open(path).map_err(|e| failed(false, e))?;
+    f.write_all(text).and_then(|()| f.sync_all()).map_err(|e| failed(true, e))?;
+    let _ = fs::remove_file(tmp); // ours, and the file now holds its text
     Ok(())
 }
 

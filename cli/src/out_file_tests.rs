@@ -49,6 +49,16 @@ fn a_file_with_other_names_is_written_in_place_and_they_all_hold_the_text() {
     use std::os::unix::fs::MetadataExt;
     assert_eq!(fs::metadata(&file).unwrap().nlink(), 2);
     assert_eq!(names(&dir), ["best.json", "copy.json"]);
+    // a failure to write in place says where the text is, and keeps it there
+    let tmp = dir.join(".kept.tmp");
+    fs::write(&tmp, "newest").unwrap();
+    let gone = dir.join("no/such/best.json");
+    let e = write_linked(&gone, &tmp, b"newest", &gone).unwrap_err();
+    assert!(matches!(e, SaveError::Linked { touched: false, .. }), "{e}");
+    assert!(e.to_string().contains("it is as it was, and the new text is kept in"), "{e}");
+    assert!(!e.to_string().contains("os error"), "{e}");
+    assert_eq!(fs::read_to_string(&tmp).unwrap(), "newest");
+    fs::remove_file(&tmp).unwrap();
     // a file with one name is still replaced by a rename (a new inode)
     fs::remove_file(&other).unwrap();
     let inode = fs::metadata(&file).unwrap().ino();

@@ -335,7 +335,7 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads)
         .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", opts.threads))?;
+        .map_err(|e| format!("cannot start {} threads: {}", opts.threads, crate::terminal::system(&e)))?;
     let interrupted = Arc::new(AtomicBool::new(false));
     stop_signals::watch(&interrupted);
     let budget = budget_of(opts.time, opts.playouts);

@@ -61,7 +61,8 @@ pub fn watch(flag: &Arc<AtomicBool>) {
                 });
             }
             Err(e) => crate::warn(&format!(
-                "warning: SIGTERM and SIGHUP will not stop the search cleanly here ({e}); Ctrl+C does"
+                "warning: SIGTERM and SIGHUP will not stop the search cleanly here ({}); Ctrl+C does",
+                crate::terminal::system(&e)
             )),
         }
     }

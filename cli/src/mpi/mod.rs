@@ -196,7 +196,7 @@ fn coordinator(net: &mut Net) -> ExitCode {
     match result.and_then(|()| out.flush().map_err(Quit::from)) {
         Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
         Err(Quit::Error(msg)) => {
-            let _ = writeln!(std::io::stderr(), "error: {}", crate::for_terminal(&msg));
+            let _ = writeln!(std::io::stderr(), "error: {}", crate::terminal::for_terminal(&msg));
             ExitCode::FAILURE
         }
     }

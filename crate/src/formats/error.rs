@@ -466,16 +466,18 @@ impl fmt::Display for LinkDamage {
 }
 
 /// A value quoted from the text, as a message shows it: a long one (a thousand digits, a
-/// line pasted into a field) cut to its beginning and its length, so the message stays
-/// one that people read.
+/// line pasted into a field) cut to its first 24 characters and an ellipsis, so the
+/// message stays one that people read (the error itself keeps it whole).
 pub(crate) fn shown(value: &str) -> std::borrow::Cow<'_, str> {
     const KEPT: usize = 24;
-    let n = value.chars().count();
-    if n <= KEPT + 8 {
-        return value.into();
+    match value.char_indices().nth(KEPT + 1) {
+        // one character more is shown as it is, not cut
+        Some(_) => {
+            let end = value.char_indices().nth(KEPT).map_or(value.len(), |(i, _)| i);
+            format!("{}…", &value[..end]).into()
+        }
+        None => value.into(),
     }
-    let head: String = value.chars().take(KEPT).collect();
-    format!("{head}… ({n} characters)").into()
 }
 
 /// A whole number as the text writes it, for `field`: too many digits is out of range,

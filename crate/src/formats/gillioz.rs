@@ -96,38 +96,57 @@ fn to_move(
     Ok(Move::from_line(line, pos))
 }
 
+/// An element's points, as the file writes them.
+type Points = Vec<(i64, i64)>;
+
+/// A step's elements, each a line or a dot with its points (two ends, or the dot), as
+/// gillioz's program reads them: another type, or another number of points, is damage.
+fn elements(step: &Step) -> Result<Vec<(error::Element, Points)>, ReadErrorKind> {
+    step.elements
+        .iter()
+        .map(|e| {
+            let element = match e.kind.as_str() {
+                "line" => error::Element::Line,
+                "dot" => error::Element::Dot,
+                other => return Err(ReadErrorKind::UnknownElement(other.to_string())),
+            };
+            let found = e.coordinates.len();
+            if found != element.points() {
+                return Err(ReadErrorKind::ElementPoints { element, found });
+            }
+            Ok((element, e.coordinates.iter().map(|c| (c.x, c.y)).collect()))
+        })
+        .collect()
+}
+
 pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let f = Format::GilliozGrid;
     let file: GridFile = from_json(f, text)?;
     let v = variant_of(f, file.segment_length, file.no_touching_rule)?;
     let (first, steps) =
         file.grid.split_first().ok_or_else(|| ReadError::new(f, None, ReadErrorKind::EmptyGrid))?;
-    let start: Vec<(i64, i64)> = first
-        .elements
-        .iter()
-        .filter(|e| e.kind == "dot")
-        .flat_map(|e| e.coordinates.iter().map(|c| (c.x, c.y)))
+    // the start's step: its dots (each element checked as in a move's step)
+    let start: Vec<(i64, i64)> = elements(first)
+        .map_err(|kind| ReadError::new(f, None, kind))?
+        .into_iter()
+        .filter(|(element, _)| *element == error::Element::Dot)
+        .flat_map(|(_, points)| points)
         .collect();
     let (frame, start) = start_frame(f, v, &start)?;
     let mut moves = Vec::with_capacity(steps.len());
     for (i, step) in steps.iter().enumerate() {
         let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
-        // a step's line and its new dot, each with its points
-        let (mut line, mut dot) = (None, None);
-        for e in &step.elements {
-            let (element, slot) = match e.kind.as_str() {
-                "line" => (error::Element::Line, &mut line),
-                "dot" => (error::Element::Dot, &mut dot),
-                other => return Err(err(ReadErrorKind::UnknownElement(other.to_string()))),
-            };
-            let found = e.coordinates.len();
-            if found != element.points() {
-                return Err(err(ReadErrorKind::ElementPoints { element, found }));
-            }
-            slot.get_or_insert(e.coordinates.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>());
-        }
-        let line = line.ok_or_else(|| err(ReadErrorKind::MissingElement(error::Element::Line)))?;
-        let dot = dot.ok_or_else(|| err(ReadErrorKind::MissingElement(error::Element::Dot)))?;
+        // a step's line and its new dot (the first of each)
+        let found = elements(step).map_err(err)?;
+        let first = |which| {
+            found
+                .iter()
+                .find(|(e, _)| *e == which)
+                .map(|(_, p)| p)
+                .ok_or(ReadErrorKind::MissingElement(which))
+        };
+        let line = first(error::Element::Line).map_err(err)?;
+        let dot = first(error::Element::Dot).map_err(err)?;
         moves.push(to_move(f, v, i, line[0], line[1], dot[0], frame)?);
     }
     let mut record = Record::new(Some(v), moves);

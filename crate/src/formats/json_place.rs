@@ -22,6 +22,24 @@ enum Step {
 /// lists open there, and where in each. A text that is not JSON gives what it gives; only
 /// a place the JSON reader stopped at is asked about.
 fn path_to(text: &str, at: usize) -> Vec<Step> {
+    scan(text, at, |_, _| {})
+}
+
+/// The names of the fields of `text`'s outer object (what tells JSON formats apart: a
+/// name in a description's text, or in an object inside, is none of them).
+pub(crate) fn outer_names(text: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    scan(text, text.len(), |depth, name| {
+        if depth == 1 {
+            names.push(name);
+        }
+    });
+    names
+}
+
+/// Reads `text` up to byte `at` (not included), telling `name` each field's name and the
+/// depth of its object (1: the outer one), and gives the steps that lead to `at`.
+fn scan<'a>(text: &'a str, at: usize, mut name: impl FnMut(usize, &'a str)) -> Vec<Step> {
     let bytes = &text.as_bytes()[..at.min(text.len())];
     let mut path: Vec<Step> = Vec::new();
     let mut i = 0;
@@ -40,7 +58,11 @@ fn path_to(text: &str, at: usize) -> Vec<Step> {
             }
             b',' => match path.last_mut() {
                 Some(Step::Index(n)) => *n += 1,
-                Some(Step::Key(_)) => name_due = true,
+                // between two fields: in none of them
+                Some(Step::Key(k)) => {
+                    *k = None;
+                    name_due = true;
+                }
                 None => {}
             },
             b':' => name_due = false,
@@ -50,9 +72,12 @@ fn path_to(text: &str, at: usize) -> Vec<Step> {
                 while i < bytes.len() && bytes[i] != b'"' {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
-                if name_due {
-                    if let Some(Step::Key(k)) = path.last_mut() {
-                        *k = text.get(start..i.min(bytes.len())).map(str::to_string);
+                let depth = path.len();
+                if let (true, Some(Step::Key(k))) = (name_due, path.last_mut()) {
+                    let read = text.get(start..i.min(bytes.len()));
+                    *k = read.map(str::to_string);
+                    if let Some(read) = read.filter(|_| i < bytes.len()) {
+                        name(depth, read);
                     }
                 }
             }
@@ -66,9 +91,20 @@ fn path_to(text: &str, at: usize) -> Vec<Step> {
 /// The field names of the formats' moves, as a place names them.
 const FIELDS: [&str; 9] = ["x", "y", "dir", "pos", "Elements", "Type", "Coordinates", "X", "Y"];
 
-/// The move (from 1) that byte `at` of `text`, a file of `format`, is part of, and the
-/// innermost field of it the place is in, if the format has one so named.
-pub(crate) fn move_at(format: Format, text: &str, at: usize) -> Option<(usize, Option<&'static str>)> {
+/// Where a place is in a file's list of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct InMove {
+    /// The move, from 1.
+    pub number: usize,
+    /// The innermost of the move's own fields the place is in (the format's names, each
+    /// in the one before: not a name inside a field of another program's).
+    pub field: Option<&'static str>,
+    /// The place is in the list, between moves, not inside one.
+    pub between: bool,
+}
+
+/// The move that byte `at` of `text`, a file of `format`, is part of.
+pub(crate) fn move_at(format: Format, text: &str, at: usize) -> Option<InMove> {
     // the list of moves, and the index in it of move 1 (a gillioz grid's first step is
     // the start)
     let (list, first) = match format {
@@ -84,11 +120,17 @@ pub(crate) fn move_at(format: Format, text: &str, at: usize) -> Option<(usize, O
     if key != list || i < first {
         return None;
     }
-    let field = path[2..].iter().rev().find_map(|s| match s {
-        Step::Key(Some(k)) => FIELDS.iter().copied().find(|f| f == k),
-        _ => None,
-    });
-    Some((i - first + 1, field))
+    let mut field = None;
+    for step in &path[2..] {
+        match step {
+            Step::Index(_) => {}
+            Step::Key(k) => match k.as_deref().and_then(|k| FIELDS.iter().copied().find(|&f| f == k)) {
+                Some(f) => field = Some(f),
+                None => break,
+            },
+        }
+    }
+    Some(InMove { number: i - first + 1, field, between: path.len() == 2 })
 }
 
 /// `text` read as the JSON object of `format`'s file. What is not an object at all (a
@@ -128,10 +170,13 @@ fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     });
     // an MS1 string's JSON is unpacked: a line and a column in it help no one
     let shown = place.filter(|_| format != Format::Msr);
-    // a text cut short or going on past its end ends where it ends, in a move or not
+    // a text cut short or going on past its end ends where it ends, in a move or not; a
+    // comma before the list's end is before no move
     let within = !matches!(damage, JsonDamage::CutShort | JsonDamage::TrailingText);
-    let at = match byte.filter(|_| within).and_then(|b| move_at(format, text, b)) {
-        Some((number, field)) => {
+    let in_move = byte.filter(|_| within).and_then(|b| move_at(format, text, b));
+    let in_move = in_move.filter(|m| !(m.between && damage == JsonDamage::TrailingComma));
+    let at = match in_move {
+        Some(InMove { number, field, .. }) => {
             // a missing field is placed after the move's last field, which is not it
             let field = field.filter(|_| !matches!(damage, JsonDamage::MissingField(_)));
             let place = shown.map(|(l, c)| (small(l), small(c)));
@@ -184,7 +229,7 @@ mod tests {
     /// The move and field at the first `^` of `marked`, read without the `^`.
     fn at(format: Format, marked: &str) -> Option<(usize, Option<&'static str>)> {
         let i = marked.find('^').expect("a marked place");
-        move_at(format, &marked.replacen('^', "", 1), i)
+        move_at(format, &marked.replacen('^', "", 1), i).map(|m| (m.number, m.field))
     }
 
     #[test]
@@ -211,5 +256,22 @@ mod tests {
         assert_eq!(at(Format::GilliozGrid, r#"{"Grid":[{"Elements":^5}]}"#), None);
         // other formats have no JSON moves
         assert_eq!(at(Format::Csv, r#"{"moves":[{"x":^"a"}]}"#), None);
+        // between two fields: in none of them
+        assert_eq!(at(msr, r#"{"moves":[{"x":3, ^y:1}]}"#), Some((1, None)));
+        // a name inside a field another program added is not the move's field
+        assert_eq!(at(msr, r#"{"moves":[{"pos":0,"extra":{"x":[1,2,^"q"]}}]}"#), Some((1, None)));
+        assert_eq!(at(msr, r#"{"moves":[{"x":[1,^"q"]}]}"#), Some((1, Some("x"))));
+        // a place in the list itself, between moves
+        let text = r#"{"moves":[{},{},]}"#;
+        let m = move_at(msr, text, text.len() - 2).unwrap();
+        assert_eq!((m.number, m.between), (3, true));
+    }
+
+    #[test]
+    fn the_outer_names_are_the_outer_object_s_alone() {
+        let text = r#"{"description":""Grid": no","meta":{"Moves":1},"moves":[{"x":1}],"score":3}"#;
+        assert_eq!(outer_names(text), ["description", "meta", "moves", "score"]);
+        assert_eq!(outer_names(r#"{"Grid":[],"SegmentLength":4"#), ["Grid", "SegmentLength"]);
+        assert!(outer_names("[1,2]").is_empty());
     }
 }

@@ -194,13 +194,14 @@ pub fn detect(text: &str) -> Option<Format> {
     // JSON: an object, or what only JSON would be (a list, or a text holding an MSR key),
     // so that its reader says what is wrong in JSON's terms, not CSV's
     if t.starts_with('{') || t.starts_with('[') || t.contains("\"moves\"") && t.contains('{') {
-        // tell the dialects apart by their keys (any of them: a file that lost one is
-        // still its format, and its reader says which is missing)
-        // (as a field's name: followed by its colon, not in a description's text)
-        let has = |key: &str| {
-            let quoted = format!("\"{key}\"");
-            t.match_indices(&quoted).any(|(i, _)| t[i + quoted.len()..].trim_start().starts_with(':'))
-        };
+        // tell the dialects apart by the names of their outer fields: MSR's moves, or any
+        // of gillioz's (a file that lost one is still its format, and its reader says
+        // which is missing)
+        let names = json_place::outer_names(t);
+        let has = |key: &str| names.contains(&key);
+        if has("moves") {
+            return Some(Format::MsrJson);
+        }
         if ["InitialDots", "LineLength", "Moves"].into_iter().any(has) {
             return Some(Format::GilliozDto);
         }
@@ -213,7 +214,9 @@ pub fn detect(text: &str) -> Option<Format> {
     if first.starts_with("x,y") || first.split(',').count() >= 4 && !first.contains('(') {
         return Some(Format::Csv);
     }
-    if pentasol::is_reference_line(first) || pentasol::is_move_line(first) {
+    // (Pentasol's lines may end with a comment, which its reader takes off)
+    let code = first.split('#').next().unwrap_or(first);
+    if pentasol::is_reference_line(code) || pentasol::is_move_line(code) {
         return Some(Format::Pentasol);
     }
     if first.contains('(') {
@@ -369,6 +372,7 @@ impl fmt::Display for Note {
 fn the_text(f: Format) -> String {
     match f {
         Format::Link => "the link".to_string(),
+        Format::Flammenkamp => format!("the text in {}", f.label()),
         _ => format!("the {} text", f.label()),
     }
 }

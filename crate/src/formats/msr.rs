@@ -126,7 +126,8 @@ pub(super) fn read_compact(text: &str) -> Result<Record, ReadError> {
     })?;
     let (json, tail) = inflate(&raw).map_err(|why| damaged(None, why))?;
     let json = String::from_utf8(json).map_err(|_| damaged(None, Ms1Damage::NotText))?;
-    let mut record = read_json_as(&json, f)?;
+    // (a byte order mark before the JSON is no damage, as in a file)
+    let mut record = read_json_as(json.trim_start_matches('\u{feff}'), f)?;
     if tail > 0 {
         record.source.skipped.push(Skipped::Tail { bytes: tail });
     }
@@ -243,6 +244,8 @@ mod tests {
         let whole = ms1(json);
         let r = read_compact(&whole).unwrap();
         assert!(r.source.skipped.is_empty());
+        // a byte order mark before the JSON is no damage
+        assert_eq!(read_compact(&ms1(&format!("\u{feff}{json}"))).unwrap().moves.len(), 1);
         // four characters more are three bytes more, whatever the string's length
         for added in ["AAAA", "AAAAAAAA"] {
             let r = read_compact(&format!("{whole}{added}")).unwrap();

@@ -347,6 +347,11 @@ mod tests {
         // a text that lost its reference line is still Pentasol, and says so
         assert!(is_move_line("(27,27) / 0") && is_move_line(" (27,27)\\-2") && !is_move_line("(3,-1) 2|"));
         assert!(!is_move_line("(4,3) -2-") && !is_move_line("(4,3) -2- (2,0) 2-"));
+        // a comment at a line's end, which the reader takes off, is no reason to read
+        // the text as another notation
+        for text in ["(28,28) # reference\n(25,27) | 2\n", "(25,27) | 2 # first\n(27,32) \\ 0\n"] {
+            assert_eq!(super::super::detect(text), Some(Format::Pentasol), "{text}");
+        }
         assert_eq!(super::super::detect("# a game\n(27,27) / 0\n"), Some(Format::Pentasol));
         assert_eq!(error("# only a comment\n"), (None, NoReference));
         assert_eq!(error("(28,28)\n(25,27) | 2 x\n"), (line2, Unexpected('x')));
