@@ -160,10 +160,10 @@ test("a Pentasol game pasted into the import dialog is imported; bad text, a tex
   await playMoves(page, 1);
   await tab(page, "share");
   await page.getByRole("button", { name: "Import…" }).click();
-  await page.getByTestId("import-text").fill("(3,4) - 2\nthis is not a game");
+  await page.getByTestId("import-text").fill("(3,4) 2\nthis is not a game");
   await page.getByTestId("import-go").click();
   const problem = page.locator("#import-error");
-  assert.match(await problem.textContent(), /^Not imported: Flammenkamp's notation, line 1: expected a number, found '-'\. Your game is unchanged\.$/, "the format by its name, as the French says it");
+  assert.match(await problem.textContent(), /^Not imported: Flammenkamp's notation, line 1: expected a direction glyph \(- \| \\ \/\), found the end of the line\. Your game is unchanged\.$/, "the format by its name, as the French says it");
   assert.equal(await score(page), 1, "nothing the user had is lost");
   await page.getByTestId("import-text").fill(readFileSync(PSOL, "utf8"));
   await page.locator("#import-variant").selectOption("5D");
@@ -216,7 +216,9 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.getByRole("button", { name: "Importer…" }).click();
   const problem = page.locator("#import-error");
   const said = {
-    "(3,4) - 2\nthis is not a game": /^Rien n'a été importé : notation de Flammenkamp, ligne 1 : il fallait un nombre, et le texte donne « - »\./,
+    "(3,4) 2\nthis is not a game": /^Rien n'a été importé : notation de Flammenkamp, ligne 1 : il fallait un signe de direction \(- \| \\ \/\), et le texte donne la fin de la ligne\./,
+    // Pentasol moves without their reference line
+    "(3,4) - 2\n": /^Rien n'a été importé : Pentasol, ligne 1 : un texte Pentasol commence par le point de référence seul, comme \(28,28\) \(manque-t-il \?\)\./,
     // the game's second move written twice
     [PSOL_TEXT.replace(/\n([^\n]+\n)([^\n]+\n)/, "\n$1$1$2")]:
       /^Rien n'a été importé : Pentasol, ligne 3 : le coup 2, \(27,27\) \/ 0, est illégal en 5D : le nouveau point \(27,27\) est déjà sur le plateau\./,
