@@ -193,7 +193,7 @@ impl Results {
                     return;
                 }
                 if let Err(e) = self.file.write_all(result_line(edges, points, objective).as_bytes()) {
-                    self.error = Some(format!("{}: {e}", self.name));
+                    self.error = Some(format!("{}: {}", self.name, crate::terminal::system(&e)));
                     return;
                 }
                 t.solved += 1;
@@ -354,7 +354,10 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     crate::stop_signals::watch(&stop);
     let state = Mutex::new((Results::new(file, &args.out, best, best_at), Instant::now()));
     let threads = args.threads.unwrap_or_else(crate::all_threads).max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {}", crate::terminal::system(&e)))?;
     let t = Instant::now();
     let lock = || state.lock().expect("no worker panics while holding it");
     pool.install(|| {

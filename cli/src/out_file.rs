@@ -114,7 +114,7 @@ impl fmt::Display for SaveError {
                 "{}: writing it in place (it has other names, hard links): {}; {}, and the new text is kept in {}",
                 path.display(),
                 crate::terminal::system(error),
-                if *touched { "it may now hold part of it" } else { "it is as it was" },
+                if *touched { "it may now hold part of it, or nothing" } else { "it is as it was" },
                 kept.display()
             ),
             SaveError::Io { path, doing, error } => {

@@ -58,6 +58,14 @@ fn a_file_with_other_names_is_written_in_place_and_they_all_hold_the_text() {
     assert!(e.to_string().contains("it is as it was, and the new text is kept in"), "{e}");
     assert!(!e.to_string().contains("os error"), "{e}");
     assert_eq!(fs::read_to_string(&tmp).unwrap(), "newest");
+    // a failure once the file is open says it may hold part of the text
+    if Path::new("/dev/full").exists() {
+        let full = Path::new("/dev/full");
+        let e = write_linked(full, &tmp, b"newest", full).unwrap_err();
+        assert!(matches!(e, SaveError::Linked { touched: true, .. }), "{e}");
+        assert!(e.to_string().contains("it may now hold part of it, or nothing"), "{e}");
+        assert_eq!(fs::read_to_string(&tmp).unwrap(), "newest");
+    }
     fs::remove_file(&tmp).unwrap();
     // a file with one name is still replaced by a rename (a new inode)
     fs::remove_file(&other).unwrap();

@@ -42,11 +42,17 @@ pub(crate) fn outer_names(text: &str) -> Vec<&str> {
 fn scan<'a>(text: &'a str, at: usize, mut name: impl FnMut(usize, &'a str)) -> Vec<Step> {
     let bytes = &text.as_bytes()[..at.min(text.len())];
     let mut path: Vec<Step> = Vec::new();
+    // objects and lists open past the depth followed (the JSON reader stops at 128): only
+    // counted, so that a text of a million brackets costs no memory
+    let mut deeper = 0usize;
     let mut i = 0;
     // in an object, whether the next text in quotes is a field's name
     let mut name_due = false;
     while i < bytes.len() {
         match bytes[i] {
+            b'{' | b'[' if path.len() >= MAX_DEPTH => deeper += 1,
+            b'}' | b']' if deeper > 0 => deeper -= 1,
+            _ if deeper > 0 => {}
             b'{' => {
                 path.push(Step::Key(None));
                 name_due = true;
@@ -66,30 +72,42 @@ fn scan<'a>(text: &'a str, at: usize, mut name: impl FnMut(usize, &'a str)) -> V
                 None => {}
             },
             b':' => name_due = false,
-            b'"' => {
-                let start = i + 1;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                let depth = path.len();
-                if let (true, Some(Step::Key(k))) = (name_due, path.last_mut()) {
-                    let read = text.get(start..i.min(bytes.len()));
-                    *k = read.map(str::to_string);
-                    if let Some(read) = read.filter(|_| i < bytes.len()) {
-                        name(depth, read);
-                    }
+            _ => {}
+        }
+        if bytes[i] == b'"' {
+            let start = i + 1;
+            i += 1;
+            while i < bytes.len() && bytes[i] != b'"' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            let depth = path.len() + deeper;
+            if let (true, 0, Some(Step::Key(k))) = (name_due, deeper, path.last_mut()) {
+                // a name read whole (not one the place is in the middle of)
+                let read = text.get(start..i).filter(|_| i < bytes.len());
+                *k = read.map(str::to_string);
+                if let Some(read) = read {
+                    name(depth, read);
                 }
             }
-            _ => {}
         }
         i += 1;
     }
     path
 }
 
-/// The field names of the formats' moves, as a place names them.
-const FIELDS: [&str; 9] = ["x", "y", "dir", "pos", "Elements", "Type", "Coordinates", "X", "Y"];
+/// How deep [`scan`] follows objects and lists: past the JSON reader's 128.
+const MAX_DEPTH: usize = 160;
+
+/// The names of a format's move fields, by how deep they sit in the move: a place names
+/// the innermost field of a chain of them (a name inside a field of another program's, or
+/// of another format's, names none).
+fn fields(format: Format) -> &'static [&'static [&'static str]] {
+    match format {
+        Format::MsrJson | Format::Msr => &[&["x", "y", "dir", "pos"]],
+        Format::GilliozGrid => &[&["Elements"], &["Type", "Coordinates"], &["X", "Y"]],
+        _ => &[],
+    }
+}
 
 /// Where a place is in a file's list of moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,13 +139,14 @@ pub(crate) fn move_at(format: Format, text: &str, at: usize) -> Option<InMove> {
         return None;
     }
     let mut field = None;
-    for step in &path[2..] {
-        match step {
-            Step::Index(_) => {}
-            Step::Key(k) => match k.as_deref().and_then(|k| FIELDS.iter().copied().find(|&f| f == k)) {
-                Some(f) => field = Some(f),
-                None => break,
-            },
+    let names = path[2..].iter().filter_map(|step| match step {
+        Step::Index(_) => None,
+        Step::Key(k) => Some(k.as_deref()),
+    });
+    for (known, name) in fields(format).iter().zip(names) {
+        match name.and_then(|n| known.iter().copied().find(|&f| f == n)) {
+            Some(f) => field = Some(f),
+            None => break,
         }
     }
     Some(InMove { number: i - first + 1, field, between: path.len() == 2 })
@@ -177,8 +196,10 @@ fn json(format: Format, e: &serde_json::Error, text: &str) -> ReadError {
     let in_move = in_move.filter(|m| !(m.between && damage == JsonDamage::TrailingComma));
     let at = match in_move {
         Some(InMove { number, field, .. }) => {
-            // a missing field is placed after the move's last field, which is not it
-            let field = field.filter(|_| !matches!(damage, JsonDamage::MissingField(_)));
+            // a missing field is placed after the move's last field, and a comma missing
+            // after a field's value, which are not in it
+            let field =
+                field.filter(|_| !matches!(damage, JsonDamage::MissingField(_) | JsonDamage::ExpectedComma));
             let place = shown.map(|(l, c)| (small(l), small(c)));
             Some(At::JsonMove { number: small(number), field, place })
         }
@@ -261,6 +282,19 @@ mod tests {
         // a name inside a field another program added is not the move's field
         assert_eq!(at(msr, r#"{"moves":[{"pos":0,"extra":{"x":[1,2,^"q"]}}]}"#), Some((1, None)));
         assert_eq!(at(msr, r#"{"moves":[{"x":[1,^"q"]}]}"#), Some((1, Some("x"))));
+        // another format's names, a name not read whole: no field
+        assert_eq!(at(msr, r#"{"moves":[{"pos":0,"Type":[1,^,2]}]}"#), Some((1, None)));
+        assert_eq!(at(msr, r#"{"moves":[{"Elements":[{"Type":^5}]}]}"#), Some((1, None)));
+        assert_eq!(
+            at(Format::GilliozGrid, r#"{"Grid":[{},{"Elements":[{"x":^5}]}]}"#),
+            Some((1, Some("Elements")))
+        );
+        assert_eq!(at(msr, "{\"moves\":[{\"pos\":0,\"x^\tmore\":1}]}"), Some((1, None)));
+        // a grid's names in their order only
+        let grid = r#"{"Grid":[{},{"Elements":[{"Type":"dot","Coordinates":[{"X":0,"Y":^"a"}]}]}]}"#;
+        assert_eq!(at(Format::GilliozGrid, grid), Some((1, Some("Y"))));
+        let grid = r#"{"Grid":[{},{"Elements":[{"X":[{"Type":^"a"}]}]}]}"#;
+        assert_eq!(at(Format::GilliozGrid, grid), Some((1, Some("Elements"))));
         // a place in the list itself, between moves
         let text = r#"{"moves":[{},{},]}"#;
         let m = move_at(msr, text, text.len() - 2).unwrap();
@@ -273,5 +307,9 @@ mod tests {
         assert_eq!(outer_names(text), ["description", "meta", "moves", "score"]);
         assert_eq!(outer_names(r#"{"Grid":[],"SegmentLength":4"#), ["Grid", "SegmentLength"]);
         assert!(outer_names("[1,2]").is_empty());
+        // brackets past the depth followed are counted, not kept
+        let deep = format!("{{\"a\":{}1{},\"moves\":[]}}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(outer_names(&deep), ["a", "moves"]);
+        assert!(path_to(&deep, deep.len() - 12).len() <= MAX_DEPTH);
     }
 }
