@@ -533,9 +533,9 @@ fn a_gillioz_file_s_damage_is_named_as_such() {
     assert_eq!(e, (grid, Some(At::Move(3)), MissingElement(Element::Dot)));
     // the start's step is read alike
     let e = damaged(&|d| d["Grid"][0]["Elements"][0]["Type"] = "circle".into());
-    assert_eq!(e, (grid, None, UnknownElement("circle".into())));
+    assert_eq!(e, (grid, Some(At::Start), UnknownElement("circle".into())));
     let e = damaged(&|d| d["Grid"][0]["Elements"][0]["Coordinates"].as_array_mut().unwrap().clear());
-    assert_eq!(e, (grid, None, ElementPoints { element: Element::Dot, found: 0 }));
+    assert_eq!(e, (grid, Some(At::Start), ElementPoints { element: Element::Dot, found: 0 }));
     // a point written as a list is not read as one, and is placed in its move
     let e = damaged(&|d| d["Grid"][3]["Elements"][0]["Coordinates"][0] = serde_json::json!([4, 0]));
     let list = Json(JsonDamage::WrongKind { found: JsonKind::List, expected: Some(JsonKind::Object) });

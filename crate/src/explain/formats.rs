@@ -45,6 +45,7 @@ fn at(a: At) -> Explained {
             }
         }
         At::Char(c) => Explained::new("at.char").num("char", c as f64),
+        At::Start => Explained::new("at.start"),
     }
 }
 

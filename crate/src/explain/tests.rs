@@ -107,6 +107,7 @@ fn samples() -> Vec<(String, Explained)> {
     add(&at(At::JsonMove { number: 4, field: Some("x"), place: Some((1, 30)) }));
     add(&at(At::JsonMove { number: 4, field: None, place: None }));
     add(&at(At::Char(4)));
+    add(&at(At::Start));
     // every JSON damage and kind (most of them read from damaged text by the formats' tests)
     let kinds = [
         JsonKind::Object,

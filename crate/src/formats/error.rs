@@ -48,6 +48,9 @@ pub enum At {
     },
     /// A character of an `MS1:` string or a link.
     Char(usize),
+    /// The start's dots, where a format lists them apart from the moves (a gillioz
+    /// grid's first step).
+    Start,
 }
 
 /// A field of a move whose value can be out of range or not a number.
@@ -315,6 +318,7 @@ impl fmt::Display for At {
                 Ok(())
             }
             At::Char(c) => write!(f, "character {c}"),
+            At::Start => write!(f, "the start's step"),
         }
     }
 }

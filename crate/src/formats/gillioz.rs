@@ -127,7 +127,7 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
         file.grid.split_first().ok_or_else(|| ReadError::new(f, None, ReadErrorKind::EmptyGrid))?;
     // the start's step: its dots (each element checked as in a move's step)
     let start: Vec<(i64, i64)> = elements(first)
-        .map_err(|kind| ReadError::new(f, None, kind))?
+        .map_err(|kind| ReadError::new(f, Some(At::Start), kind))?
         .into_iter()
         .filter(|(element, _)| *element == error::Element::Dot)
         .flat_map(|(_, points)| points)

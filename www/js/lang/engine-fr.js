@@ -25,6 +25,7 @@ export default {
   "at.move-field": "coup {move}, champ « {field} »",
   "at.move-place": "{move} ({place})",
   "at.char": "caractère {char}",
+  "at.start": "l'étape de départ",
 
   "field.x": "x",
   "field.y": "y",
