@@ -553,6 +553,9 @@ fn a_gillioz_file_s_damage_is_named_as_such() {
     let msr =
         r#"{"Moves":"see moves","meta":{"SegmentLength":4},"moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#;
     assert_eq!(formats::load(msr, None, None).unwrap().format, Format::MsrJson);
+    // and one whose moves are misspelt says what it lacks in MSR's terms
+    let e = read_error(r#"{"variant":"5T","Moves":[{"x":3,"y":-1,"dir":"V","pos":0}]}"#, None);
+    assert_eq!((e.0, e.2), (Some(Format::MsrJson), Json(JsonDamage::MissingField("moves".into()))));
     // a comma before the list's end is after the last move, not in a move after it
     let e = read_error(r#"{"moves":[{"x":3,"y":-1,"dir":"V","pos":0},]}"#, None);
     assert_eq!((e.1, e.2), (Some(At::Column { line: 1, column: 44 }), Json(JsonDamage::TrailingComma)));

@@ -1,7 +1,7 @@
 //! `x,y,dir,pos` lines in the standard frame (the normalized CSV of the shared records;
-//! extra columns such as glyph and delta are ignored, and fields may be in quotes). A comment line `# 5T ...` before the
-//! moves gives the variant; a comment line `# start CODE` (a [`Start::code`]) gives a start
-//! other than the cross.
+//! extra columns such as glyph and delta are ignored, and fields may be in quotes). A
+//! comment line `# 5T ...` before the moves gives the variant; a comment line
+//! `# start CODE` (a [`Start::code`]) gives a start other than the cross.
 
 use super::error::{coordinate, whole_number, At, Field, ReadError, ReadErrorKind};
 use super::Format;

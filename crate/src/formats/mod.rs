@@ -194,12 +194,12 @@ pub fn detect(text: &str) -> Option<Format> {
     // JSON: an object, or what only JSON would be (a list, or a text holding an MSR key),
     // so that its reader says what is wrong in JSON's terms, not CSV's
     if t.starts_with('{') || t.starts_with('[') || t.contains("\"moves\"") && t.contains('{') {
-        // tell the dialects apart by the names of their outer fields: MSR's moves, or any
-        // of gillioz's (a file that lost one is still its format, and its reader says
-        // which is missing)
+        // tell the dialects apart by the names of their outer fields: MSR's, or any of
+        // gillioz's (a file that lost one is still its format, and its reader says which
+        // is missing; an MSR file whose "moves" is misspelt "Moves" is still MSR's)
         let names = json_place::outer_names(t);
         let has = |key: &str| names.contains(&key);
-        if has("moves") {
+        if ["moves", "variant", "version", "producer", "score"].into_iter().any(has) {
             return Some(Format::MsrJson);
         }
         if ["InitialDots", "LineLength", "Moves"].into_iter().any(has) {
