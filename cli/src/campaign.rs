@@ -108,7 +108,7 @@ pub(crate) fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
 /// header, of the header in an otherwise empty file) it is cut off and solved again, even
 /// if it reads as a result (its objective may be cut: `143.1` of `143.12345`).
 pub(crate) fn done_so_far(path: &Path) -> Result<HashMap<Edges, f64>, Quit> {
-    let io = |e: std::io::Error| format!("{}: {}", path.display(), crate::terminal::system(&e));
+    let io = |e: std::io::Error| crate::terminal::on(path.display(), &e);
     let mut file = std::fs::OpenOptions::new().read(true).write(true).open(path).map_err(io)?;
     let mut text = String::new();
     file.read_to_string(&mut text).map_err(io)?;
@@ -193,7 +193,7 @@ impl Results {
                     return;
                 }
                 if let Err(e) = self.file.write_all(result_line(edges, points, objective).as_bytes()) {
-                    self.error = Some(format!("{}: {}", self.name, crate::terminal::system(&e)));
+                    self.error = Some(crate::terminal::on(&self.name, &e));
                     return;
                 }
                 t.solved += 1;
@@ -268,9 +268,9 @@ pub(crate) fn plan(args: &Args, o: &mut impl Write) -> Result<Plan, Quit> {
         .create(true)
         .append(true)
         .open(&args.out)
-        .map_err(|e| format!("{}: {}", args.out.display(), crate::terminal::system(&e)))?;
+        .map_err(|e| crate::terminal::on(args.out.display(), &e))?;
     // a new file, an empty one, or one whose header was cut short (and so cut off)
-    let io = |e: std::io::Error| format!("{}: {}", args.out.display(), crate::terminal::system(&e));
+    let io = |e: std::io::Error| crate::terminal::on(args.out.display(), &e);
     if file.metadata().map_err(io)?.len() == 0 {
         writeln!(file, "{HEADER}").map_err(io)?;
     }

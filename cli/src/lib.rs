@@ -220,7 +220,7 @@ fn input(file: &str) -> Result<String, String> {
 
 /// The text of a file, refused early if it is larger than any game can be.
 fn read_file(path: &Path) -> Result<String, String> {
-    let f = std::fs::File::open(path).map_err(|e| format!("{}: {}", path.display(), terminal::system(&e)))?;
+    let f = std::fs::File::open(path).map_err(|e| terminal::on(path.display(), &e))?;
     read_text(f, &path.display().to_string())
 }
 
@@ -230,7 +230,7 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
     let mut bytes = Vec::new();
     from.take(formats::MAX_INPUT_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{name}: {}", terminal::system(&e)))?;
+        .map_err(|e| terminal::on(name, &e))?;
     if bytes.len() > formats::MAX_INPUT_BYTES {
         let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
         return Err(format!("{name}: {kind}"));

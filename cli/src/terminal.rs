@@ -21,6 +21,11 @@ pub(crate) fn system(e: &impl std::fmt::Display) -> String {
     }
 }
 
+/// "WHAT: the system's words" for an error met on a file (or a name standing for one).
+pub(crate) fn on(what: impl std::fmt::Display, e: &impl std::fmt::Display) -> String {
+    format!("{what}: {}", system(e))
+}
+
 /// A message as a terminal can show it: the control characters a file's text may bring
 /// into it (a value quoted from a damaged file) escaped (`\u{1b}`, `\u{0}`), so none clears
 /// the screen or colours what follows, and so are the invisible ones that reorder or hide

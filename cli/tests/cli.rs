@@ -77,19 +77,18 @@ fn an_illegal_move_fails_with_its_number() {
     assert!(stderr(&o).starts_with("error: the MS1 string given: "), "{}", stderr(&o));
     // a character of another encoding is said where it is; bytes that are no text, as such
     let latin = dir.join("latin.csv");
-    std::fs::write(&latin, b"x,y,dir,pos\n3,4,V,4\n3,5,V,1 # caf\xe9\n").unwrap();
-    let o = morpion(&["replay", latin.to_str().unwrap()]);
-    assert!(stderr(&o).contains("latin.csv: line 3, column 14: not UTF-8 text"), "{}", stderr(&o));
-    std::fs::write(&latin, b"\xc9tienne\n").unwrap();
-    let o = morpion(&["replay", latin.to_str().unwrap()]);
-    assert!(stderr(&o).contains("latin.csv: line 1, column 1: not UTF-8 text"), "{}", stderr(&o));
-    // a byte order mark is no column
-    std::fs::write(&latin, b"\xef\xbb\xbf\xc9tienne\n").unwrap();
-    let o = morpion(&["replay", latin.to_str().unwrap()]);
-    assert!(stderr(&o).contains("latin.csv: line 1, column 1: not UTF-8 text"), "{}", stderr(&o));
-    std::fs::write(&latin, b"\x89PNG\r\n\x1a\n\0\0").unwrap();
-    let o = morpion(&["replay", latin.to_str().unwrap()]);
-    assert!(stderr(&o).contains("latin.csv: not a text file (not UTF-8)"), "{}", stderr(&o));
+    let said: [(&[u8], &str); 4] = [
+        (b"x,y,dir,pos\n3,4,V,4\n3,5,V,1 # caf\xe9\n", "latin.csv: line 3, column 14: not UTF-8 text"),
+        (b"\xc9tienne\n", "latin.csv: line 1, column 1: not UTF-8 text"),
+        // a byte order mark is no column
+        (b"\xef\xbb\xbf\xc9tienne\n", "latin.csv: line 1, column 1: not UTF-8 text"),
+        (b"\x89PNG\r\n\x1a\n\0\0", "latin.csv: not a text file (not UTF-8)"),
+    ];
+    for (bytes, message) in said {
+        std::fs::write(&latin, bytes).unwrap();
+        let o = morpion(&["replay", latin.to_str().unwrap()]);
+        assert!(stderr(&o).contains(message), "{}", stderr(&o));
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -42,7 +42,7 @@ impl CheckpointFile {
                     "{} exists: add --resume to go on from that search, or choose another --checkpoint (it is not overwritten)",
                     path.display()
                 )),
-                Err(e) => Err(format!("{}: {}", path.display(), crate::terminal::system(&e))),
+                Err(e) => Err(crate::terminal::on(path.display(), &e)),
             };
         }
         if !path.exists() {
@@ -75,7 +75,7 @@ impl CheckpointFile {
             Some(file) => match std::fs::remove_file(file) {
                 // a search that ended before its first checkpoint wrote none
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    Err(format!("{}: {}", self.path.display(), crate::terminal::system(&e)))
+                    Err(crate::terminal::on(self.path.display(), &e))
                 }
                 _ => Ok(()),
             },

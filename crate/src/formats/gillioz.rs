@@ -105,11 +105,10 @@ fn elements(step: &Step) -> Result<Vec<(error::Element, Points)>, ReadErrorKind>
     step.elements
         .iter()
         .map(|e| {
-            let element = match e.kind.as_str() {
-                "line" => error::Element::Line,
-                "dot" => error::Element::Dot,
-                other => return Err(ReadErrorKind::UnknownElement(other.to_string())),
-            };
+            let element = [error::Element::Line, error::Element::Dot]
+                .into_iter()
+                .find(|element| element.kind() == e.kind)
+                .ok_or_else(|| ReadErrorKind::UnknownElement(e.kind.clone()))?;
             let found = e.coordinates.len();
             if found != element.points() {
                 return Err(ReadErrorKind::ElementPoints { element, found });

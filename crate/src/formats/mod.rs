@@ -215,7 +215,7 @@ pub fn detect(text: &str) -> Option<Format> {
         return Some(Format::Csv);
     }
     // (Pentasol's lines may end with a comment, which its reader takes off)
-    let code = first.split('#').next().unwrap_or(first);
+    let code = pentasol::without_comment(first);
     if pentasol::is_reference_line(code) || pentasol::is_move_line(code) {
         return Some(Format::Pentasol);
     }

@@ -120,9 +120,14 @@ impl<'a> Cursor<'a> {
 /// Lines without their `#` comments, numbered from 1, blank ones dropped.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().filter_map(|(i, l)| {
-        let l = l.split('#').next().unwrap_or("").trim();
+        let l = without_comment(l);
         (!l.is_empty()).then_some((i + 1, l))
     })
+}
+
+/// A line without its `#` comment and its blanks.
+pub(super) fn without_comment(line: &str) -> &str {
+    line.split('#').next().unwrap_or("").trim()
 }
 
 /// What this program's header comment says, among the comments before the first move
