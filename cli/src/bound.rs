@@ -1,6 +1,6 @@
 //! `morpion bound`: the upper bounds of the 485 paper and of a game in progress.
 
-use crate::{campaign, keep_file, load, out_file, plural, warn, Quit};
+use crate::{campaign, keep_file, out_file, plural, taken, warn, Quit};
 use clap::Subcommand;
 use morpion::bounds::{self, live, octagon, picture, Edges, Lp, Octagon};
 use morpion::Variant;
@@ -44,12 +44,13 @@ pub enum Command {
     },
     /// Bounds of a game in progress: hull, potential, and the live upper bound.
     Position {
-        /// The game: a file, `-` for standard input, or a link.
+        /// The game: a file, `-` for standard input, or a link (at the move it shows, if it
+        /// shows one).
         file: String,
         /// The variant: wins over the file's (default 5T for Pentasol).
         #[arg(long, short)]
         variant: Option<Variant>,
-        /// Only the first K moves of the game.
+        /// Only the first K moves of the game (a link's shown move is then ignored).
         #[arg(long)]
         take: Option<usize>,
         /// Also solve the LP bound (5T; seconds to minutes).
@@ -212,13 +213,7 @@ fn position(
     json: bool,
     o: &mut impl Write,
 ) -> Result<(), Quit> {
-    let game = load(file, variant)?;
-    let moves = game.moves();
-    let k = take.unwrap_or(moves.len());
-    if k > moves.len() {
-        return Err(format!("--take {k}: {file} has only {} move{}", moves.len(), plural(moves.len())).into());
-    }
-    let pos = game.position().prefix(k);
+    let pos = taken(file, variant, take)?;
     if pos.variant() == Variant::T5 {
         bounds::final_hulls(); // built once (a few tenths of a second): not the bound's cost
     }

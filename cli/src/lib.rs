@@ -250,6 +250,11 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
 }
 
 fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
+    load_shown(file, variant).map(|(game, _)| game)
+}
+
+/// A file's game, and the move its link shows (`m=`), if it is a link that shows one.
+fn load_shown(file: &str, variant: Option<Variant>) -> Result<(Game, Option<usize>), String> {
     let text = input(file)?;
     let name = search_options::shown_name(file);
     match formats::load(&text, None, variant) {
@@ -257,7 +262,7 @@ fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
             for note in &loaded.notes {
                 warn(&format!("note: {note}"));
             }
-            Ok(loaded.game)
+            Ok((loaded.game, loaded.view.shown))
         }
         Err(e) => {
             let kept = match &e {
@@ -284,20 +289,30 @@ fn start_position(
     command: &str,
 ) -> Result<Position, String> {
     match from {
-        Some(f) => {
-            let game = load(f, variant)?;
-            let n = game.score();
-            match take {
-                Some(k) if k > n => Err(format!("--take {k}: {f} has only {n} moves")),
-                _ => Ok(game.position().prefix(take.unwrap_or(n))),
-            }
-        }
+        Some(f) => taken(f, variant, take),
         None => {
             let variant = variant
                 .ok_or_else(|| format!("{command} needs --variant (for example 5D) or --from FILE"))?;
             Ok(Position::on(variant, start_set(start, variant)?))
         }
     }
+}
+
+/// The position after `take` moves of `file`'s game: by default all of them, or the move
+/// its link shows (`m=`), as the page would go on from it.
+fn taken(file: &str, variant: Option<Variant>, take: Option<usize>) -> Result<Position, String> {
+    let (game, shown) = load_shown(file, variant)?;
+    let n = game.score();
+    let k = match (take, shown) {
+        (Some(k), _) if k > n => return Err(format!("--take {k}: {file} has only {n} move{}", plural(n))),
+        (Some(k), _) => k,
+        (None, Some(m)) if m < n => {
+            warn(&format!("note: the link shows its game at move {m} of {n}: going on from there (--take {n} for the whole game)"));
+            m
+        }
+        (None, _) => n,
+    };
+    Ok(game.position().prefix(k))
 }
 
 /// `--start`'s set (`cross`, a start code, or points `x,y x,y ...`); the cross without it.

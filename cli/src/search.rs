@@ -56,14 +56,15 @@ pub struct Args {
     /// runs end.
     #[arg(long, value_parser = at_least::<u64, 1>)]
     pub playouts: Option<u64>,
-    /// Continue this game (a file, `-` or a link) instead of starting from the cross.
+    /// Continue this game (a file, `-` or a link: from the move it shows, if it shows one)
+    /// instead of starting from the cross.
     #[arg(long)]
     pub from: Option<String>,
     /// Start from these dots instead of the cross: a start code (as links and `morpion
     /// starts` write them) or points `x,y x,y ...`.
     #[arg(long, conflicts_with = "from", allow_hyphen_values = true)]
     pub start: Option<String>,
-    /// With --from: keep only its first K moves.
+    /// With --from: keep only its first K moves (a link's shown move is then ignored).
     #[arg(long, requires = "from")]
     pub take: Option<usize>,
     /// Save the best game, updated whenever it improves, in the format of the file's

@@ -451,6 +451,41 @@ fn search_continues_the_first_moves_of_a_record() {
 }
 
 #[test]
+fn a_links_shown_move_is_where_commands_go_on_from() {
+    let rec = record("5t-178-rosin.sjourdois.msr.json");
+    let link = stdout(&morpion(&["convert", &rec, "--to", "link"])).trim().to_string();
+    assert!(link.contains("#g=") && !link.contains("&m="), "{link}");
+    let at = |m: &str| format!("{link}&m={m}");
+    // the page's "on from this position": a link stepped back to move 120
+    let o = morpion(&["search", "--from", &at("120"), "-l", "1", "--json", "-q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_json(&o)["from_moves"].as_u64(), Some(120));
+    assert!(
+        stderr(&o).contains("the link shows its game at move 120 of 178: going on from there"),
+        "{}",
+        stderr(&o)
+    );
+    let o = morpion(&["bound", "position", &at("120"), "--json"]);
+    assert_eq!(last_json(&o)["score"], 120, "{}", stderr(&o));
+    // --take says otherwise, and wins without a note
+    let o = morpion(&["bound", "position", &at("120"), "--take", "130", "--json"]);
+    assert_eq!(last_json(&o)["score"], 130);
+    assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
+    // a shown move past the game's end: the whole game, and a note that says so
+    for command in [&["replay"][..], &["bound", "position"][..]] {
+        let mut args = command.to_vec();
+        let bad = at("999");
+        args.extend([bad.as_str(), "--json"]);
+        let o = morpion(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("(m=) is not one of its game's 0 to 178"), "{args:?}: {}", stderr(&o));
+    }
+    // replay checks the whole game, whatever move the link shows
+    let o = morpion(&["replay", &at("120"), "--json"]);
+    assert_eq!(last_json(&o)["moves"], 178);
+}
+
+#[test]
 fn search_refuses_bad_requests_clearly() {
     let cases: [(&[&str], &str); 19] = [
         (&["search"], "needs --variant"),

@@ -16,10 +16,11 @@ pub struct SolveArgs {
     /// The variant (4T, 4D, 5T, 5D, 6T, 6D); with --from, the file's unless given.
     #[arg(long, short)]
     variant: Option<Variant>,
-    /// Solve from this game's position (a file, `-` or a link) instead of the start.
+    /// Solve from this game's position (a file, `-` or a link: at the move it shows, if it
+    /// shows one) instead of the start.
     #[arg(long)]
     from: Option<String>,
-    /// With --from: keep only its first K moves.
+    /// With --from: keep only its first K moves (a link's shown move is then ignored).
     #[arg(long, requires = "from")]
     take: Option<usize>,
     /// Also list the winning moves (solves every move, not only until one wins).

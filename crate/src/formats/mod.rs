@@ -277,6 +277,9 @@ pub struct Loaded {
     pub variant_source: VariantSource,
     /// Things the user should know (an assumed variant, a variant overridden, ...).
     pub notes: Vec<Note>,
+    /// How a link shows its game (the move it shows, two players); the default for the
+    /// other formats. A link's `m=` that is not one of its game's moves is a note here.
+    pub view: link::LinkView,
 }
 
 /// Something about a loaded game the user should know: which variant it was replayed as,
@@ -464,7 +467,16 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
     if let Some(declared) = record.declared.filter(|&d| d != game.score()) {
         notes.push(Note::CountDiffers { format, declared, moves: game.score() });
     }
-    Ok(Loaded { game, format, variant_source: source, notes })
+    // a link is a few hundred characters: read again for its view rather than carried
+    // through every reader's record
+    let view = match format {
+        Format::Link => link::decode(text).map(|(_, view)| view).unwrap_or_default(),
+        _ => link::LinkView::default(),
+    };
+    if view.bad_shown {
+        notes.push(Note::ShownIgnored { moves: game.score() });
+    }
+    Ok(Loaded { game, format, variant_source: source, notes, view })
 }
 
 /// Writes a game. `base` is the address links start with (for [`Format::Link`]).

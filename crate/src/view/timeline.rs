@@ -127,14 +127,8 @@ impl Timeline {
     /// `variant` (the user's choice) wins over the file's. A game of the record library is
     /// recognised and gets its player and date.
     pub fn import(text: &str, variant: Option<Variant>) -> Result<Imported, LoadError> {
-        let mut loaded = formats::load(text, None, variant)?;
-        let view = match loaded.format {
-            Format::Link => link::decode(text).map(|(_, view)| view).unwrap_or_default(),
-            _ => link::LinkView::default(),
-        };
-        if view.bad_shown {
-            loaded.notes.push(formats::Note::ShownIgnored { moves: loaded.game.score() });
-        }
+        let loaded = formats::load(text, None, variant)?;
+        let view = loaded.view;
         let mut timeline = Timeline::from_game(&loaded.game, view.shown);
         timeline.two_player = view.two_player;
         if timeline.meta == Meta::default() && loaded.game.custom_start().is_none() {
