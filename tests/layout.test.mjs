@@ -572,6 +572,28 @@ test("on a short phone, the panel under the board takes more of the height while
   await context.close();
 });
 
+test("on a short phone, lines offered for a dot keep the board's room: the panel scrolls in its strip until they are answered", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 640 } });
+  const board = async () => (await page.getByTestId("board").boundingBox())?.height ?? 0;
+  const before = await board();
+  const p = await pointWithSeveralLines(page);
+  await page.mouse.click(p.pageX, p.pageY);
+  await page.locator("#chooser").waitFor();
+  await wheelPanel(page, 120);
+  await page.waitForFunction(() => document.getElementById("tab-panels").scrollTop > 0);
+  await page.waitForTimeout(300); // a raise's transition, were there one
+  assert.equal(await panelRaised(page), false);
+  assert.equal(Math.round(await board()), Math.round(before), "the board keeps its height under the offer");
+  assert.ok(await page.locator("#chooser").isVisible());
+  // answered (here: cancelled), the panel takes its room again when scrolled
+  await page.keyboard.press("Escape");
+  await page.locator("#chooser").waitFor({ state: "hidden" });
+  await wheelPanel(page, 120);
+  await page.waitForFunction(() => document.getElementById("layout").classList.contains("panel-raised"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("held sideways, where the panel is beside the board, scrolling it changes no layout", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "search");

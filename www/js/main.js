@@ -256,7 +256,7 @@ async function main() {
   const app = new App(wasm, canvas("board"));
   attachTheme(wasm, app, select("theme"));
   const showTab = attachTabs($("tablist"));
-  attachPanelRoom($("layout"), $("tab-panels"), $("board-wrap"));
+  attachPanelRoom($("layout"), $("tab-panels"), $("board-wrap"), () => app.offering());
   fillVariants(select("variant"), wasm.variants());
   fitVariantNames(select("variant"));
   fillVariants(select("import-variant"), wasm.variants());

@@ -19,8 +19,11 @@ const HAND_MS = 1500;
  * @param {HTMLElement} panels the panel's scroller
  * @param {HTMLElement} board what gives the room back when touched or focused (the board
  *   and its zoom buttons)
+ * @param {() => boolean} holding whether the board waits for an answer (lines offered for
+ *   a dot): the panel then scrolls in its strip, rather than shrink the board to a band
+ *   that the offer's buttons cover (96 px on a 320x640 phone)
  */
-export function attachPanelRoom(layout, panels, board) {
+export function attachPanelRoom(layout, panels, board, holding) {
   const stacked = window.matchMedia(STACKED);
   const raised = () => layout.classList.contains("panel-raised");
   /** When the user's hand last moved the panel: a wheel, a swipe, its scrollbar taken. */
@@ -36,7 +39,9 @@ export function attachPanelRoom(layout, panels, board) {
   panels.addEventListener("pointerdown", (e) => { if (e.target === panels) handMoved(); }, { passive: true });
   panels.addEventListener("scroll", () => {
     if (performance.now() - hand > HAND_MS) return;
-    if (panels.scrollTop > 0) raise(true);
+    if (panels.scrollTop > 0) {
+      if (!holding()) raise(true);
+    }
     // back at its top by the user's hand: a panel that still scrolls (one whose content
     // fits once raised is at its top for that reason, and stays raised)
     else if (panels.scrollHeight > panels.clientHeight + 1) raise(false);
