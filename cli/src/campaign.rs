@@ -243,8 +243,17 @@ pub(crate) fn plan(args: &Args, o: &mut impl Write) -> Result<Plan, Quit> {
     if args.variant != Variant::T5 {
         return Err("the octagon campaign is for 5T: octagons confine 5T games only".to_string().into());
     }
+    if let Some(n) = args.threads {
+        crate::checked_threads(n)?;
+    }
+    if args.out.as_os_str() == "-" {
+        return Err("--out -: the campaign appends its results to a file that --resume goes on from: give a file name (/dev/stdout only to watch them)".to_string().into());
+    }
+    // a folder, a missing folder, a socket: said before any octagon is solved; a FIFO or
+    // /dev/null holds no results to go on from
+    let target = crate::out_file::resolve(&args.out).map_err(|e| e.to_string())?;
     let list = asked(args)?;
-    let exists = args.out.exists();
+    let exists = target.regular().is_some() && args.out.exists();
     if exists && !args.resume {
         return Err(format!(
             "{} exists: add --resume to go on from it, or choose another --out (it is not overwritten)",
@@ -345,7 +354,14 @@ pub(crate) fn conclude(
         Some(e) => say!(o, "maximum over the octagons asked for: {:.5} at {}", t.best, join(&e)),
         None => say!(o, "no octagon solved"),
     }
-    Ok(())
+    match t.failed {
+        0 => Ok(()),
+        n => Err(format!(
+            "{n} octagon{} not solved (the reasons are above): the campaign is not complete",
+            plural(n)
+        )
+        .into()),
+    }
 }
 
 pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
@@ -353,7 +369,7 @@ pub fn command(args: Args, o: &mut impl Write) -> Result<(), Quit> {
     let stop = Arc::new(AtomicBool::new(false));
     crate::stop_signals::watch(&stop);
     let state = Mutex::new((Results::new(file, &args.out, best, best_at), Instant::now()));
-    let threads = args.threads.unwrap_or_else(crate::all_threads).max(1);
+    let threads = args.threads.unwrap_or_else(crate::all_threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -20,10 +20,12 @@ const READ_AT_MOST: u64 = 4 << 20;
 /// `force`, it is new or empty, not a regular file, or `ours` says its bytes are what this
 /// command writes. Said before any long work, so nothing is computed for nothing.
 pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Result<(), String> {
+    // a folder, a read-only file, a missing folder: refused with or without --force, which
+    // only overrides what the file holds
+    let target = out_file::resolve(path).map_err(|e| e.to_string())?;
     if force {
         return Ok(());
     }
-    let target = out_file::resolve(path).map_err(|e| e.to_string())?;
     let Some(file) = target.regular() else { return Ok(()) };
     let mut bytes = Vec::new();
     match std::fs::File::open(file) {
@@ -137,7 +139,15 @@ mod tests {
         let missing = std::env::temp_dir().join(format!("morpion-keep-{}-missing", std::process::id()));
         may_replace(&missing, false, |_| false).unwrap();
         may_replace(Path::new("/dev/null"), false, |_| false).unwrap();
-        for p in [held, notes, binary, picture, drawing, empty] {
+        // --force overrides what a file holds, not where it is: said before the work too
+        let folder = std::env::temp_dir();
+        assert!(may_replace(&folder, true, |_| true).unwrap_err().contains("is a folder"));
+        let kept = scratch("kept.svg", ours.as_bytes());
+        let mut read_only = std::fs::metadata(&kept).unwrap().permissions();
+        read_only.set_readonly(true);
+        std::fs::set_permissions(&kept, read_only).unwrap();
+        assert!(may_replace(&kept, true, |_| true).unwrap_err().contains("is read-only"));
+        for p in [held, notes, binary, picture, drawing, empty, kept] {
             std::fs::remove_file(p).ok();
         }
     }

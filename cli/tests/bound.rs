@@ -216,6 +216,35 @@ fn campaign_appends_results_resumes_without_solving_twice_and_never_overwrites()
         assert!(!o.status.success() && stderr(&o).contains("expected a1,a2"), "{notes:?}: {}", stderr(&o));
         assert_eq!(std::fs::read_to_string(&out).unwrap(), notes, "the file is kept as it was");
     }
+    // an octagon whose LP fails: its line says why, and the exit says the campaign is not
+    // complete; what was solved is kept
+    std::fs::write(&out, &text).unwrap();
+    std::fs::write(&list, "1,1,1,1,1,1,1,1\n6,3,6,3,6,3,6,3\n").unwrap();
+    let o = run(&["--resume"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("octagon 1,1,1,1,1,1,1,1: the board has 12 points"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 octagon not solved"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // where results cannot go, said before any octagon is solved
+    let folder = temp("campaign-folder");
+    let _ = std::fs::create_dir(&folder);
+    let no_folder = folder.join("nope").join("r.csv");
+    for (at, says) in [
+        ("-", "give a file name"),
+        (folder.to_str().unwrap(), "is a folder"),
+        (no_folder.to_str().unwrap(), "there is no folder"),
+    ] {
+        let o = morpion(&["bound", "campaign", "--octagons", list.to_str().unwrap(), "--out", at]);
+        assert_eq!(o.status.code(), Some(1), "{at}");
+        assert!(stderr(&o).contains(says) && !stdout(&o).contains("campaign:"), "{at}: {}", stderr(&o));
+    }
+    assert!(!std::path::Path::new("-").exists());
+    let o = run(&["--resume", "--threads", "0"]);
+    assert!(stderr(&o).contains("--threads must be at least 1"), "{}", stderr(&o));
+    // /dev/null holds no results to go on from: no --resume needed
+    let o = morpion(&["bound", "campaign", "--octagons", list.to_str().unwrap(), "--out", "/dev/null"]);
+    assert!(stdout(&o).contains("0 already in /dev/null"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir(folder);
     std::fs::write(&list, "6,3,6\n").unwrap();
     let o = run(&["--resume"]);
     assert!(stderr(&o).contains("line 1") && stderr(&o).contains("8 edge lengths"), "{}", stderr(&o));

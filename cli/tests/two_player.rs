@@ -82,6 +82,15 @@ fn the_memory_limit_stops_cleanly() {
     assert!(err.contains("the table reached its memory limit"), "{err}");
     assert!(err.contains("give it more with --memory"), "{err}");
     assert_eq!(stdout(&o), "");
+    // --json still ends with its object, which says the solve was cut short and why
+    let o = morpion(&["two-player", "solve", "--variant", "4D", "--memory", "300K", "--quiet", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (j["winner"].is_null(), j["unsolved"].as_str(), j["variant"].as_str()),
+        (true, Some("memory"), Some("4D"))
+    );
+    assert!(j["positions"].as_u64().unwrap() > 0);
 }
 
 /// A short match with the check: both lines of results and the JSON, each side starting

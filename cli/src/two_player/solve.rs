@@ -36,7 +36,8 @@ pub struct SolveArgs {
     /// No progress line.
     #[arg(long, short)]
     quiet: bool,
-    /// Also print one JSON object on the last line.
+    /// Also print one JSON object on the last line (when the solve is cut short, by
+    /// --memory or a stop, its "winner" is null and "unsolved" says why).
     #[arg(long)]
     json: bool,
 }
@@ -72,7 +73,24 @@ pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
         done.store(true, Ordering::Relaxed);
         (r, seconds)
     });
-    let (winner, winning) = result.map_err(|e| explain(&e, &root))?;
+    let (winner, winning) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            // a solve that ran and was cut short still ends with its JSON, which says why
+            let why = match e {
+                SolveError::MemoryLimit { .. } => Some("memory"),
+                SolveError::Stopped { .. } => Some("stopped"),
+                _ => None,
+            };
+            if let (true, Some(why)) = (json, why) {
+                let mut obj = facts(&root, &solver, seconds, threads);
+                obj["winner"] = serde_json::Value::Null;
+                obj["unsolved"] = why.into();
+                say!(o, "{obj}");
+            }
+            return Err(explain(&e, &root).into());
+        }
+    };
     report(&root, winner, winning.as_deref(), &solver, seconds, threads, json, o)
 }
 
@@ -104,6 +122,20 @@ fn watch(solver: &Solver, stop: &AtomicBool, done: &AtomicBool, started: Instant
     if printed {
         let _ = writeln!(std::io::stderr());
     }
+}
+
+/// What the JSON says of every solve, won or cut short.
+fn facts(root: &Position, solver: &Solver, seconds: f64, threads: usize) -> serde_json::Value {
+    serde_json::json!({
+        "variant": root.variant().to_string(),
+        "moves_played": root.score(),
+        "player_to_move": player_to_move(root),
+        "legal_moves": root.num_legal_moves(),
+        "positions": solver.positions(),
+        "table_bytes": solver.table_bytes(),
+        "seconds": seconds,
+        "threads": threads,
+    })
 }
 
 /// A failed solve's message, with what to do about it.
@@ -160,18 +192,9 @@ fn report(
         plural(threads)
     );
     if json {
-        let mut obj = serde_json::json!({
-            "variant": root.variant().to_string(),
-            "moves_played": played,
-            "player_to_move": to_move,
-            "legal_moves": root.num_legal_moves(),
-            "winner": winner.name(),
-            "winning_player": player,
-            "positions": solver.positions(),
-            "table_bytes": solver.table_bytes(),
-            "seconds": seconds,
-            "threads": threads,
-        });
+        let mut obj = facts(root, solver, seconds, threads);
+        obj["winner"] = winner.name().into();
+        obj["winning_player"] = player.into();
         if let Some(w) = winning {
             obj["winning_moves"] = w
                 .iter()
