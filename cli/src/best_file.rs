@@ -63,6 +63,10 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
             });
         }
     };
+    // blank lines alone (an editor's emptied file) hold nothing to keep
+    if text.trim().is_empty() {
+        return Holds::Nothing;
+    }
     match formats::load(&text, None, None) {
         // 5T is only a guess there (and every 5D game is also a 5T game): not a known variant
         Ok(l) if l.variant_source == formats::VariantSource::Default => Holds::Other(format!(
@@ -394,6 +398,18 @@ mod tests {
         let named = open_5d(&file, "x").named("standard output");
         assert!(named.note().is_some_and(|n| n.starts_with("standard output holds a 60-move 5D game")));
         std::fs::remove_file(&file).unwrap();
+    }
+
+    /// A file of blank lines (one an editor emptied) holds nothing to keep: it is written.
+    #[test]
+    fn a_blank_file_is_written() {
+        let (file, first) = setup("blank");
+        std::fs::write(&file, "  \n\n").unwrap();
+        assert_eq!(held_5d(&file), Holds::Nothing);
+        let mut ours = open_5d(&file, "test");
+        ours.offer(&first(40)).unwrap();
+        assert_eq!(held_5d(&file), Holds::Game(40));
+        std::fs::remove_file(file).unwrap();
     }
 
     /// The file rewritten after the last save with a game as long as the search's best (the

@@ -47,7 +47,8 @@ pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Re
             ))
         }
     }
-    if bytes.is_empty() || ours(&bytes) {
+    // empty, or blank lines alone (an editor's emptied file)
+    if bytes.iter().all(u8::is_ascii_whitespace) || ours(&bytes) {
         return Ok(());
     }
     Err(format!(
@@ -136,6 +137,8 @@ mod tests {
             .contains("holds an SVG or XML file made elsewhere"));
         let empty = scratch("empty", b"");
         may_replace(&empty, false, |_| false).unwrap();
+        let blank = scratch("blank", b"  \n\n");
+        may_replace(&blank, false, |_| false).unwrap();
         let missing = std::env::temp_dir().join(format!("morpion-keep-{}-missing", std::process::id()));
         may_replace(&missing, false, |_| false).unwrap();
         may_replace(Path::new("/dev/null"), false, |_| false).unwrap();
@@ -147,7 +150,7 @@ mod tests {
         read_only.set_readonly(true);
         std::fs::set_permissions(&kept, read_only).unwrap();
         assert!(may_replace(&kept, true, |_| true).unwrap_err().contains("is read-only"));
-        for p in [held, notes, binary, picture, drawing, empty, kept] {
+        for p in [held, notes, binary, picture, drawing, empty, blank, kept] {
             std::fs::remove_file(p).ok();
         }
     }

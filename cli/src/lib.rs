@@ -378,9 +378,14 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Records { name: Some(name), to, base } => {
             let e = library::find(&name).ok_or_else(|| {
-                format!(
-                    "no record called '{name}' (or more than one starts so); `morpion records` lists them"
-                )
+                let key = name.trim().to_ascii_lowercase();
+                let starting: Vec<&str> =
+                    library::entries().iter().map(|e| e.name).filter(|n| n.starts_with(&key)).collect();
+                if starting.len() > 1 {
+                    format!("'{name}' could be {}: give more of the name", starting.join(", "))
+                } else {
+                    format!("no record called '{name}'; `morpion records` lists them")
+                }
             })?;
             let game = e.game();
             match to {

@@ -156,7 +156,16 @@ fn records_lists_and_prints() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["score"], 82);
     let o = morpion(&["records", "nope"]);
-    assert!(!o.status.success());
+    assert!(!o.status.success() && stderr(&o).contains("no record called 'nope'"), "{}", stderr(&o));
+    // a name that starts several: which, not "no record"
+    let o = morpion(&["records", "5t-178"]);
+    assert!(
+        !o.status.success()
+            && stderr(&o)
+                .contains("'5t-178' could be 5t-178-rosin, 5t-178-rosin-variant-anagorko: give more"),
+        "{}",
+        stderr(&o)
+    );
     // --to says how to print one record: without a name it is an error, not ignored
     let o = morpion(&["records", "--to", "link"]);
     assert_eq!(o.status.code(), Some(2));

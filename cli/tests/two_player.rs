@@ -123,3 +123,14 @@ fn a_match_reports_wins_by_side_and_perfect_moves() {
     let o = morpion(&["two-player", "match", "-v", "6T", "--players", "fast,perfect"]);
     assert!(!o.status.success() && stderr(&o).contains("unknown strength 'perfect'"), "{}", stderr(&o));
 }
+
+/// Two players of one strength are told apart; the strong player's time is said only when
+/// one plays.
+#[test]
+fn a_match_of_one_strength_names_each_side() {
+    let o = morpion(&["two-player", "match", "-v", "5D", "--players", "random,random", "--games", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("random (named first): ") && out.contains("random (named second): "), "{out}");
+    assert!(!out.contains("a strong move"), "{out}");
+}

@@ -161,17 +161,27 @@ fn play_games(
         }
     }
     let seconds = began.elapsed().as_secs_f64();
+    // the time and threads are the strong player's alone
+    let thinks = if strengths.contains(&Strength::Strong) {
+        format!(" ({} s a strong move, {threads} thread{})", time.as_secs_f64(), crate::plural(threads))
+    } else {
+        String::new()
+    };
     say!(
         o,
-        "{variant}, {games} games, {} against {} ({} s a strong move, {threads} thread{}), {seconds:.0} s, {:.1} moves a game",
+        "{variant}, {games} games, {} against {}{thinks}, {seconds:.0} s, {:.1} moves a game",
         strengths[0],
         strengths[1],
-        time.as_secs_f64(),
-        crate::plural(threads),
         total_moves as f64 / games as f64
     );
+    // two players of one strength, told apart by the order they were named in
+    let names: Vec<String> = if strengths[0] == strengths[1] {
+        vec![format!("{} (named first)", strengths[0]), format!("{} (named second)", strengths[1])]
+    } else {
+        strengths.iter().map(|s| s.to_string()).collect()
+    };
     let half = games / 2;
-    for (s, t) in strengths.iter().zip(&tally) {
+    for (s, t) in names.iter().zip(&tally) {
         let wins = t.wins_first + t.wins_second;
         say!(
             o,
@@ -183,7 +193,7 @@ fn play_games(
         );
     }
     if oracle.is_some() {
-        for (s, t) in strengths.iter().zip(&tally) {
+        for (s, t) in names.iter().zip(&tally) {
             say!(
                 o,
                 "{s}: {} perfect move{} of {} in won positions ({:.0}%)",
