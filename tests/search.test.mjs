@@ -56,6 +56,14 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   const first = await bestAbove(page, 0, 15_000);
   const later = await bestAbove(page, first);
   assert.ok(later > first);
+  // a new 5T game on the board meanwhile: the running search's best and start say 5D
+  await page.getByTestId("search-show").uncheck();
+  await page.getByTestId("variant").selectOption("5T");
+  assert.match(await text(page, "best-score"), /^\d+ \(5D\)$/);
+  assert.equal(await page.locator("[data-testid=search-from] option[value=start]").textContent(), "a new 5D game");
+  await page.getByTestId("variant").selectOption("5D");
+  assert.match(await text(page, "best-score"), /^\d+$/);
+  await page.getByTestId("search-show").check();
   // the best game is drawn on the board as it improves
   assert.match(await page.locator("#title").textContent(), /search's best game/);
   assert.equal(await page.locator("#gameover").isVisible(), false, "a search's best so far is not announced as the user's game over");
@@ -188,9 +196,19 @@ test("the page answers while a search runs, and a search can continue the game o
   await page.locator("body").press("Control+z");
   assert.equal(await page.getByTestId("search-show").isChecked(), true, "still the best game");
   assert.match(await page.locator("#message").textContent(), /untick "Show the best game"/);
+  // Share copies and exports the user's game, and says so while the board shows another
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
+  await tab(page, "share");
+  assert.match(await text(page, "share-preview"), /^The board shows the search's best game: this tab copies and exports your game \(6 moves\)/);
+  const own = await address(page);
+  await page.getByTestId("copy-link").click();
+  await page.waitForFunction(() => /^Link copied: your game \(6 moves\), not the search's best/.test(document.getElementById("message").textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), own);
+  await tab(page, "search");
   // back to my own game during the search: it still takes moves
   await page.getByTestId("search-show").uncheck();
   assert.equal(await page.getByTestId("score").textContent(), "6", "my game as I left it");
+  assert.equal(await page.getByTestId("share-preview").isVisible(), false);
   await playMoves(page, 2);
   assert.equal(await page.getByTestId("score").textContent(), "8");
   // the locked menu names what the search runs from, not the board's new position

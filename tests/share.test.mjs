@@ -71,7 +71,7 @@ test("a record from the library shows its score and replays step by step", async
   assert.ok(await page.locator("#records-hint").isVisible(), "no record on the board: the panel says how to try one");
   // My games says where the line came from (its link does not), also once opened again from the list
   const mine = page.getByTestId("my-games").locator("li");
-  assert.match(await mine.first().textContent(), /^121 moves · 5T · off the 178-move record at move 120 · .*on the board$/);
+  assert.match(await mine.first().textContent(), /^121 moves · 5T · off the 178-move record at move 120 · .*open now$/);
   await page.getByTestId("back-to-record").click();
   assert.equal(await score(page), 120);
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "178");
@@ -82,7 +82,7 @@ test("a record from the library shows its score and replays step by step", async
   await line.click();
   assert.equal(await score(page), 121);
   await playMoves(page, 1);
-  assert.match(await mine.first().textContent(), /^122 moves · 5T · off the 178-move record at move 120 · .*on the board$/);
+  assert.match(await mine.first().textContent(), /^122 moves · 5T · off the 178-move record at move 120 · .*open now$/);
   // and its title is back under the board, after a reload too
   assert.match(await page.locator("#title").textContent(), /^Your line from move 120 of 5T · 178 moves · Christopher D\. Rosin/);
   await page.reload();
@@ -528,15 +528,15 @@ test("My games keeps each game of the user's: opened again from the list, taken 
   // each entry's moves and variant, and which is on the board (not the time: another tab
   // may write it again meanwhile)
   const listed = async (/** @type {import("playwright").Page} */ p) => (await p.getByTestId("my-games").locator("li").allTextContents())
-    .map((s) => `${s.split(" · ").slice(0, 2).join(" · ")}${s.endsWith("on the board") ? " (on the board)" : ""}`);
+    .map((s) => `${s.split(" · ").slice(0, 2).join(" · ")}${s.endsWith("open now") ? " (open now)" : ""}`);
   assert.equal(await items.count(), 2, "a new game does not replace the one before");
-  assert.match(await items.nth(0).textContent(), /^1 move · 5T · .*on the board$/);
+  assert.match(await items.nth(0).textContent(), /^1 move · 5T · .*open now$/);
   assert.match(await items.nth(1).textContent(), /^2 moves · 5T · /);
   // opened again from the list: the game and the move it was left at
   await items.nth(1).getByRole("button", { name: /2 moves/ }).click();
   assert.equal(await score(page), 2);
   assert.equal(await address(page), first);
-  assert.match(await items.nth(0).textContent(), /^2 moves .*on the board$/, "now the last on the board");
+  assert.match(await items.nth(0).textContent(), /^2 moves .*open now$/, "now the one open");
   // the other taken off, and brought back in its place
   await items.nth(1).getByRole("button", { name: "Take the 1-move game off the list" }).click();
   assert.equal(await items.count(), 1);
@@ -566,7 +566,7 @@ test("My games: a move taken back and played otherwise goes on in the same game;
   await page.getByRole("button", { name: "Undo" }).click();
   await playOtherMove(page);
   assert.equal(await items.count(), 2, "the branch and the line left");
-  assert.match(await items.nth(0).textContent(), /^2 moves · .*on the board$/);
+  assert.match(await items.nth(0).textContent(), /^2 moves · .*open now$/);
   assert.match(await items.nth(1).textContent(), /^3 moves · /);
   assert.deepEqual(errors, []);
   await context.close();

@@ -162,8 +162,22 @@ export class SearchPanel {
     const running = this.#client.running && this.#search ? this.#search : null;
     const options = select("search-from").options;
     options[0].textContent = t("search.from-new", { variant: running?.variant ?? this.#app.variant() });
-    options[1].textContent = t("search.from-here", { n: running ? running.from : this.#app.shown() });
+    // the board now holds a game of another variant: the running search's is said
+    const other = running && running.variant !== this.#app.variant();
+    options[1].textContent = other
+      ? t("search.from-here-of", { n: running.from, variant: running.variant })
+      : t("search.from-here", { n: running ? running.from : this.#app.shown() });
+    this.#describeBest();
     this.#offerStart();
+  }
+
+  /** The best score, with its variant once the board holds a game of another one (a 5T
+   * search's 140 is not read beside a 5D board as a 5D score). */
+  #describeBest() {
+    const score = this.#samples.at(-1)?.score;
+    const variant = this.#search?.variant;
+    $("search-best").textContent = score === undefined ? "–"
+      : variant && variant !== this.#app.variant() ? t("search.best-of", { score: num(score), variant }) : num(score);
   }
 
   /**
@@ -322,8 +336,8 @@ export class SearchPanel {
     this.#now = elapsed;
     if (best && best.link !== this.#bestLink) {
       this.#bestLink = best.link;
-      $("search-best").textContent = num(best.score);
       this.#samples.push({ t: elapsed, score: best.score });
+      this.#describeBest();
       this.#keep(best, elapsed);
       input("search-show").disabled = false;
       button("search-open").disabled = false;

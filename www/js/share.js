@@ -61,6 +61,17 @@ export function attachShare(app, wasm) {
   app.on("change", noteExport);
   noteExport();
 
+  // A search's best game on the board is not the user's: what this tab copies and exports
+  // is the user's game, which the tab says rather than share another game than the one seen.
+  const previewNote = el("share-preview", HTMLElement);
+  const notePreview = () => {
+    previewNote.hidden = !app.previewing();
+    if (app.previewing()) previewNote.textContent = t("share.preview", { n: app.length() });
+  };
+  app.on("board", notePreview);
+  app.on("change", notePreview);
+  notePreview();
+
   /**
    * Reads `content`; replaces the game only when it is read without error.
    * @param {string} content @param {string} variant
@@ -92,7 +103,8 @@ export function attachShare(app, wasm) {
   };
 
   button("copy-link").addEventListener("click", async () => {
-    say(t((await copyText(app.link())) ? "share.link-copied" : "share.link-copy-failed"));
+    const copied = await copyText(app.link());
+    say(!copied ? t("share.link-copy-failed") : app.previewing() ? t("share.link-copied-yours", { n: app.length() }) : t("share.link-copied"));
   });
 
   // Where the box's text came from: typed or pasted (it stays), a file ("text", or the link
