@@ -200,10 +200,16 @@ impl Explain for LinkDamage {
         match self {
             NoGame => e("link.no-game"),
             Version(v) => e("link.version").text("text", shown(v)),
+            VersionParts { said, parts, other } => {
+                e("link.version-parts").text("said", shown(said)).num("n", *parts as f64).text("other", other)
+            }
             Parts { found, expected } => {
                 e("link.parts").num("n", *found as f64).num("expected", *expected as f64)
             }
             Variant(v) => e("link.damaged").why("why", crate::BadVariant(shown(v).into_owned()).explain()),
+            VariantChanged { said, game } => {
+                e("link.variant-changed").text("said", said.to_string()).text("game", game.to_string())
+            }
             MoveCount(n) => e("link.move-count").text("text", shown(n)),
             GameOver { after, claimed } => {
                 e("link.game-over").num("n", *after as f64).num("claimed", *claimed as f64)
@@ -217,7 +223,7 @@ impl Explain for LinkDamage {
             Players(p) => e("link.players").text("text", shown(p)),
             Start(s) => e("link.damaged").why("why", s.explain()),
             Check => e("link.check"),
-            Character => e("link.character"),
+            Character(c) => e("link.character").text("char", c.to_string()),
         }
     }
 }

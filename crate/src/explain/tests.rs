@@ -160,7 +160,9 @@ fn samples() -> Vec<(String, Explained)> {
         LinkDamage::Players("3".into()),
         LinkDamage::Start(BadStart::Point { index: 0, text: "x".into() }),
         LinkDamage::Check,
-        LinkDamage::Character,
+        LinkDamage::Character('*'),
+        LinkDamage::VariantChanged { said: Variant::D5, game: Variant::T5 },
+        LinkDamage::VersionParts { said: "2".into(), parts: 5, other: "1" },
     ] {
         add(&ReadError::new(Format::Link, Some(At::Char(3)), ReadErrorKind::Link(d)));
     }

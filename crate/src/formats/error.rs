@@ -245,10 +245,28 @@ pub enum LinkDamage {
         /// Parts its version has.
         expected: usize,
     },
+    /// The version says `said`, and the link has the `parts` of version `other`: its
+    /// first number was changed (not the link cut short).
+    VersionParts {
+        /// The version the link says.
+        said: String,
+        /// Its parts.
+        parts: usize,
+        /// The version those parts are of.
+        other: &'static str,
+    },
     /// A version this program does not read.
     Version(String),
     /// Not a variant name.
     Variant(String),
+    /// The link says `said`, and its moves and check are a game of `game`: its variant
+    /// was changed.
+    VariantChanged {
+        /// The variant the link says.
+        said: crate::Variant,
+        /// The variant of its game.
+        game: crate::Variant,
+    },
     /// Not a number of moves (or more than a link may hold).
     MoveCount(String),
     /// The game ends after `after` moves but the link says `claimed`.
@@ -285,8 +303,8 @@ pub enum LinkDamage {
     Start(BadStart),
     /// The check does not match the game.
     Check,
-    /// A character outside base64url in the moves (`at` says which).
-    Character,
+    /// A character outside base64url in the moves (`at` says where).
+    Character(char),
 }
 
 impl ReadError {
@@ -446,7 +464,16 @@ impl fmt::Display for LinkDamage {
                 f,
                 "damaged link: expected {expected} parts separated by '.', found {found} (was the link cut short?)"
             ),
+            VersionParts { said, parts, other } => write!(
+                f,
+                "damaged link: its version says {}, but its {parts} parts separated by '.' are a version-{other} link's (was the number after g= changed?)",
+                shown(said)
+            ),
             Variant(v) => write!(f, "damaged link: {}", crate::BadVariant(shown(v).into_owned())),
+            VariantChanged { said, game } => write!(
+                f,
+                "damaged link: it says {said}, but its moves and check are a {game} game's (was {said} written over {game}?)"
+            ),
             MoveCount(n) => write!(f, "damaged link: bad number of moves \"{}\"", shown(n)),
             GameOver { after, claimed } => {
                 write!(f, "damaged link: the game is over after {after} moves but the link says {claimed}")
@@ -464,7 +491,10 @@ impl fmt::Display for LinkDamage {
             }
             Start(e) => write!(f, "damaged link: {e}"),
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
-            Character => write!(f, "damaged link: a character of the moves is not allowed"),
+            Character(c) => write!(
+                f,
+                "damaged link: its moves cannot hold \"{c}\" (only letters, digits, - and _)"
+            ),
         }
     }
 }

@@ -204,7 +204,21 @@ fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
         v => return Err(err(LinkDamage::Version(v.to_string()))),
     };
     if fields.len() != parts {
-        return Err(err(LinkDamage::Parts { found: fields.len(), expected: parts }));
+        // a whole game of the other version: its first number was changed, not the link cut
+        // (tried only on the other version's count of parts, which it then takes as its own)
+        let other = match (parts, fields.len()) {
+            (5, 6) => Some(VERSION_START),
+            (6, 5) => Some(VERSION),
+            _ => None,
+        };
+        let rest = value.split_once('.').map_or("", |(_, rest)| rest);
+        let other = other.filter(|other| decode_position(&format!("{other}.{rest}")).is_ok());
+        return Err(err(match other {
+            Some(other) => {
+                LinkDamage::VersionParts { said: fields[0].to_string(), parts: fields.len(), other }
+            }
+            None => LinkDamage::Parts { found: fields.len(), expected: parts },
+        }));
     }
     let variant: Variant = fields[1].parse().map_err(|_| err(LinkDamage::Variant(fields[1].to_string())))?;
     // version 2: the start, then the same fields as version 1
@@ -219,31 +233,27 @@ fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
         .ok_or_else(|| err(LinkDamage::MoveCount(fields[2].to_string())))?;
     // where the moves start in the text, for a message that points at a bad character
     let moves_at = text[..fields[3].as_ptr() as usize - text.as_ptr() as usize].chars().count();
-    let mut bits = BitReader::new(fields[3], moves_at)?;
-    let mut p = Position::on(variant, start.clone().unwrap_or_else(|| Start::cross(variant)));
-    for k in 0..n {
-        let legal = p.legal_moves();
-        if legal.is_empty() {
-            return Err(err(LinkDamage::GameOver { after: k, claimed: n }));
-        }
-        let idx = bits
-            .read(ceil_log2(legal.len()))
-            .ok_or_else(|| err(LinkDamage::CutShort { at: k + 1, of: n }))?;
-        let m = *legal.get(idx as usize).ok_or_else(|| err(LinkDamage::NotLegal { at: k + 1 }))?;
-        p.try_play(m).map_err(|reason| err(LinkDamage::Unplayable { at: k + 1, reason }))?;
-    }
-    if !bits.is_exhausted() {
-        return Err(err(LinkDamage::Leftover));
-    }
-    let c = check(variant, start.as_ref(), p.moves());
+    let bits = BitReader::new(fields[3], moves_at)?;
     let got: Option<u64> = if fields[4].len() == CHECK_CHARS {
         fields[4].bytes().try_fold(0u64, |acc, ch| base64::value(ch).map(|v| acc << 6 | v as u64))
     } else {
         None
     };
-    if got != Some(c) {
-        return Err(err(LinkDamage::Check));
-    }
+    let p = match replay(variant, start.as_ref(), n, bits.clone(), got) {
+        Ok(p) => p,
+        Err(damage) => {
+            // the moves and the check of another variant's game: its name was changed, which
+            // the check does not cover on its own (a move "not legal" would blame the moves)
+            let game = Variant::ALL
+                .into_iter()
+                .filter(|&v| v != variant)
+                .find(|&v| replay(v, start.as_ref(), n, bits.clone(), got).is_ok());
+            return Err(err(match game {
+                Some(game) => LinkDamage::VariantChanged { said: variant, game },
+                None => damage,
+            }));
+        }
+    };
     let shown_at = shown.map(|s| s.parse::<usize>().ok().filter(|&m| m <= n));
     let bad_shown = matches!(shown_at, Some(None));
     let two_player = match players {
@@ -252,6 +262,34 @@ fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
         Some(other) => return Err(err(LinkDamage::Players(other.to_string()))),
     };
     Ok((p, LinkView { shown: shown_at.flatten(), two_player, bad_shown }))
+}
+
+/// The game of `n` moves that `bits` write in `variant` from `start` (the cross without
+/// one), if its check is `check`.
+fn replay(
+    variant: Variant,
+    start: Option<&Start>,
+    n: usize,
+    mut bits: BitReader,
+    check_read: Option<u64>,
+) -> Result<Position, LinkDamage> {
+    let mut p = Position::on(variant, start.cloned().unwrap_or_else(|| Start::cross(variant)));
+    for k in 0..n {
+        let legal = p.legal_moves();
+        if legal.is_empty() {
+            return Err(LinkDamage::GameOver { after: k, claimed: n });
+        }
+        let idx = bits.read(ceil_log2(legal.len())).ok_or(LinkDamage::CutShort { at: k + 1, of: n })?;
+        let m = *legal.get(idx as usize).ok_or(LinkDamage::NotLegal { at: k + 1 })?;
+        p.try_play(m).map_err(|reason| LinkDamage::Unplayable { at: k + 1, reason })?;
+    }
+    if !bits.is_exhausted() {
+        return Err(LinkDamage::Leftover);
+    }
+    if check_read != Some(check(variant, start, p.moves())) {
+        return Err(LinkDamage::Check);
+    }
+    Ok(p)
 }
 
 #[derive(Default)]
@@ -282,6 +320,7 @@ impl BitWriter {
     }
 }
 
+#[derive(Clone)]
 struct BitReader {
     values: Vec<u8>,
     at: usize,
@@ -290,15 +329,16 @@ struct BitReader {
 impl BitReader {
     /// The moves' characters; `before`: how many characters of the link precede them.
     fn new(text: &str, before: usize) -> Result<BitReader, ReadError> {
+        // counted in characters, as an editor shows them (a pasted "é" is one)
         let values = text
-            .bytes()
+            .chars()
             .enumerate()
             .map(|(i, c)| {
-                base64::value(c).ok_or_else(|| {
+                u8::try_from(c).ok().and_then(base64::value).ok_or_else(|| {
                     ReadError::new(
                         Format::Link,
                         Some(super::At::Char(before + i + 1)),
-                        ReadErrorKind::Link(LinkDamage::Character),
+                        ReadErrorKind::Link(LinkDamage::Character(c)),
                     )
                 })
             })
@@ -448,6 +488,26 @@ mod tests {
             LinkDamage::MoveCount("99999999999999999999".into())
         );
         assert_eq!(damage("#g=1.5T.0..AAAAA.x"), LinkDamage::Parts { found: 6, expected: 5 });
+        // a whole link of the other version, its number changed: said so, not "cut short"
+        let game = crate::library::find("4d-35-hyyroporanen").unwrap().game();
+        let link = write(&game, "", LinkView::default());
+        let changed = link.replace("#g=1.", "#g=2.");
+        assert_eq!(damage(&changed), LinkDamage::VersionParts { said: "2".into(), parts: 5, other: "1" });
+        assert!(decode(&changed)
+            .unwrap_err()
+            .to_string()
+            .contains("are a version-1 link's (was the number after g= changed?)"));
+        // its variant changed (the check does not cover the name alone): said so, not a move
+        let changed = link.replace(".4D.", ".4T.");
+        assert_eq!(damage(&changed), LinkDamage::VariantChanged { said: Variant::T4, game: Variant::D4 });
+        assert!(decode(&changed)
+            .unwrap_err()
+            .to_string()
+            .contains("it says 4T, but its moves and check are a 4D game's"));
+        // a character that is no base64: named, and placed in characters, not bytes
+        let e = decode(&format!("é{}", link.replacen(".4D.35.", ".4D.35.*", 1))).unwrap_err();
+        assert_eq!(e.kind, ReadErrorKind::Link(LinkDamage::Character('*')));
+        assert!(e.to_string().contains("its moves cannot hold \"*\""), "{e}");
         assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
         assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
         assert!(decode("#g=1.5T.0..AAAAA").unwrap_err().to_string().starts_with("damaged link: "));
@@ -455,7 +515,7 @@ mod tests {
         let e = decode("#g=1.5T.1.*.AAAAA").unwrap_err();
         assert_eq!(
             (e.at, e.kind),
-            (Some(super::super::At::Char(11)), ReadErrorKind::Link(LinkDamage::Character))
+            (Some(super::super::At::Char(11)), ReadErrorKind::Link(LinkDamage::Character('*')))
         );
         let e = decode("http://h/#g=1.5T.2.A*.AAAAA").unwrap_err();
         assert_eq!(e.at, Some(super::super::At::Char(21)));

@@ -107,8 +107,10 @@ export default {
 
   "link.no-game": "le lien ne porte aucune partie (pas de « g= » après le #)",
   "link.version": "version de lien « {text} » inconnue (ce programme lit les versions 1 et 2)",
+  "link.version-parts": "lien abîmé : sa version dit {said}, mais ses {n} segments séparés par « . » sont ceux d'un lien de version {other} (le nombre après g= a-t-il été changé ?)",
   "link.parts": "lien abîmé : il faut {expected} segments séparés par « . », il y en a {n} (le lien a-t-il été coupé ?)",
   "link.damaged": "lien abîmé : {why}",
+  "link.variant-changed": "lien abîmé : il dit {said}, mais ses coups et sa somme de contrôle sont ceux d'une partie de {game} ({said} a-t-il été écrit à la place de {game} ?)",
   "link.move-count": "lien abîmé : nombre de coups invalide « {text} »",
   "link.game-over": { one: "lien abîmé : la partie est finie après {n} coup, mais le lien en annonce {claimed}", other: "lien abîmé : la partie est finie après {n} coups, mais le lien en annonce {claimed}" },
   "link.cut-short": "lien abîmé : les coups s'arrêtent au coup {move} sur {of} (le lien a-t-il été coupé ?)",
@@ -117,7 +119,7 @@ export default {
   "link.leftover": "lien abîmé : il reste des caractères après le dernier coup",
   "link.players": "lien abîmé : nombre de joueurs invalide « p={text} » (p=2 marque une partie à deux joueurs)",
   "link.check": "lien abîmé : la somme de contrôle ne correspond pas (un caractère a été changé ou perdu)",
-  "link.character": "lien abîmé : un caractère des coups n'est pas permis",
+  "link.character": "lien abîmé : ses coups ne peuvent pas contenir « {char} » (seulement des lettres, des chiffres, - et _)",
 
   "start.empty": "un départ demande au moins un point",
   "start.too-large": "le départ s'étend sur {width} x {height} cases ; un départ doit tenir dans {max} x {max}",
