@@ -322,6 +322,22 @@ test("settings are remembered: move numbers, legal moves, replay speed, search m
   await context.close();
 });
 
+test("move numbers asked for on a board too zoomed out for them: the bar says to zoom in", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await tab(page, "play");
+  await page.locator("#numbers").check();
+  assert.match(await page.locator("#message").textContent(), /^Move numbers show once the board is zoomed in/);
+  // on the cross's few moves the cells are large: nothing to say
+  await page.locator("#numbers").uncheck();
+  await page.locator("#new-game").click();
+  await page.locator("#numbers").check();
+  assert.doesNotMatch(await page.locator("#message").textContent(), /zoomed in/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the chooser numbers the lines on the board and names them by direction, not coordinates", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const p = await pointWithSeveralLines(page);

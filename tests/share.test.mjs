@@ -76,6 +76,10 @@ test("a record from the library shows its score and replays step by step", async
   assert.equal(await score(page), 120);
   assert.equal(await page.getByTestId("slider").getAttribute("max"), "178");
   assert.equal(await page.getByTestId("back-to-record").isVisible(), false);
+  assert.equal(await page.locator("#message").textContent(), "Back at move 120, with all 178 moves of the game.");
+  // said of that move: gone once the board leaves it
+  await page.getByTestId("redo").click();
+  assert.equal(await page.locator("#message").textContent(), "");
   const line = mine.first().locator("button.link-button");
   assert.match(await line.textContent(), /^121 moves · 5T · off the 178-move record at move 120 · /);
   assert.match(await line.getAttribute("title") ?? "", /^Your line from move 120 of 5T · 178 moves · Christopher D\. Rosin, 2011-08\n/);

@@ -63,6 +63,8 @@ export class App {
   #pointHandler = null;
   /** @type {Record<AppEvent, Array<() => void>>} */
   #listeners = { change: [], previewend: [], board: [], played: [], kept: [] };
+  /** "Back at move 10...": said of that move, and taken back once the board leaves it. @type {{ at: number, said: string } | null} */
+  #backSaid = null;
 
   /** @param {Wasm} wasm @param {HTMLCanvasElement} canvas */
   constructor(wasm, canvas) {
@@ -345,7 +347,9 @@ export class App {
       this.openLink(left.link, "new");
     }
     if (left.own) this.keep();
-    say(t("branch.back", { at: left.at, n: left.length }));
+    const said = t("branch.back", { at: left.at, n: left.length });
+    say(said);
+    this.#backSaid = { at: left.at, said };
   }
 
   /**
@@ -374,6 +378,10 @@ export class App {
   #update(fit = false, newEntry = false) {
     if (this.#preview) return; // the game changes (a replay step) but the preview stays on show
     const tl = this.#timeline;
+    if (this.#backSaid && tl.shown() !== this.#backSaid.at) {
+      if ($("message").textContent === this.#backSaid.said) say("");
+      this.#backSaid = null;
+    }
     this.#show(tl, fit);
     this.#showStatus(tl, gameTitle(tl.title(), this.#records));
     showBranch(this.#left);

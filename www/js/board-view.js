@@ -174,4 +174,6 @@ export class BoardView {
   centrePoint() { return this.#board.centre_point(); }
   /** CSS pixels a grid cell. */
   cell() { return this.#board.cell(); }
+  /** Whether the cells are large enough for move numbers (else they are left out). */
+  numbersFit() { return this.#board.numbers_fit(); }
 }

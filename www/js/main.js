@@ -193,7 +193,12 @@ function wire(app) {
   select("speed").addEventListener("change", () => app.speedChanged());
   input("slider").addEventListener("input", (e) => app.goTo(Number(/** @type {HTMLInputElement} */ (e.target).value)));
   input("hints").addEventListener("change", (e) => app.view().setStyle({ hints: /** @type {HTMLInputElement} */ (e.target).checked }));
-  input("numbers").addEventListener("change", (e) => app.view().setStyle({ numbers: /** @type {HTMLInputElement} */ (e.target).checked }));
+  input("numbers").addEventListener("change", (e) => {
+    const on = /** @type {HTMLInputElement} */ (e.target).checked;
+    app.view().setStyle({ numbers: on });
+    // too small to read at this zoom: drawn once the board is zoomed in, which is said
+    if (on && !app.view().numbersFit()) say(t("msg.numbers-zoom"));
+  });
   select("variant").addEventListener("change", (e) => app.newGame(/** @type {HTMLSelectElement} */ (e.target).value));
   select("records").addEventListener("change", (e) => {
     const name = /** @type {HTMLSelectElement} */ (e.target).value;

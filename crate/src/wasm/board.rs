@@ -102,6 +102,12 @@ impl BoardView {
         self.view.cell
     }
 
+    /// Whether the cells are large enough for move numbers, which are left out below
+    /// [`crate::view::NUMBERS_MIN_CELL`]: the page says to zoom in when they are asked for.
+    pub fn numbers_fit(&self) -> bool {
+        self.view.cell >= crate::view::NUMBERS_MIN_CELL
+    }
+
     /// Whether zooming in (`inward`) or out can still change the cell's size, which stays
     /// within [`view::MIN_CELL`, `view::MAX_CELL`]: the page greys the button that cannot.
     pub fn can_zoom(&self, inward: bool) -> bool {

@@ -228,6 +228,7 @@ export default {
   "msg.start": "Cliquez ou touchez un cercle vert pour y jouer.",
   "msg.new-game": "Nouvelle partie {variant} : cliquez ou touchez un cercle vert pour y jouer.",
   "msg.game-over": "Partie finie",
+  "msg.numbers-zoom": "Les numéros des coups s'affichent une fois le plateau agrandi (+, la molette ou deux doigts) : ses cases sont trop petites pour eux maintenant.",
   "msg.game-over-n": { one: " : {n} coup", other: " : {n} coups" },
   "msg.more": "suite ▾",
   "msg.previewing": "Le plateau montre la meilleure partie de la recherche. Pour jouer, décochez « Montrer la meilleure partie sur le plateau » dans le panneau Recherche pour revenir à votre partie, ou ouvrez la meilleure partie pour la continuer.",
