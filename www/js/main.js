@@ -71,7 +71,8 @@ function fitVariantNames(menu) {
   if (typeof matchMedia !== "function") return;
   const narrow = matchMedia("(max-width: 760px)"); // style.css's phone layout
   const fit = () => {
-    for (const o of menu.options) o.text = narrow.matches ? variantShort(o.value) : variantName(o.value);
+    // (an option of no variant, the import's "As the game says", keeps its words)
+    for (const o of menu.options) if (o.value) o.text = narrow.matches ? variantShort(o.value) : variantName(o.value);
   };
   fit();
   narrow.addEventListener("change", fit);
@@ -265,6 +266,7 @@ async function main() {
   fillVariants(select("variant"), wasm.variants());
   fitVariantNames(select("variant"));
   fillVariants(select("import-variant"), wasm.variants());
+  fitVariantNames(select("import-variant")); // whole on a 320 px phone
   fillRecords(app.records());
   wire(app);
   const share = attachShare(app, wasm);

@@ -71,6 +71,17 @@ impl Viewport {
         self.oy += dy;
     }
 
+    /// Pans back just enough that `keep` pixels of `bbox` (all of it, when it is smaller,
+    /// and at least a cell) stay on the canvas across and down: a drag or a zoom never
+    /// loses the game off the board, where an empty grid gives no clue which way it went.
+    pub fn keep_in_sight(&mut self, bbox: GridBox, keep: f64) {
+        let (x0, y0, x1, y1) = bbox;
+        let (sx0, sy0) = self.to_screen(x0 as f64, y0 as f64);
+        let (sx1, sy1) = self.to_screen(x1 as f64, y1 as f64);
+        self.ox += back_in(sx0, sx1, self.width, keep, self.cell);
+        self.oy += back_in(sy0, sy1, self.height, keep, self.cell);
+    }
+
     /// Zooms by `factor` keeping the grid position under (px, py) where it is. The cell
     /// size stays within [`MIN_CELL`, `MAX_CELL`].
     pub fn zoom_at(&mut self, factor: f64, px: f64, py: f64) {
@@ -137,6 +148,19 @@ pub fn pick_segment(view: &Viewport, at: (f64, f64), lines: &[(Point, Point)]) -
     let (best, i) = *d.first()?;
     let clear = d.get(1).is_none_or(|&(next, _)| next - best > view.cell * 0.15);
     (best <= view.cell * 0.5 && clear).then_some(i)
+}
+
+/// How far to move a span [a, b] of a side `size` long so that `keep` of it (all of it
+/// when shorter, at least `cell`) is on the side.
+fn back_in(a: f64, b: f64, size: f64, keep: f64, cell: f64) -> f64 {
+    let need = keep.min((b - a).max(cell)).min(size);
+    if b < need {
+        need - b
+    } else if a > size - need {
+        size - need - a
+    } else {
+        0.0
+    }
 }
 
 #[cfg(test)]
@@ -213,6 +237,29 @@ mod tests {
         let mut v = Viewport { width: 400.0, height: 300.0, cell: 20.0, ox: 0.0, oy: 0.0 };
         v.pan(15.0, -5.0);
         assert!(close(v.to_screen(0.0, 0.0), (15.0, -5.0)));
+    }
+
+    #[test]
+    fn a_pan_keeps_part_of_the_game_in_sight() {
+        let bbox = (-5, -5, 5, 5); // 200 px a side at 20 px a cell, centred on (200, 150)
+        let mut v = Viewport { width: 400.0, height: 300.0, cell: 20.0, ox: 200.0, oy: 150.0 };
+        // dragged far off to the left and down: 48 px of it are left at the left edge, at
+        // the foot
+        v.pan(-1000.0, 1000.0);
+        v.keep_in_sight(bbox, 48.0);
+        let (right, top) = v.to_screen(5.0, -5.0);
+        assert!((right - 48.0).abs() < 1e-9 && (top - (300.0 - 48.0)).abs() < 1e-9, "{right} {top}");
+        // a pan that keeps enough in sight is left as it is
+        let mut w = Viewport { width: 400.0, height: 300.0, cell: 20.0, ox: 200.0, oy: 150.0 };
+        w.pan(-250.0, 0.0);
+        let before = w.to_screen(0.0, 0.0);
+        w.keep_in_sight(bbox, 48.0);
+        assert!(close(w.to_screen(0.0, 0.0), before));
+        // a game smaller than `keep` (one dot) stays a cell inside the edges
+        let mut p = Viewport { width: 400.0, height: 300.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        p.pan(5000.0, 0.0);
+        p.keep_in_sight((0, 0, 0, 0), 48.0);
+        assert!(close(p.to_screen(0.0, 0.0), (380.0, 20.0)), "{:?}", p.to_screen(0.0, 0.0));
     }
 
     #[test]

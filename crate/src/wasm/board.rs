@@ -87,14 +87,24 @@ impl BoardView {
 
     pub fn pan(&mut self, dx: f64, dy: f64) {
         self.view.pan(dx, dy);
+        self.keep_in_sight();
     }
 
     pub fn zoom_at(&mut self, factor: f64, x: f64, y: f64) {
         self.view.zoom_at(factor, x, y);
+        self.keep_in_sight();
     }
 
     pub fn zoom(&mut self, factor: f64) {
         self.view.zoom_centre(factor);
+        self.keep_in_sight();
+    }
+
+    /// Some of the game stays on the canvas, whatever the drag or the zoom: three cells'
+    /// worth, or 48 px on a board zoomed far out.
+    fn keep_in_sight(&mut self) {
+        let keep = (3.0 * self.view.cell).max(48.0);
+        self.view.keep_in_sight(self.scene.extent(), keep);
     }
 
     /// Pixels a cell.
