@@ -38,8 +38,9 @@ pub enum Command {
         /// Print them all as CSV: a header, then `a1,...,a8,points`.
         #[arg(long)]
         list: bool,
-        /// Also print one JSON object on the last line.
-        #[arg(long)]
+        /// Also print one JSON object on the last line (not with --list, whose CSV it would
+        /// end).
+        #[arg(long, conflicts_with = "list")]
         json: bool,
     },
     /// Bounds of a game in progress: hull, potential, and the live upper bound.
@@ -273,7 +274,7 @@ fn position(
                 );
                 lp_bound = Some(r.lp_bound);
             }
-            Err(e) => warn(&format!("no LP bound: {e}")),
+            Err(e) => warn(&format!("note: no LP bound: {e}")),
         }
     }
     if json {

@@ -6,7 +6,7 @@ use crate::search_options::{can_save_in, shown_name, standard_output_for_dash, w
 use crate::search_report::{finish, saved};
 use crate::{all_threads, at_least, checked_threads, plural, start_position, stop_signals, warn, Quit};
 use morpion::formats::Format;
-use morpion::nrpa::{Budget, CodeKind, Config, Method, Progress, RunSummary, Search};
+use morpion::nrpa::{knob, Budget, CodeKind, Config, Method, Progress, RunSummary, Search};
 use morpion::{Position, Variant};
 use std::io::Write;
 use std::path::PathBuf;
@@ -183,10 +183,11 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
     };
     config.validate().map_err(|e| with_flag(&e))?;
     let describe = format!(
-        "{} level {level}, {iterations} iteration{}{}, alpha {alpha}, seed {seed}, {threads} {threads_of}{}, {} code",
+        "{} level {level}, {iterations} iteration{}{}, alpha {}, seed {seed}, {threads} {threads_of}{}, {} code",
         describe_method(&config),
         plural(iterations as usize),
         top_iterations.map(|k| format!(" ({k} at the top level)")).unwrap_or_default(),
+        knob(alpha),
         if threads == 1 { "" } else { "s" },
         code.name(),
     );
@@ -229,8 +230,8 @@ fn knobs(c: &Config) -> String {
         "NRPA ({} playout{} per adapt{}{}{})",
         c.stabilize,
         plural(c.stabilize as usize),
-        c.clamp.map(|x| format!(", weights within ±{x}")).unwrap_or_default(),
-        if c.prior > 0.0 { format!(", prior {}", c.prior) } else { String::new() },
+        c.clamp.map(|x| format!(", weights within ±{}", knob(x))).unwrap_or_default(),
+        if c.prior > 0.0 { format!(", prior {}", knob(c.prior)) } else { String::new() },
         if c.tie_break { ", ties to the more compact game" } else { "" }
     )
 }
@@ -279,18 +280,24 @@ pub struct Report {
 /// Parses `90`, `90s`, `10m`, `1h30m`, `2.5m`: a number of seconds, minutes or hours, or a
 /// sum of them.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let bad =
-        || format!("bad duration '{s}' (examples: 90s, 10m, 1h30m, 2.5m, 2d; a bare number is seconds)");
+    let bad = || {
+        format!("bad duration '{s}' (examples: 90s, 10m, 1h30m, 2.5m, 500ms, 2d; a bare number is seconds)")
+    };
     let mut total = 0.0;
     let mut num = String::new();
     let mut any = false;
-    for ch in s.trim().chars() {
+    let mut chars = s.trim().chars().peekable();
+    while let Some(ch) = chars.next() {
         if ch.is_ascii_digit() || ch == '.' {
             num.push(ch);
             continue;
         }
         let unit = match ch {
             's' => 1.0,
+            'm' if chars.peek() == Some(&'s') => {
+                chars.next();
+                0.001
+            }
             'm' => 60.0,
             'h' => 3600.0,
             'd' => 86400.0,
@@ -304,8 +311,11 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         total += num.parse::<f64>().map_err(|_| bad())?;
         any = true;
     }
-    if !any || total.is_nan() || total <= 0.0 {
+    if !any || total.is_nan() {
         return Err(bad());
+    }
+    if total <= 0.0 {
+        return Err(format!("duration '{s}' is no time at all: give more than 0 (90s, 10m, ...)"));
     }
     match Duration::try_from_secs_f64(total) {
         Ok(d) if d <= MAX_TIME => Ok(d),
@@ -468,8 +478,13 @@ mod tests {
         assert_eq!(parse_duration("2.5m").unwrap(), Duration::from_secs(150));
         assert_eq!(parse_duration("2d").unwrap(), Duration::from_secs(2 * 86400));
         assert_eq!(parse_duration("366d").unwrap(), MAX_TIME);
-        for bad in ["", "m", "10x", "-5", "0", "1..5s", "s10"] {
+        assert_eq!(parse_duration("500ms").unwrap(), Duration::from_millis(500));
+        assert_eq!(parse_duration("1m30s").unwrap(), Duration::from_secs(90));
+        for bad in ["", "m", "10x", "-5", "1..5s", "s10", "ms"] {
             assert!(parse_duration(bad).unwrap_err().starts_with("bad duration"), "{bad}");
+        }
+        for zero in ["0", "0s", "0ms"] {
+            assert!(parse_duration(zero).unwrap_err().contains("is no time at all"), "{zero}");
         }
         // absurd budgets are refused, never a panic
         for long in ["99999999999999999999s", "367d", "8785h", &"9".repeat(400)] {

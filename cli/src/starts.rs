@@ -52,7 +52,7 @@ pub fn command(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         Command::Show { start, variant } => {
             let s = morpion::Start::parse(&start, variant).map_err(|e| format!("{start}: {e}"))?;
             let (w, h) = s.extent();
-            say!(o, "{} dots in a box of {} x {}", s.len(), w + 1, h + 1);
+            say!(o, "{} dot{} in a box of {} x {}", s.len(), crate::plural(s.len()), w + 1, h + 1);
             say!(o, "code: {}", s.code());
             say!(o, "name up to symmetry: {}", s.id(variant));
             say!(o, "symmetries: {} of 8", s.symmetries().count());
@@ -77,12 +77,14 @@ fn best(variant: Variant, size: usize, quiet: bool, json: bool, o: &mut impl Wri
             *last = Instant::now();
             let _ = write!(
                 std::io::stderr(),
-                "\r{:.0} s: sets of up to {} lines: {}/{} pieces, {} games   ",
+                "\r{:.0} s: sets of up to {} line{}: {}/{} pieces, {} game{}   ",
                 started.elapsed().as_secs_f64(),
                 p.max_lines,
+                crate::plural(p.max_lines as usize),
                 p.done,
                 p.total,
-                p.sets
+                p.sets,
+                crate::plural(p.sets as usize)
             );
         }
     };

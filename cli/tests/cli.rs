@@ -496,27 +496,32 @@ fn a_links_shown_move_is_where_commands_go_on_from() {
 
 #[test]
 fn search_refuses_bad_requests_clearly() {
-    let cases: [(&[&str], &str); 19] = [
+    let cases: [(&[&str], &str); 24] = [
         (&["search"], "needs --variant"),
         (&["search", "-v", "5D", "--method", "beam"], "invalid value 'beam' for '--method <METHOD>'"),
         (
             &["search", "-v", "5D", "--clamp", "-1"],
-            "--clamp: the weight clamp must be a positive number (got -1)",
+            "--clamp: the weight clamp must be a number above 0 and at most 100 (got -1)",
         ),
         (
             &["search", "-v", "5D", "--prior", "-1"],
-            "the prior's strength must be a number of 0 or more (got -1)",
+            "the prior's strength must be a number from 0 to 100 (got -1)",
         ),
         (
             &["search", "-v", "5D", "--prior", "inf"],
-            "the prior's strength must be a number of 0 or more (got inf)",
+            "the prior's strength must be a number from 0 to 100 (got inf)",
         ),
         (&["search", "-v", "5D", "--stabilize", "0"], "1 or more"),
         (&["search", "-v", "3T"], "forever"),
         (&["search", "-v", "5D", "-l", "0"], "--level: level 0 is out of range"),
         (&["search", "-v", "5D", "--time", "5x"], "bad duration '5x'"),
         (&["search", "-v", "5D", "--time", "99999999999999999999s"], "too long: at most 366 days"),
-        (&["search", "-v", "5D", "--alpha", "0"], "alpha must be a positive number"),
+        (&["search", "-v", "5D", "--alpha", "0"], "alpha must be a number above 0 and at most 100 (got 0)"),
+        (
+            &["search", "-v", "5D", "--alpha", "inf"],
+            "alpha must be a number above 0 and at most 100 (got inf)",
+        ),
+        (&["search", "-v", "5D", "--alpha", "1e300"], "at most 100 (got 1e300)"),
         (&["search", "-v", "5D", "-t", "0"], "--threads must be at least 1"),
         (&["search", "-v", "5D", "-t", "10000"], "--threads 10000 is too many: at most"),
         (&["search", "-v", "5D", "--playouts", "0"], "1 or more"),
@@ -526,6 +531,9 @@ fn search_refuses_bad_requests_clearly() {
             "--top-iterations: a top-level run's iterations must be at least 1",
         ),
         (&["search", "--from", "5t-178-rosin-nowhere.json"], "5t-178-rosin-nowhere.json"),
+        (&["replay", "/"], "/ is a folder: give a game file"),
+        (&["search", "-v", "5D", "--time", "0s"], "duration '0s' is no time at all"),
+        (&["bound", "octagons", "--list", "--json"], "cannot be used with"),
         (&["count", "-v", "5T", "--depth", "0"], "1 or more"),
         (&["bench", "-v", "5T", "--playouts", "0"], "100 or more"),
     ];

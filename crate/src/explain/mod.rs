@@ -96,9 +96,12 @@ impl Explain for crate::BadStart {
             Code { at, why } => {
                 Explained::new("start.code").num("char", (*at + 1) as f64).why("why", start_code(*why))
             }
-            Point { index, text } => {
-                Explained::new("start.point").num("index", (*index + 1) as f64).text("text", text)
-            }
+            Point { index, text } => Explained::new("start.point")
+                .num("index", (*index + 1) as f64)
+                .text("text", crate::formats::shown(text)),
+            Twice { index, text } => Explained::new("start.twice")
+                .num("index", (*index + 1) as f64)
+                .text("text", crate::formats::shown(text)),
         }
     }
 }

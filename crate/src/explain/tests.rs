@@ -213,6 +213,7 @@ fn samples() -> Vec<(String, Explained)> {
         }
     }
     add(&BadStart::TooLarge { width: 70, height: 3 });
+    add(&BadStart::Twice { index: 2, text: "0,0".into() });
     add(&BadVariant("2X".into()));
     for f in Format::ALL {
         add(&Note::Overridden { format: f, file: Variant::D5, given: Variant::T5 });

@@ -88,18 +88,18 @@ impl Config {
         if self.top_iterations == Some(0) {
             return Err(SearchError::BadTopIterations);
         }
-        if !(self.alpha > 0.0 && self.alpha.is_finite()) {
+        if !(self.alpha > 0.0 && self.alpha <= MAX_KNOB) {
             return Err(SearchError::BadAlpha(self.alpha));
         }
         if !(1..=MAX_STABILIZE).contains(&self.stabilize) {
             return Err(SearchError::BadStabilize(self.stabilize));
         }
         if let Some(c) = self.clamp {
-            if !(c > 0.0 && c.is_finite()) {
+            if !(c > 0.0 && c <= MAX_KNOB) {
                 return Err(SearchError::BadClamp(c));
             }
         }
-        if !(self.prior >= 0.0 && self.prior.is_finite()) {
+        if !(self.prior >= 0.0 && self.prior <= MAX_KNOB) {
             return Err(SearchError::BadPrior(self.prior));
         }
         Ok(())
@@ -238,19 +238,37 @@ impl fmt::Display for SearchError {
             SearchError::BadLevel(l) => write!(f, "level {l} is out of range (1-{MAX_LEVEL})"),
             SearchError::BadIterations => write!(f, "iterations must be at least 1"),
             SearchError::BadTopIterations => write!(f, "a top-level run's iterations must be at least 1"),
-            SearchError::BadAlpha(a) => write!(f, "alpha must be a positive number (got {a})"),
+            SearchError::BadAlpha(a) => {
+                write!(f, "alpha must be a number above 0 and at most {MAX_KNOB} (got {})", knob(*a))
+            }
             SearchError::BadStabilize(k) => {
                 write!(f, "playouts per adapt must be 1 to {MAX_STABILIZE} (got {k})")
             }
-            SearchError::BadClamp(c) => write!(f, "the weight clamp must be a positive number (got {c})"),
+            SearchError::BadClamp(c) => {
+                write!(f, "the weight clamp must be a number above 0 and at most {MAX_KNOB} (got {})", knob(*c))
+            }
             SearchError::BadPrior(s) => {
-                write!(f, "the prior's strength must be a number of 0 or more (got {s})")
+                write!(f, "the prior's strength must be a number from 0 to {MAX_KNOB} (got {})", knob(*s))
             }
         }
     }
 }
 
 impl std::error::Error for SearchError {}
+
+/// The most alpha, the clamp and the prior's strength may be: a weight of 100 already makes
+/// one move e^100 times likelier than another, past any draw's difference, and larger
+/// numbers only overflow.
+pub const MAX_KNOB: f64 = 100.0;
+
+/// A knob's value as people read it: 1e-300 in that form, not three hundred digits.
+pub fn knob(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e6).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
 
 /// A Morpion search: from a root position, with a config, watched through its monitor.
 #[derive(Debug)]

@@ -48,6 +48,14 @@ pub enum BadStart {
         /// Its text.
         text: String,
     },
+    /// A point of a point list that an earlier point already gave: a typing slip, which
+    /// would otherwise make a start of one dot fewer than typed.
+    Twice {
+        /// Which point, from 0.
+        index: usize,
+        /// Its text.
+        text: String,
+    },
 }
 
 /// What is wrong with a start code.
@@ -91,9 +99,18 @@ impl fmt::Display for BadStart {
                 "the start spans {width} x {height} cells; a start must fit in {MAX_START_SIDE} x {MAX_START_SIDE}"
             ),
             BadStart::Code { at, why } => write!(f, "bad start code at character {}: {why}", at + 1),
-            BadStart::Point { index, text } => {
-                write!(f, "point {} of the start, \"{text}\", is not x,y (two integers)", index + 1)
-            }
+            BadStart::Point { index, text } => write!(
+                f,
+                "point {} of the start, \"{}\", is not x,y (two whole numbers, each within ±2147483647)",
+                index + 1,
+                crate::formats::shown(text)
+            ),
+            BadStart::Twice { index, text } => write!(
+                f,
+                "point {} of the start, \"{}\", is there twice (a start's dots are distinct)",
+                index + 1,
+                crate::formats::shown(text)
+            ),
         }
     }
 }
@@ -341,6 +358,9 @@ impl Start {
                     .split_once(',')
                     .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
                 match xy {
+                    Some((x, y)) if dots.contains(&Point::new(x, y)) => {
+                        return Err(BadStart::Twice { index, text: item.to_string() })
+                    }
                     Some((x, y)) => dots.push(Point::new(x, y)),
                     None => return Err(BadStart::Point { index, text: item.to_string() }),
                 }
@@ -450,6 +470,15 @@ mod tests {
         );
         assert!(Start::new([Point::new(i32::MIN, 0), Point::new(i32::MAX, 0)]).is_err());
         assert!(matches!(Start::parse("1,2 3;4", Variant::T5), Err(BadStart::Point { index: 1, .. })));
+        // a point typed twice is a slip, said, not a start of one dot fewer
+        let e = Start::parse("0,0 1,1 (0,0)", Variant::T5).unwrap_err();
+        assert_eq!(e, BadStart::Twice { index: 2, text: "(0,0)".into() });
+        assert_eq!(
+            e.to_string(),
+            "point 3 of the start, \"(0,0)\", is there twice (a start's dots are distinct)"
+        );
+        let far = Start::parse("99999999999,0 1,1", Variant::T5).unwrap_err();
+        assert!(far.to_string().contains("each within ±2147483647"), "{far}");
         let code = Start::cross(Variant::T5).code();
         // every single-character change and every cut is refused or gives another start
         for i in 0..code.len() {
