@@ -80,7 +80,7 @@ fn best(variant: Variant, size: usize, quiet: bool, json: bool, o: &mut impl Wri
                 "\r{:.0} s: sets of up to {} line{}: {}/{} pieces, {} game{}   ",
                 started.elapsed().as_secs_f64(),
                 p.max_lines,
-                crate::plural(p.max_lines as usize),
+                crate::plural(p.max_lines),
                 p.done,
                 p.total,
                 p.sets,
