@@ -604,6 +604,8 @@ test("on a short phone, lines offered for a dot keep the board's room: the panel
   // answered (here: cancelled), the panel takes its room again when scrolled
   await page.keyboard.press("Escape");
   await page.locator("#chooser").waitFor({ state: "hidden" });
+  await page.mouse.wheel(0, -1000); // back to the panel's top, so that the next wheel scrolls it
+  await page.waitForFunction(() => document.getElementById("tab-panels").scrollTop === 0);
   await wheelPanel(page, 120);
   await page.waitForFunction(() => document.getElementById("layout").classList.contains("panel-raised"));
   assert.deepEqual(errors, []);

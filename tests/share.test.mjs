@@ -116,7 +116,7 @@ test("a link from `morpion convert --to link` opens the exact game, and the page
   for (const m of ["83", "abc"]) {
     await page.evaluate((l) => window.morpionApp.openLink(l, "view"), `${link}&m=${m}`);
     assert.equal(await score(page), 82, `m=${m}`);
-    assert.equal(await page.locator("#message").textContent(), "The link's move to show (m=) is not one of its game's 0 to 82: it opens at the end.");
+    assert.equal(await page.locator("#message").textContent(), "The link's move to show (m=) is not one of its game's 0 to 82: its last move is taken instead.");
     assert.equal(await page.getByTestId("error").isHidden(), true);
   }
   assert.deepEqual(errors, []);

@@ -17,7 +17,7 @@ use std::path::Path;
 const READ_AT_MOST: u64 = 4 << 20;
 
 /// Refuses, with a message that says what the file holds, to replace `path` unless
-/// `force`, it is new or empty, not a regular file, or `ours` says its bytes are what this
+/// `force`, it is new, empty or blank, not a regular file, or `ours` says its bytes are what this
 /// command writes. Said before any long work, so nothing is computed for nothing.
 pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Result<(), String> {
     // a folder, a read-only file, a missing folder: refused with or without --force, which
@@ -48,7 +48,8 @@ pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Re
         }
     }
     // empty, or blank lines alone (an editor's emptied file)
-    if bytes.iter().all(u8::is_ascii_whitespace) || ours(&bytes) {
+    let blank = bytes.len() as u64 <= READ_AT_MOST && bytes.iter().all(u8::is_ascii_whitespace);
+    if blank || ours(&bytes) {
         return Ok(());
     }
     Err(format!(

@@ -216,6 +216,9 @@ fn input(file: &str) -> Result<String, String> {
     if !path.exists() && matches!(formats::detect(file), Some(Format::Link | Format::Msr)) {
         return Ok(file.to_string());
     }
+    if path.is_dir() {
+        return Err(format!("{} is a folder: give a game file", path.display()));
+    }
     read_file(path)
 }
 
@@ -223,7 +226,7 @@ fn input(file: &str) -> Result<String, String> {
 fn read_file(path: &Path) -> Result<String, String> {
     // said as the other commands say it ("Is a directory" is the system's, after a read)
     if path.is_dir() {
-        return Err(format!("{} is a folder: give a game file", path.display()));
+        return Err(format!("{} is a folder: give a file", path.display()));
     }
     let f = std::fs::File::open(path).map_err(|e| terminal::on(path.display(), &e))?;
     read_text(f, &path.display().to_string())
@@ -382,16 +385,19 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             Ok(())
         }
         Command::Records { name: Some(name), to, base } => {
-            let e = library::find(&name).ok_or_else(|| {
-                let key = name.trim().to_ascii_lowercase();
-                let starting: Vec<&str> =
-                    library::entries().iter().map(|e| e.name).filter(|n| n.starts_with(&key)).collect();
-                if starting.len() > 1 {
-                    format!("'{name}' could be {}: give more of the name", starting.join(", "))
-                } else {
-                    format!("no record called '{name}'; `morpion records` lists them")
+            let e = match library::matching(&name)[..] {
+                [e] => e,
+                [] if name.trim().is_empty() => {
+                    return Err("no record name given; `morpion records` lists them".to_string().into())
                 }
-            })?;
+                [] => return Err(format!("no record called '{name}'; `morpion records` lists them").into()),
+                ref several => {
+                    let names: Vec<&str> = several.iter().map(|e| e.name).collect();
+                    return Err(
+                        format!("'{name}' could be {}: give more of the name", names.join(", ")).into()
+                    );
+                }
+            };
             let game = e.game();
             match to {
                 Some(f) => emit(&formats::write(&game, f, &base).map_err(|e| e.to_string())?, None, o),
@@ -508,10 +514,10 @@ fn n_move(n: usize) -> String {
     format!("{} {n}-move", if vowel { "an" } else { "a" })
 }
 
-/// "s" unless there is exactly one.
 /// Fewer playouts a measurement than this, and `bench`'s figures are rough.
 const ROUGH_BENCH: u64 = 30_000;
 
+/// "s" unless there is exactly one.
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""

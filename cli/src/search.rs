@@ -318,6 +318,10 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         return Err(format!("duration '{s}' is no time at all: give more than 0 (90s, 10m, ...)"));
     }
     match Duration::try_from_secs_f64(total) {
+        // a tenth of a nanosecond rounds to none
+        Ok(d) if d.is_zero() => {
+            Err(format!("duration '{s}' is no time at all: give more than 0 (90s, 10m, ...)"))
+        }
         Ok(d) if d <= MAX_TIME => Ok(d),
         _ => Err(format!("duration '{s}' is too long: at most 366 days (366d)")),
     }
@@ -483,7 +487,7 @@ mod tests {
         for bad in ["", "m", "10x", "-5", "1..5s", "s10", "ms"] {
             assert!(parse_duration(bad).unwrap_err().starts_with("bad duration"), "{bad}");
         }
-        for zero in ["0", "0s", "0ms"] {
+        for zero in ["0", "0s", "0ms", "0.0000000001s"] {
             assert!(parse_duration(zero).unwrap_err().contains("is no time at all"), "{zero}");
         }
         // absurd budgets are refused, never a panic

@@ -157,6 +157,8 @@ fn records_lists_and_prints() {
     assert_eq!(v["score"], 82);
     let o = morpion(&["records", "nope"]);
     assert!(!o.status.success() && stderr(&o).contains("no record called 'nope'"), "{}", stderr(&o));
+    let o = morpion(&["records", " "]);
+    assert!(!o.status.success() && stderr(&o).contains("no record name given"), "{}", stderr(&o));
     // a name that starts several: which, not "no record"
     let o = morpion(&["records", "5t-178"]);
     assert!(

@@ -17,14 +17,23 @@ pub fn entries() -> &'static [Entry] {
 
 /// The entry called `name`, or the only one whose name starts with it (case-insensitive).
 pub fn find(name: &str) -> Option<&'static Entry> {
-    let name = name.trim().to_ascii_lowercase();
-    if let Some(e) = entries().iter().find(|e| e.name == name) {
-        return Some(e);
-    }
-    let mut hits = entries().iter().filter(|e| e.name.starts_with(&name));
-    match (hits.next(), hits.next()) {
-        (Some(e), None) => Some(e),
+    match matching(name)[..] {
+        [e] => Some(e),
         _ => None,
+    }
+}
+
+/// The entries `name` may mean: the one of that exact name, else those whose name starts
+/// so (in any case; none for a blank name), so that a caller can say which a short name
+/// could be.
+pub fn matching(name: &str) -> Vec<&'static Entry> {
+    let name = name.trim().to_ascii_lowercase();
+    if name.is_empty() {
+        return Vec::new();
+    }
+    match entries().iter().find(|e| e.name == name) {
+        Some(e) => vec![e],
+        None => entries().iter().filter(|e| e.name.starts_with(&name)).collect(),
     }
 }
 

@@ -166,7 +166,7 @@ export class BoardView {
   /** Zooms to the game, and a new window size refits it again. */
   fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
   /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
-  panCells(dx, dy) { const c = this.#board.cell(); this.#board.pan(dx * c, dy * c); this.redraw(); }
+  panCells(dx, dy) { const c = this.#board.cell(); this.#board.shift(dx * c, dy * c); this.redraw(); }
 
   /** Where grid point (x, y) is on the canvas, in CSS pixels. @param {number} x @param {number} y */
   screenOf(x, y) { return this.#board.screen_of(x, y); }

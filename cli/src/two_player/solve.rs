@@ -85,6 +85,7 @@ pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
             if let (true, Some(why)) = (json, why) {
                 let mut obj = facts(&root, &solver, seconds, threads);
                 obj["winner"] = serde_json::Value::Null;
+                obj["winning_player"] = serde_json::Value::Null;
                 obj["unsolved"] = why.into();
                 say!(o, "{obj}");
             }

@@ -223,7 +223,7 @@ impl Explain for LinkDamage {
             Players(p) => e("link.players").text("text", shown(p)),
             Start(s) => e("link.damaged").why("why", s.explain()),
             Check => e("link.check"),
-            Character(c) => e("link.character").text("char", c.to_string()),
+            Character(c) => e("link.character").text("char", c.escape_debug().to_string()),
         }
     }
 }

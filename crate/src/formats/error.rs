@@ -493,7 +493,8 @@ impl fmt::Display for LinkDamage {
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),
             Character(c) => write!(
                 f,
-                "damaged link: its moves cannot hold \"{c}\" (only letters, digits, - and _)"
+                "damaged link: its moves cannot hold \"{}\" (only letters, digits, - and _)",
+                c.escape_debug()
             ),
         }
     }

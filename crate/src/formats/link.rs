@@ -504,10 +504,16 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("it says 4T, but its moves and check are a 4D game's"));
-        // a character that is no base64: named, and placed in characters, not bytes
-        let e = decode(&format!("é{}", link.replacen(".4D.35.", ".4D.35.*", 1))).unwrap_err();
-        assert_eq!(e.kind, ReadErrorKind::Link(LinkDamage::Character('*')));
-        assert!(e.to_string().contains("its moves cannot hold \"*\""), "{e}");
+        // a character that is no base64: named (a line break as \n), and placed in characters
+        let at = link.find(".4D.35.").unwrap() + ".4D.35.".len() + 2;
+        let e = decode(&format!("{}éx*{}", &link[..at], &link[at..])).unwrap_err();
+        assert!(e.to_string().contains("its moves cannot hold \"é\""), "{e}");
+        assert_eq!(
+            (e.at, e.kind),
+            (Some(super::super::At::Char(at + 1)), ReadErrorKind::Link(LinkDamage::Character('é')))
+        );
+        let e = decode(&format!("{}\n{}", &link[..at], &link[at..])).unwrap_err();
+        assert!(e.to_string().contains("its moves cannot hold \"\\n\" (only"), "{e}");
         assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
         assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
         assert!(decode("#g=1.5T.0..AAAAA").unwrap_err().to_string().starts_with("damaged link: "));

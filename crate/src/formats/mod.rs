@@ -365,7 +365,7 @@ impl fmt::Display for Note {
             }
             Note::ShownIgnored { moves } => write!(
                 f,
-                "the link's move to show (m=) is not one of its game's 0 to {moves}: it opens at the end"
+                "the link's move to show (m=) is not one of its game's 0 to {moves}: its last move is taken instead"
             ),
         }
     }

@@ -101,7 +101,7 @@ impl fmt::Display for BadStart {
             BadStart::Code { at, why } => write!(f, "bad start code at character {}: {why}", at + 1),
             BadStart::Point { index, text } => write!(
                 f,
-                "point {} of the start, \"{}\", is not x,y (two whole numbers, each within ±2147483647)",
+                "point {} of the start, \"{}\", is not x,y (two whole numbers from -2147483648 to 2147483647)",
                 index + 1,
                 crate::formats::shown(text)
             ),
@@ -350,6 +350,7 @@ impl Start {
         }
         if t.contains(',') {
             let mut dots = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             for (index, item) in
                 t.split(|c: char| c == ';' || c.is_whitespace()).filter(|s| !s.is_empty()).enumerate()
             {
@@ -358,7 +359,7 @@ impl Start {
                     .split_once(',')
                     .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
                 match xy {
-                    Some((x, y)) if dots.contains(&Point::new(x, y)) => {
+                    Some((x, y)) if !seen.insert((x, y)) => {
                         return Err(BadStart::Twice { index, text: item.to_string() })
                     }
                     Some((x, y)) => dots.push(Point::new(x, y)),
@@ -478,7 +479,7 @@ mod tests {
             "point 3 of the start, \"(0,0)\", is there twice (a start's dots are distinct)"
         );
         let far = Start::parse("99999999999,0 1,1", Variant::T5).unwrap_err();
-        assert!(far.to_string().contains("each within ±2147483647"), "{far}");
+        assert!(far.to_string().contains("from -2147483648 to 2147483647"), "{far}");
         let code = Start::cross(Variant::T5).code();
         // every single-character change and every cut is refused or gives another start
         for i in 0..code.len() {

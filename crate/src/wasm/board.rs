@@ -90,6 +90,13 @@ impl BoardView {
         self.keep_in_sight();
     }
 
+    /// Moves the view by (dx, dy) pixels as it is asked, for a shift the page makes to
+    /// keep the picture where it was (the start editor's dots moved back to 0), which
+    /// keeping the game in sight would undo in part.
+    pub fn shift(&mut self, dx: f64, dy: f64) {
+        self.view.pan(dx, dy);
+    }
+
     pub fn zoom_at(&mut self, factor: f64, x: f64, y: f64) {
         self.view.zoom_at(factor, x, y);
         self.keep_in_sight();

@@ -124,7 +124,7 @@ export default {
   "start.empty": "un départ demande au moins un point",
   "start.too-large": "le départ s'étend sur {width} x {height} cases ; un départ doit tenir dans {max} x {max}",
   "start.code": "code de départ invalide au caractère {char} : {why}",
-  "start.point": "le point {index} du départ, « {text} », n'est pas x,y (deux nombres entiers, chacun entre −2147483647 et 2147483647)",
+  "start.point": "le point {index} du départ, « {text} », n'est pas x,y (deux nombres entiers de −2147483648 à 2147483647)",
   "start.twice": "le point {index} du départ, « {text} », y est deux fois (les points d'un départ sont distincts)",
   "start-code.character": "ce n'est pas un caractère base64url",
   "start-code.short": "trop court : deux caractères pour la boîte, puis les points",
@@ -148,7 +148,7 @@ export default {
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
   "note.tail": { one: "{format} : le texte continue après la fin de sa partie ({n} octet de plus) : ignoré", other: "{format} : le texte continue après la fin de sa partie ({n} octets de plus) : ignorés" },
   "note.odd-count": "{format} : le nombre de coups annoncé (score) n'en est pas un : ignoré",
-  "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : elle s'ouvre à la fin",
+  "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : son dernier coup est pris à la place",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
   "search.endless-start": "les parties de {variant} ne sont sûres de finir qu'à partir de la croix, et ce départ en est un autre : une partie simulée pourrait ne jamais finir. Cherchez en {variant} à partir de la croix, ou en 5T, 5D, 6T ou 6D à partir de n'importe quel départ",
