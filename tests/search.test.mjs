@@ -61,6 +61,10 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   await page.getByTestId("variant").selectOption("5T");
   assert.match(await text(page, "best-score"), /^\d+ \(5D\)$/);
   assert.equal(await page.locator("[data-testid=search-from] option[value=start]").textContent(), "a new 5D game");
+  // the 5D best shown again: the menu still names my game's variant
+  await page.getByTestId("search-show").check();
+  assert.equal(await page.getByTestId("variant").inputValue(), "5T");
+  await page.getByTestId("search-show").uncheck();
   await page.getByTestId("variant").selectOption("5D");
   assert.match(await text(page, "best-score"), /^\d+$/);
   await page.getByTestId("search-show").check();

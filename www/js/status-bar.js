@@ -21,7 +21,9 @@ export function showStatus(tl, { title, own, undo, redo }) {
   $("score-unit").textContent = t("bar.moves", { n: shown });
   $("legal").textContent = num(tl.legal_count());
   $("variant-name").textContent = variantName(tl.variant());
-  select("variant").value = tl.variant();
+  // the menu names the user's game's variant, also under a search's best game of another
+  // (its "New game" is of that variant)
+  if (own) select("variant").value = tl.variant();
   $("title").textContent = title;
   button("undo").disabled = !own || !undo;
   button("redo").disabled = !own || !redo;
