@@ -51,7 +51,7 @@ fn holds(path: &Path, variant: Variant, start: &Start) -> Holds {
         Ok(m) if m.len() == 0 => return Holds::Nothing,
         Ok(_) => {}
     }
-    let text = match read_file(path) {
+    let text = match read_file(path, "a file") {
         Ok(t) => t,
         // the reader's message starts with the file's name, which the caller gives already
         Err(e) => {

@@ -216,17 +216,15 @@ fn input(file: &str) -> Result<String, String> {
     if !path.exists() && matches!(formats::detect(file), Some(Format::Link | Format::Msr)) {
         return Ok(file.to_string());
     }
-    if path.is_dir() {
-        return Err(format!("{} is a folder: give a game file", path.display()));
-    }
-    read_file(path)
+    read_file(path, "a game file")
 }
 
-/// The text of a file, refused early if it is larger than any game can be.
-fn read_file(path: &Path) -> Result<String, String> {
+/// The text of a file, refused early if it is larger than any game can be. `what` names
+/// the file the command wants, for a folder given in its place.
+fn read_file(path: &Path, what: &str) -> Result<String, String> {
     // said as the other commands say it ("Is a directory" is the system's, after a read)
     if path.is_dir() {
-        return Err(format!("{} is a folder: give a file", path.display()));
+        return Err(format!("{} is a folder: give {what}", path.display()));
     }
     let f = std::fs::File::open(path).map_err(|e| terminal::on(path.display(), &e))?;
     read_text(f, &path.display().to_string())

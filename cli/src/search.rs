@@ -314,11 +314,8 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     if !any || total.is_nan() {
         return Err(bad());
     }
-    if total <= 0.0 {
-        return Err(format!("duration '{s}' is no time at all: give more than 0 (90s, 10m, ...)"));
-    }
     match Duration::try_from_secs_f64(total) {
-        // a tenth of a nanosecond rounds to none
+        // none (no sign is read, so no less), or a tenth of a nanosecond that rounds to none
         Ok(d) if d.is_zero() => {
             Err(format!("duration '{s}' is no time at all: give more than 0 (90s, 10m, ...)"))
         }

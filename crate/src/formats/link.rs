@@ -171,10 +171,6 @@ fn split(text: &str) -> Result<Parts<'_>, ReadError> {
     }
 }
 
-pub(super) fn read(text: &str) -> Result<Record, ReadError> {
-    decode(text).map(|(r, _)| r)
-}
-
 /// Decodes a link (or a bare value): the game, and how to show it.
 pub fn decode(text: &str) -> Result<(Record, LinkView), ReadError> {
     let (p, view) = decode_position(text)?;

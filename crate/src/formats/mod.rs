@@ -232,6 +232,12 @@ pub const MAX_INPUT_BYTES: usize = 4 << 20;
 
 /// Parses `text` in the given format, or in the detected one.
 pub fn parse(text: &str, format: Option<Format>) -> Result<(Format, Record), ReadError> {
+    read_any(text, format).map(|(format, record, _)| (format, record))
+}
+
+/// [`parse`], and how a link shows its game (the default for the other formats), which
+/// its reader has at hand.
+fn read_any(text: &str, format: Option<Format>) -> Result<(Format, Record, link::LinkView), ReadError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(ReadError::input(ReadErrorKind::TooLarge { bytes: text.len() }));
     }
@@ -241,17 +247,22 @@ pub fn parse(text: &str, format: Option<Format>) -> Result<(Format, Record), Rea
         None => return Err(ReadError::input(ReadErrorKind::UnknownFormat)),
     };
     let text = text.trim_start_matches('\u{feff}');
+    let mut view = link::LinkView::default();
     let record = match format {
         Format::Pentasol => pentasol::read_pentasol(text)?,
         Format::Flammenkamp => pentasol::read_flammenkamp(text)?,
         Format::MsrJson => msr::read_json(text)?,
         Format::Msr => msr::read_compact(text)?,
-        Format::Link => link::read(text)?,
+        Format::Link => {
+            let (record, shown) = link::decode(text)?;
+            view = shown;
+            record
+        }
         Format::GilliozGrid => gillioz::read_grid(text)?,
         Format::GilliozDto => gillioz::read_dto(text)?,
         Format::Csv => csv::read(text)?,
     };
-    Ok((format, record))
+    Ok((format, record, view))
 }
 
 /// Where the variant of a loaded game came from.
@@ -436,7 +447,7 @@ impl From<ReadError> for LoadError {
 /// Reads and replays a game. `given` (the user's variant) wins over the file's; with
 /// neither, 5T is assumed and a note says so.
 pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Result<Loaded, LoadError> {
-    let (format, record) = parse(text, format)?;
+    let (format, record, view) = read_any(text, format)?;
     let mut notes: Vec<Note> =
         record.source.skipped.iter().map(|&what| Note::Skipped { format, what }).collect();
     let headed = matches!(format, Format::Pentasol | Format::Flammenkamp);
@@ -467,12 +478,6 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
     if let Some(declared) = record.declared.filter(|&d| d != game.score()) {
         notes.push(Note::CountDiffers { format, declared, moves: game.score() });
     }
-    // a link is a few hundred characters: read again for its view rather than carried
-    // through every reader's record
-    let view = match format {
-        Format::Link => link::decode(text).map(|(_, view)| view).unwrap_or_default(),
-        _ => link::LinkView::default(),
-    };
     if view.bad_shown {
         notes.push(Note::ShownIgnored { moves: game.score() });
     }
