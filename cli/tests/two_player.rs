@@ -61,6 +61,12 @@ fn bad_requests_say_what_is_wrong() {
         (&["solve"][..], "two-player solve needs --variant"),
         (&["solve", "--variant", "6T", "--memory", "4X"], "expected a size such as 512M or 4G"),
         (&["solve", "--variant", "6T", "--memory", "1K"], "is too small: the table needs"),
+        (&["solve", "--variant", "6T", "--memory", "1.5"], "a number of bytes is whole"),
+        (
+            &["solve", "--variant", "6T", "--memory", "99999T"],
+            "of memory in all; give less, such as --memory",
+        ),
+        (&["match", "--variant", "6T", "--memory", "1G"], "--check"),
         (&["solve", "--variant", "6T", "--threads", "0"], "--threads must be at least 1"),
         (&["match", "--variant", "3D"], "3D games can go on forever"),
         (&["match", "--variant", "6T", "--threads", "0"], "--threads must be at least 1"),

@@ -3,7 +3,7 @@
 //! played in won positions are checked against the exact solution where it can be had
 //! (the ends of games, the whole of 6T and 6D): how often each strength plays perfectly.
 
-use super::parse_size;
+use super::{machine_memory, memory_limit, parse_size};
 use crate::search::parse_duration;
 use crate::{all_threads, at_least, checked_threads, Quit};
 use morpion::two_player::{choose, SolveError, Solver, Strength, Thinking, Winner};
@@ -70,9 +70,10 @@ pub struct MatchArgs {
     /// of each game back while the positions solve within a million positions searched.
     #[arg(long)]
     check: bool,
-    /// The exact solutions' table, with --check (kept for the whole match).
-    #[arg(long, default_value = "4G", value_parser = parse_size)]
-    memory: u64,
+    /// The exact solutions' table, with --check (kept for the whole match; default 4G, or
+    /// half the machine's memory if that is less).
+    #[arg(long, value_parser = parse_size, requires = "check")]
+    memory: Option<u64>,
     /// Also print one JSON object on the last line.
     #[arg(long)]
     json: bool,
@@ -108,7 +109,8 @@ pub(super) fn play(args: MatchArgs, o: &mut impl Write) -> Result<(), Quit> {
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    play_games(&pool, variant, players, games, time, threads, seed, check.then_some(memory), json, o)
+    let memory = if check { Some(memory_limit(memory, machine_memory())?) } else { None };
+    play_games(&pool, variant, players, games, time, threads, seed, memory, json, o)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -1,7 +1,7 @@
 //! `morpion two-player solve`: who wins with perfect play, on every core, with a progress
 //! line, and a memory limit and Ctrl+C that stop it cleanly.
 
-use super::parse_size;
+use super::{machine_memory, memory_limit, parse_size};
 use crate::{all_threads, checked_threads, plural, start_position, stop_signals, Quit};
 use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
 use morpion::{Move, Position, Variant};
@@ -26,10 +26,10 @@ pub struct SolveArgs {
     /// Also list the winning moves (solves every move, not only until one wins).
     #[arg(long)]
     moves: bool,
-    /// The most memory the table may take: 512M, 4G, 20G... (K, M, G and T are powers of
-    /// 1024).
-    #[arg(long, default_value = "4G", value_parser = parse_size)]
-    memory: u64,
+    /// The most memory the table may take: 512M, 1.5G, 20G... (K, M, G and T are powers of
+    /// 1024; default 4G, or half the machine's memory if that is less).
+    #[arg(long, value_parser = parse_size)]
+    memory: Option<u64>,
     /// Threads (default: one per core).
     #[arg(long, short)]
     threads: Option<usize>,
@@ -46,6 +46,7 @@ pub(super) fn solve(args: SolveArgs, o: &mut impl Write) -> Result<(), Quit> {
     let SolveArgs { variant, from, take, moves, memory, threads, quiet, json } = args;
     let root = start_position(from.as_deref(), take, variant, None, "two-player solve")?;
     let threads = checked_threads(threads.unwrap_or_else(all_threads))?;
+    let memory = memory_limit(memory, machine_memory())?;
     let solver = Solver::on(root.variant(), root.start().clone(), memory).map_err(|e| e.to_string())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
