@@ -156,6 +156,46 @@ test("the tabs' arrow keys move between tabs, not through the game", async () =>
   await context.close();
 });
 
+test("a fit leaves no dot under the zoom buttons: the records on a phone's board", async () => {
+  for (const viewport of [PHONE, { width: 360, height: 900 }]) {
+    const { page, errors, context } = await openApp(env.browser, env.url, { viewport });
+    const names = await page.evaluate(() => window.morpionApp.records().map((r) => r.name));
+    const hidden = [];
+    for (const name of names) {
+      await page.evaluate((n) => window.morpionApp.openRecord(n), name);
+      await page.click("#zoom-fit");
+      // every dot of the game (its moves' in the CSV export, and the start's), within half a
+      // cell of its point, against each zoom button
+      const under = await page.evaluate(() => {
+        const app = window.morpionApp;
+        const dots = app.exportText("csv").split("\n").filter((l) => /^-?\d/.test(l)).map((l) => l.split(",").slice(0, 2).map(Number));
+        const start = app.startDots();
+        for (let i = 0; i < start.length; i += 2) dots.push([start[i], start[i + 1]]);
+        const board = document.querySelector("[data-testid=board]").getBoundingClientRect();
+        const half = app.view().cell() / 2;
+        let n = 0;
+        const buttons = document.querySelectorAll("#zoom-controls button");
+        if (buttons.length < 3) return -1;
+        for (const b of buttons) {
+          const r = b.getBoundingClientRect();
+          for (const [x, y] of dots) {
+            const [sx, sy] = app.view().screenOf(x, y);
+            const [px, py] = [board.left + sx, board.top + sy];
+            if (px + half > r.left && px - half < r.right && py + half > r.top && py - half < r.bottom) n++;
+          }
+        }
+        return n;
+      });
+      assert.notEqual(under, -1, "the zoom buttons are found");
+      if (under) hidden.push(`${name}: ${under}`);
+    }
+    assert.ok(names.length >= 20, names.join(" "));
+    assert.deepEqual(hidden, [], `${viewport.width}x${viewport.height}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test("the board refits the game when the window changes size, unless the user zoomed", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: WIDE });
   const cell = () => page.evaluate(() => window.morpionApp.view().cell());

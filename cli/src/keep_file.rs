@@ -59,6 +59,17 @@ pub fn may_replace(path: &Path, force: bool, ours: impl Fn(&[u8]) -> bool) -> Re
     ))
 }
 
+/// Whether a file's bytes are `text` but for its line ends (CRLF, or the last line's end,
+/// which editors add or take away): the same file to a person, which writing `text` over
+/// it loses nothing of.
+pub fn same_text(held: &[u8], text: &str) -> bool {
+    let Ok(held) = std::str::from_utf8(held) else { return false };
+    fn lines(t: &str) -> std::str::Lines<'_> {
+        t.trim_end_matches(['\r', '\n']).lines()
+    }
+    lines(held).eq(lines(text))
+}
+
 /// What a file's bytes are, for the message.
 fn what(bytes: &[u8]) -> String {
     if bytes.len() as u64 > READ_AT_MOST {
@@ -99,6 +110,16 @@ pub fn is_png(bytes: &[u8]) -> bool {
 mod tests {
     use super::*;
     use std::path::PathBuf;
+
+    #[test]
+    fn the_same_text_but_for_line_ends() {
+        assert!(same_text(b"a\nb", "a\nb\n"));
+        assert!(same_text(b"a\r\nb\r\n\r\n", "a\nb\n"));
+        assert!(same_text(b"http://x/#g=1", "http://x/#g=1\n"));
+        assert!(!same_text(b"a\nb\nc", "a\nb\n"));
+        assert!(!same_text(b"a \nb", "a\nb"));
+        assert!(!same_text(b"\xff", "a"));
+    }
 
     fn scratch(name: &str, text: &[u8]) -> PathBuf {
         let p = std::env::temp_dir().join(format!("morpion-keep-{}-{name}", std::process::id()));

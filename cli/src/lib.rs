@@ -241,6 +241,11 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
         return Err(format!("{name}: {kind}"));
     }
+    // UTF-16 (Windows PowerShell's `>` writes it): said so, where it would pass for UTF-8
+    // text of NULs (ASCII in UTF-16 without a byte order mark) or for no text at all
+    if utf16(&bytes) {
+        return Err(format!("{name}: UTF-16 text (as Windows PowerShell writes it): save the file as UTF-8"));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let (bytes, good) = (e.as_bytes(), e.utf8_error().valid_up_to());
         // bytes that are no text at all (a picture, an archive, UTF-16), said so; a text
@@ -255,12 +260,28 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
     })
 }
 
+/// Whether `bytes` are UTF-16 text: a byte order mark, or a NUL in every other byte of the
+/// first ones (ASCII characters, with or without a mark).
+fn utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+        return true;
+    }
+    let head = &bytes[..bytes.len().min(64) & !1];
+    let nul_every_other = |first: usize| head.iter().skip(first).step_by(2).all(|&b| b == 0);
+    head.len() >= 4 && (nul_every_other(0) || nul_every_other(1)) && head.iter().any(|&b| b != 0)
+}
+
 fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
     load_shown(file, variant).map(|(game, _)| game)
 }
 
 /// A file's game, and the move its link shows (`m=`), if it is a link that shows one.
 fn load_shown(file: &str, variant: Option<Variant>) -> Result<(Game, Option<usize>), String> {
+    load_noted(file, variant).map(|l| (l.game, l.view.shown))
+}
+
+/// FILE's game as its reader gives it, with the notes said on standard error.
+fn load_noted(file: &str, variant: Option<Variant>) -> Result<formats::Loaded, String> {
     let text = input(file)?;
     let name = search_options::shown_name(file);
     match formats::load(&text, None, variant) {
@@ -268,7 +289,7 @@ fn load_shown(file: &str, variant: Option<Variant>) -> Result<(Game, Option<usiz
             for note in &loaded.notes {
                 warn(&format!("note: {note}"));
             }
-            Ok((loaded.game, loaded.view.shown))
+            Ok(loaded)
         }
         Err(e) => {
             let kept = match &e {
@@ -332,8 +353,9 @@ fn start_set(text: Option<&str>, variant: Variant) -> Result<Start, String> {
 fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
         Command::Replay { file, variant, json } => {
-            let game = load(&file, variant)?;
-            print_summary(&game, o)?;
+            let loaded = load_noted(&file, variant)?;
+            let game = &loaded.game;
+            print_summary(game, o)?;
             if json {
                 let (x0, y0, x1, y1) = game.position().bbox();
                 let obj = serde_json::json!({
@@ -342,6 +364,9 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                     "finished": game.is_finished(),
                     "legal_moves": game.position().num_legal_moves(),
                     "bbox": [x0, y0, x1, y1],
+                    "start": game.position().start().spec(game.variant()),
+                    "format": loaded.format.name(),
+                    "notes": loaded.notes.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 });
                 say!(o, "{obj}");
             }
@@ -349,10 +374,14 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         }
         Command::Convert { file, variant, to, base, output, force } => {
             let game = load(&file, variant)?;
-            let text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            let mut text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            // a file ends with its line's end, as standard output does
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
             let output = output.filter(|p| p.as_os_str() != "-");
             if let Some(path) = &output {
-                keep_file::may_replace(path, force, |held| held == text.as_bytes())?;
+                keep_file::may_replace(path, force, |held| keep_file::same_text(held, &text))?;
             }
             emit(&text, output, o)
         }
@@ -559,7 +588,17 @@ fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Q
 
 #[cfg(test)]
 mod tests {
-    use super::n_move;
+    use super::{n_move, utf16};
+
+    #[test]
+    fn utf16_is_told_from_utf8() {
+        let le: Vec<u8> = "(28,28)\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = "(28,28)\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert!(utf16(&le) && utf16(&be));
+        assert!(utf16(&[0xff, 0xfe, b'(', 0]) && utf16(&[0xfe, 0xff]));
+        assert!(!utf16(b"(28,28)\n(27,27) / 0\n") && !utf16(b"") && !utf16(&[0, 0, 0, 0]) && !utf16(b"ab"));
+        assert!(!utf16("é(28,28)".as_bytes()));
+    }
 
     #[test]
     fn the_article_follows_how_the_number_is_read() {

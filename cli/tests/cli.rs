@@ -1095,3 +1095,67 @@ fn starts_show_best_and_search_from_another_start() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--start: point 2 of the start, \"3\", is not x,y"), "{}", stderr(&o));
 }
+
+/// What a replay's JSON says beside the game: its format, its start and the notes its
+/// reader gave (a text that says it is longer than it is), which a script would miss on
+/// standard error.
+#[test]
+fn replay_json_carries_the_format_the_start_and_the_notes() {
+    let text = std::fs::read_to_string(record("5d-82-rosin.anagorko.psol")).unwrap();
+    let cut: String = text.lines().take(41).map(|l| format!("{l}\n")).collect();
+    let file = temp("cut-82.psol");
+    std::fs::write(&file, format!("# Morpion Solitaire 5D, 82 moves\n{cut}")).unwrap();
+    let j = last_json(&morpion(&["replay", file.to_str().unwrap(), "--json"]));
+    assert_eq!(
+        (j["moves"].as_u64(), j["format"].as_str(), j["start"].as_str()),
+        (Some(40), Some("pentasol"), Some("cross"))
+    );
+    let notes = j["notes"].as_array().unwrap();
+    assert!(notes.iter().any(|n| n.as_str().unwrap().contains("holds 82 moves, but holds 40")), "{notes:?}");
+    let whole = last_json(&morpion(&["replay", &record("5t-178-rosin.sjourdois.msr.json"), "--json"]));
+    assert_eq!(whole["notes"], serde_json::json!([]));
+    let other = last_json(&morpion(&["replay", "http://127.0.0.1:8080/#g=2.5T.EE-hCEA.2.Y.tv9DZ", "--json"]));
+    assert_eq!(
+        (other["start"].as_str(), other["format"].as_str()),
+        (Some("EE-hCEA"), Some("link")),
+        "{other}"
+    );
+    std::fs::remove_file(file).ok();
+}
+
+/// A link or MS1 written to a file ends with its line's end, as on standard output; a file
+/// holding the same text but for its line ends is the same file, written over without
+/// --force. `--to ms1` is MSR's compact string. A UTF-16 file is said to be one.
+#[test]
+fn convert_output_files_end_their_line_and_utf16_is_named() {
+    let out = temp("same.link");
+    std::fs::remove_file(&out).ok();
+    let game = record("5t-20-worst.gillioz.json");
+    let piped = stdout(&morpion(&["convert", &game, "--to", "link"]));
+    let o = morpion(&["convert", &game, "--to", "link", "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), piped);
+    std::fs::write(&out, piped.trim_end()).unwrap();
+    let o = morpion(&["convert", &game, "--to", "link", "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "the same link without its line end: {}", stderr(&o));
+    std::fs::write(&out, piped.replace('\n', "\r\n")).unwrap();
+    assert!(morpion(&["convert", &game, "--to", "link", "-o", out.to_str().unwrap()]).status.success());
+    std::fs::remove_file(&out).ok();
+    let ms1 = morpion(&["convert", &game, "--to", "ms1"]);
+    assert!(ms1.status.success() && stdout(&ms1).starts_with("MS1:"), "{}", stderr(&ms1));
+    let psol = std::fs::read_to_string(record("5d-82-rosin.anagorko.psol")).unwrap();
+    let wide = temp("utf16.psol");
+    for bytes in [
+        [0xff, 0xfe].into_iter().chain(psol.encode_utf16().flat_map(u16::to_le_bytes)).collect::<Vec<u8>>(),
+        psol.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+    ] {
+        std::fs::write(&wide, bytes).unwrap();
+        let o = morpion(&["replay", wide.to_str().unwrap()]);
+        assert!(
+            stderr(&o).contains("UTF-16 text (as Windows PowerShell writes it): save the file as UTF-8"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    std::fs::remove_file(wide).ok();
+}

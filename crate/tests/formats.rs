@@ -72,8 +72,37 @@ fn the_empty_game_round_trips_when_the_format_is_known() {
             let Ok(text) = formats::write(&g, f, link::DEFAULT_BASE) else { continue };
             let back = formats::load(&text, Some(f), Some(v)).unwrap_or_else(|e| panic!("{f}: {e}\n{text}"));
             assert_eq!(back.game.score(), 0, "{f}");
+            // and without being told the format or the variant (Flammenkamp's is its header
+            // alone; Pentasol's reference line makes it its own)
+            let back =
+                formats::load(&text, None, None).unwrap_or_else(|e| panic!("{f} undetected: {e}\n{text}"));
+            assert_eq!((back.game.score(), back.game.variant()), (0, v), "{f}");
         }
     }
+}
+
+#[test]
+fn a_link_or_a_json_key_in_a_comment_does_not_make_a_file_a_link_or_json() {
+    let g = library::find("5d-82-rosin").unwrap().game();
+    let link = formats::write(&g, Format::Link, link::DEFAULT_BASE).unwrap();
+    for f in [Format::Pentasol, Format::Csv, Format::Flammenkamp] {
+        let text = formats::write(&g, f, link::DEFAULT_BASE).unwrap();
+        for comment in
+            [format!("# see also {link}"), "# exported by a tool {\"moves\" field omitted}".to_string()]
+        {
+            let with = format!("{comment}\n{text}");
+            assert_eq!(formats::detect(&with), Some(f), "{f}: {comment}");
+            let back = formats::load(&with, None, Some(Variant::D5)).unwrap_or_else(|e| panic!("{f}: {e}"));
+            assert_eq!(back.game.score(), 82);
+        }
+    }
+    // a link itself, bare fragment and all, is still one; two links are one damaged link
+    assert_eq!(formats::detect(&link), Some(Format::Link));
+    let fragment = &link[link.find('#').unwrap()..];
+    assert_eq!(formats::detect(fragment), Some(Format::Link));
+    assert_eq!(formats::detect(&format!("{link}\n{link}\n")), Some(Format::Link));
+    // MS1, as the compact MSR string is called, names its format
+    assert_eq!(Format::from_name(" MS1"), Some(Format::Msr));
 }
 
 #[test]

@@ -140,9 +140,15 @@ export class BoardView {
     this.redraw();
   }
 
-  /** The canvas is `width` x `height` CSS pixels at `dpr` device pixels each. @param {number} width @param {number} height @param {number} dpr */
-  resize(width, height, dpr) {
+  /**
+   * The canvas is `width` x `height` CSS pixels at `dpr` device pixels each, and the
+   * `corner` ([width, height] CSS pixels at its top right) is under the zoom buttons: a fit
+   * keeps the dots out of it.
+   * @param {number} width @param {number} height @param {number} dpr @param {[number, number]} [corner]
+   */
+  resize(width, height, dpr, corner = [0, 0]) {
     this.#board.resize(width, height, dpr);
+    this.#board.set_corner(corner[0], corner[1]);
     // A new window size refits the game unless the user chose their own view; a line more
     // or less of text under the board (a few percent) only keeps the centre.
     const [w0, h0] = this.#fittedSize;

@@ -162,9 +162,13 @@ function wire(app) {
     tap: (x, y) => { board.focus({ preventScroll: true }); app.tap(x, y); },
     hover: (x, y) => app.hover(x, y),
   });
+  const zoomControls = $("zoom-controls");
   new ResizeObserver(() => {
     const r = board.getBoundingClientRect();
-    app.view().resize(r.width, r.height, window.devicePixelRatio || 1);
+    // the zoom buttons' corner of the canvas (only Fit on a touch screen), which a fit keeps clear
+    const z = zoomControls.getBoundingClientRect();
+    const corner = /** @type {[number, number]} */ ([Math.max(0, r.right - z.left), Math.max(0, z.bottom - r.top)]);
+    app.view().resize(r.width, r.height, window.devicePixelRatio || 1, corner);
   }).observe(board);
 
   app.view().onZoomable((zoomIn, zoomOut) => {

@@ -81,9 +81,14 @@ impl Format {
         }
     }
 
-    /// The format called `s` (any case), if any.
+    /// The format called `s` (any case), if any; `ms1`, what people and this program's
+    /// messages call the compact MSR string, is `msr` too.
     pub fn from_name(s: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s.trim()))
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("ms1") {
+            return Some(Format::Msr);
+        }
+        Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(s))
     }
 
     /// What menus call it.
@@ -188,12 +193,19 @@ pub fn detect(text: &str) -> Option<Format> {
     if t.starts_with("MS1:") {
         return Some(Format::Msr);
     }
-    if link::looks_like_link(t) {
+    // the lines, and those that are no comment (a link's own fragment, `#g=`, is none): a
+    // link or a JSON key in a comment (a game file that mentions one) says nothing
+    let lines = || t.lines().map(str::trim).filter(|l| !l.is_empty());
+    let code = || lines().filter(|l| !l.starts_with('#') || l.starts_with("#g="));
+    if code().next().is_some_and(link::looks_like_link) {
         return Some(Format::Link);
     }
     // JSON: an object, or what only JSON would be (a list, or a text holding an MSR key),
     // so that its reader says what is wrong in JSON's terms, not CSV's
-    if t.starts_with('{') || t.starts_with('[') || t.contains("\"moves\"") && t.contains('{') {
+    if t.starts_with('{')
+        || t.starts_with('[')
+        || code().any(|l| l.contains("\"moves\"")) && code().any(|l| l.contains('{'))
+    {
         // tell the dialects apart by the names of their outer fields: MSR's, or any of
         // gillioz's (a file that lost one is still its format, and its reader says which
         // is missing; an MSR file whose "moves" is misspelt "Moves" is still MSR's)
@@ -210,7 +222,11 @@ pub fn detect(text: &str) -> Option<Format> {
         }
         return Some(Format::MsrJson);
     }
-    let first = t.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    let Some(first) = code().next() else {
+        // comments alone: the header this program writes before Pentasol's or Flammenkamp's
+        // moves, of a game of none (Flammenkamp's reader takes it, with its variant)
+        return lines().next().filter(|l| l.starts_with(pentasol::HEADER)).map(|_| Format::Flammenkamp);
+    };
     if first.starts_with("x,y") || first.split(',').count() >= 4 && !first.contains('(') {
         return Some(Format::Csv);
     }

@@ -13,7 +13,7 @@ const CORNER: i32 = 3;
 
 /// The comment this program writes first: `# Morpion Solitaire 5D, 82 moves, ...`. Read
 /// back, it gives the variant the notation itself cannot say.
-const HEADER: &str = "# Morpion Solitaire ";
+pub(super) const HEADER: &str = "# Morpion Solitaire ";
 
 /// A tiny cursor over one line, for precise messages.
 struct Cursor<'a> {

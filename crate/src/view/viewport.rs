@@ -110,6 +110,36 @@ impl Viewport {
         self.oy = self.height / 2.0 - cy * self.cell;
     }
 
+    /// Fits as [`fit`](Self::fit) does, then, if one of `points` (a dot, a ring) would be
+    /// drawn under `corner` (the width and height, in pixels, of what covers the area's top
+    /// right: the zoom buttons), fits again into the area beside those or below them,
+    /// whichever gives the larger cells. So a fit never hides a dot under a button, and
+    /// costs the game room only when it would. A corner of half the area or more is
+    /// ignored (there would be nothing left to fit into).
+    pub fn fit_clear(&mut self, bbox: GridBox, margin: f64, points: &[Point], corner: (f64, f64)) {
+        self.fit(bbox, margin);
+        let (cw, ch) = corner;
+        let usable = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side / 2.0;
+        if !usable(cw, self.width) || !usable(ch, self.height) {
+            return;
+        }
+        // a dot is drawn within half a cell of its point
+        let r = self.cell / 2.0;
+        let hidden = points.iter().any(|&p| {
+            let (x, y) = self.point_to_screen(p);
+            x + r > self.width - cw && y - r < ch
+        });
+        if !hidden {
+            return;
+        }
+        let (width, height) = (self.width, self.height);
+        let beside = Viewport::fitted(width - cw, height, bbox, margin);
+        let mut below = Viewport::fitted(width, height - ch, bbox, margin);
+        below.oy += ch;
+        *self = if below.cell > beside.cell { below } else { beside };
+        (self.width, self.height) = (width, height);
+    }
+
     /// A new area size (a resized window): the grid position at the centre stays there.
     pub fn resize(&mut self, width: f64, height: f64) {
         let (gx, gy) = self.to_grid(self.width / 2.0, self.height / 2.0);
@@ -222,6 +252,55 @@ mod tests {
         let (x1, y1) = v.to_screen(15.0, 15.0);
         assert!(x0 >= 0.0 && y0 >= -1e-9 && x1 <= 400.0 && y1 <= 200.0 + 1e-9);
         assert!(y0.abs() < 1e-9, "the height is used to the edge");
+    }
+
+    #[test]
+    fn a_fit_moves_the_game_from_under_the_buttons_only_when_they_would_hide_a_dot() {
+        // a wide game in a wide area: the width decides, the right column reaches the edge
+        let bbox = (-10, -3, 10, 3);
+        let corner = (40.0, 100.0);
+        let inside = |v: &Viewport, p: Point| {
+            let (x, y) = v.point_to_screen(p);
+            x >= 0.0 && y >= 0.0 && x <= v.width && y <= v.height
+        };
+        let under = |v: &Viewport, p: Point| {
+            let (x, y) = v.point_to_screen(p);
+            x + v.cell / 2.0 > v.width - corner.0 && y - v.cell / 2.0 < corner.1
+        };
+        let plain = Viewport::fitted(330.0, 300.0, bbox, 1.5);
+        // a dot at the top right: the fit goes below the buttons, where the width still
+        // decides (330 px for 23 cells; beside them, 290 px)
+        let top_right = [Point::new(10, -3), Point::new(-10, 3)];
+        let mut v = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        v.fit_clear(bbox, 1.5, &top_right, corner);
+        assert!(under(&plain, top_right[0]), "the plain fit hides it");
+        assert!(!top_right.iter().any(|&p| under(&v, p)) && top_right.iter().all(|&p| inside(&v, p)));
+        assert!((v.cell - 330.0 / 23.0).abs() < 1e-9, "{}", v.cell);
+        assert!(v.point_to_screen(Point::new(0, -3)).1 - 1.5 * v.cell >= corner.1 - 1e-9);
+        assert_eq!((v.width, v.height), (330.0, 300.0));
+        // the same box with no dot in that corner: the plain fit stands
+        let mut w = v;
+        let bottom = [Point::new(10, 3), Point::new(-10, -3)];
+        w.fit_clear(bbox, 1.5, &bottom, corner);
+        assert_eq!(w, plain);
+        // a tall game in a tall area: beside the buttons it keeps the larger cells, and
+        // nothing is left under them
+        let tall = (-3, -10, 3, 10);
+        let mut t = Viewport { width: 300.0, height: 700.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        let top = [Point::new(3, -10)];
+        let wide = (80.0, 300.0);
+        t.fit_clear(tall, 1.5, &top, wide);
+        let beside = Viewport::fitted(220.0, 700.0, tall, 1.5);
+        assert!(beside.cell > Viewport::fitted(300.0, 400.0, tall, 1.5).cell);
+        assert!((t.cell - beside.cell).abs() < 1e-9 && t.ox == beside.ox && t.oy == beside.oy);
+        let (x, _) = t.point_to_screen(top[0]);
+        assert!(x + t.cell / 2.0 <= 300.0 - wide.0);
+        // no corner, or one of half the area: nothing to clear
+        for c in [(0.0, 0.0), (200.0, 50.0), (f64::NAN, 10.0)] {
+            let mut u = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+            u.fit_clear(bbox, 1.5, &top_right, c);
+            assert_eq!(u, Viewport::fitted(330.0, 300.0, bbox, 1.5), "{c:?}");
+        }
     }
 
     #[test]

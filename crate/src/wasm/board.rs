@@ -19,6 +19,9 @@ pub struct BoardView {
     style: Style,
     scene: Scene,
     overlay: Overlay,
+    /// What covers the canvas's top right (the zoom buttons), in CSS pixels: a fit keeps
+    /// the dots out from under it.
+    corner: (f64, f64),
 }
 
 fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsError> {
@@ -48,6 +51,7 @@ impl BoardView {
             style: Style::default(),
             scene: Scene::default(),
             overlay: Overlay::default(),
+            corner: (0.0, 0.0),
         })
     }
 
@@ -80,9 +84,18 @@ impl BoardView {
         }
     }
 
-    /// Zooms to the game and the points where a move is possible.
+    /// The `width` x `height` CSS pixels at the canvas's top right that something covers
+    /// (the zoom buttons), for the fits to come.
+    pub fn set_corner(&mut self, width: f64, height: f64) {
+        self.corner = (width, height);
+    }
+
+    /// Zooms to the game and the points where a move is possible, none of them under the
+    /// corner's buttons.
     pub fn fit(&mut self) {
-        self.view.fit(self.scene.extent(), 1.5);
+        let s = &self.scene;
+        let points: Vec<Point> = s.start.iter().chain(&s.played).chain(&s.hints).copied().collect();
+        self.view.fit_clear(s.extent(), 1.5, &points, self.corner);
     }
 
     pub fn pan(&mut self, dx: f64, dy: f64) {
