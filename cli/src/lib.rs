@@ -13,6 +13,7 @@ mod best_file;
 mod bound;
 mod campaign;
 mod keep_file;
+mod memory_size;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 mod out_file;
@@ -101,6 +102,11 @@ enum Command {
         /// Count ordered move sequences instead of positions (the usual perft).
         #[arg(long, conflicts_with = "symmetric")]
         sequences: bool,
+        /// The most memory the positions may take (about 48 bytes each at the deepest
+        /// level): 512M, 1.5G, 20G... (default 4G, or half the machine's memory if that is
+        /// less). A depth that needs more stops the count cleanly, after the depths before.
+        #[arg(long, value_parser = memory_size::parse_size, conflicts_with = "sequences")]
+        memory: Option<u64>,
     },
     /// List the embedded record games, or show one.
     Records {
@@ -385,8 +391,9 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             }
             emit(&text, output, o)
         }
-        Command::Count { variant, depth, symmetric, start, sequences } => {
+        Command::Count { variant, depth, symmetric, start, sequences, memory } => {
             let root = Position::on(variant, start_set(start.as_deref(), variant)?);
+            let limit = memory_size::memory_limit(memory, memory_size::machine_memory())?;
             // each line as soon as its count is known (a deep count takes hours)
             let mut failed = None;
             // and no deeper once the output is closed (`| head -3`)
@@ -396,8 +403,13 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             };
             if sequences {
                 count::count_sequences(&root, depth, &mut line);
-            } else {
-                count::count_positions(&root, depth, symmetric, &mut line);
+            } else if let Err(e) = count::count_positions_within(&root, depth, symmetric, limit, &mut line) {
+                let given = if memory.is_some() { "" } else { " (the default)" };
+                return Err(format!(
+                    "{e}: --memory {}{given} is too little for it; give more with --memory, or count less deep",
+                    memory_size::show_size(limit)
+                )
+                .into());
             }
             failed.map_or(Ok(()), |e| Err(e.into()))
         }

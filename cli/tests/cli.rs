@@ -1159,3 +1159,26 @@ fn convert_output_files_end_their_line_and_utf16_is_named() {
     }
     std::fs::remove_file(wide).ok();
 }
+
+/// A count whose next depth would not fit `--memory` stops cleanly after the depths that
+/// did, where it used to grow until the system killed it.
+#[test]
+fn count_stops_cleanly_at_its_memory_limit() {
+    let o = morpion(&["count", "-v", "5T", "-d", "6", "--memory", "1M"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "1 28\n2 382\n3 3368\n");
+    assert!(
+        stderr(&o).contains("depth 4 holds more positions than the memory limit allows"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("--memory 1M is too little for it; give more with --memory"),
+        "{}",
+        stderr(&o)
+    );
+    let o = morpion(&["count", "-v", "5T", "-d", "4", "--memory", "4M"]);
+    assert!(o.status.success() && stdout(&o).ends_with("4 21497\n"), "{}", stderr(&o));
+    let o = morpion(&["count", "-v", "5T", "-d", "2", "--sequences", "--memory", "4M"]);
+    assert_eq!(o.status.code(), Some(2), "sequences take no table: {}", stderr(&o));
+}

@@ -16,6 +16,7 @@ use crate::variant::Move;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// A move packed in 32 bits (coordinates are within ±1023 in any counted position).
@@ -60,6 +61,38 @@ type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 const SHARDS: usize = 256;
 
+/// Bytes a position of the level being counted takes: its key in a shard's set (16 bytes,
+/// at a load of 7/8 down to 7/16 after a set grows) and its node (8).
+pub const BYTES_PER_NEW_POSITION: u64 = 48;
+
+/// Bytes a position of a level already counted takes: its node.
+const BYTES_PER_KEPT_POSITION: u64 = std::mem::size_of::<Node>() as u64;
+
+/// A count of positions stopped because a level would not fit its memory limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutOfMemory {
+    /// The depth whose level did not fit.
+    pub depth: usize,
+    /// Its positions found when it stopped.
+    pub found: u64,
+    /// The limit, in bytes.
+    pub limit: u64,
+    /// The counts of the levels before it.
+    pub counts: Vec<u64>,
+}
+
+impl std::fmt::Display for OutOfMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "depth {} holds more positions than the memory limit allows ({} found when it stopped)",
+            self.depth, self.found
+        )
+    }
+}
+
+impl std::error::Error for OutOfMemory {}
+
 /// Distinct positions exactly 1..=depth moves after `root` (up to the symmetries of its
 /// start when `symmetric`), or up to the first depth with none (no game goes further: the
 /// counts end with that 0). `report(n, count)` is called as each level completes (for
@@ -69,8 +102,22 @@ pub fn count_positions(
     root: &Position,
     depth: usize,
     symmetric: bool,
-    mut report: impl FnMut(usize, u64) -> bool,
+    report: impl FnMut(usize, u64) -> bool,
 ) -> Vec<u64> {
+    count_positions_within(root, depth, symmetric, u64::MAX, report).expect("no limit")
+}
+
+/// [`count_positions`] within `limit` bytes, about (every level counted is kept, and
+/// the level being counted is the most of it: [`BYTES_PER_NEW_POSITION`] a position): a
+/// level that would take more stops the count cleanly, where an allocation that failed
+/// would abort the process (and a system that overcommits would kill it, or worse).
+pub fn count_positions_within(
+    root: &Position,
+    depth: usize,
+    symmetric: bool,
+    limit: u64,
+    mut report: impl FnMut(usize, u64) -> bool,
+) -> Result<Vec<u64>, OutOfMemory> {
     let (variant, start) = (root.variant(), root.start());
     let syms: Vec<Symmetry> = if symmetric { start.symmetries().collect() } else { vec![Symmetry::IDENTITY] };
     // the root's keys once: a node adds only the lines of its moves (a root continued
@@ -78,12 +125,19 @@ pub fn count_positions(
     let root_keys = position_keys(root.lines(), &syms, start, variant);
     let mut levels: Vec<Vec<Node>> = vec![vec![Node { parent: 0, mv: 0 }]];
     let mut counts = Vec::new();
+    let mut kept: u64 = BYTES_PER_KEPT_POSITION;
     for n in 1..=depth {
         let shards: Vec<Mutex<(KeySet, Vec<Node>)>> = (0..SHARDS).map(|_| Mutex::default()).collect();
         let prev = &levels[n - 1];
+        // positions of this level so far, against what the limit leaves it
+        let room = limit.saturating_sub(kept) / BYTES_PER_NEW_POSITION;
+        let stored = AtomicU64::new(0);
         prev.par_chunks(1024).enumerate().for_each_init(
             || (root.clone(), Vec::new(), Vec::new()),
             |(pos, moves, found), (chunk_no, chunk)| {
+                if stored.load(Ordering::Relaxed) > room {
+                    return;
+                }
                 found.clear();
                 for (i, node) in chunk.iter().enumerate() {
                     // rebuild the position: walk up the parents, replay from the root
@@ -110,14 +164,20 @@ pub fn count_positions(
                 found.sort_unstable_by_key(|(k, _)| (k >> 120) as usize % SHARDS);
                 for group in found.chunk_by(|a, b| (a.0 >> 120) == (b.0 >> 120)) {
                     let mut shard = shards[(group[0].0 >> 120) as usize % SHARDS].lock().expect("no panics");
+                    let before = shard.1.len();
                     for &(key, node) in group {
                         if shard.0.insert(key) {
                             shard.1.push(node);
                         }
                     }
+                    stored.fetch_add((shard.1.len() - before) as u64, Ordering::Relaxed);
                 }
             },
         );
+        let found = stored.into_inner();
+        if found > room {
+            return Err(OutOfMemory { depth: n, found, limit, counts });
+        }
         let mut level = Vec::new();
         for s in shards {
             let (set, nodes) = s.into_inner().expect("no panics");
@@ -129,9 +189,10 @@ pub fn count_positions(
         if !report(n, level.len() as u64) || level.is_empty() {
             break;
         }
+        kept += level.len() as u64 * BYTES_PER_KEPT_POSITION;
         levels.push(level);
     }
-    counts
+    Ok(counts)
 }
 
 /// Ordered move sequences of length exactly 1..=depth after `root` (the usual perft), or
@@ -204,5 +265,27 @@ mod tests {
         assert_eq!(count_positions(&t5, 2, false, |_, _| true), vec![28, 382]);
         assert_eq!(count_positions(&d5, 2, true, |_, _| true), vec![4, 55]);
         assert_eq!(count_sequences(&t5, 2, |_, _| true), vec![28, 748]);
+    }
+
+    #[test]
+    fn a_level_beyond_the_memory_limit_stops_the_count_cleanly() {
+        let t5 = Position::new(Variant::T5);
+        // 28 + 382 + 3368 positions: depth 4's 21,497 do not fit in 400 kB
+        let mut said = Vec::new();
+        let e = count_positions_within(&t5, 6, false, 400_000, |n, c| {
+            said.push((n, c));
+            true
+        })
+        .unwrap_err();
+        assert_eq!((e.depth, e.counts.clone()), (4, vec![28, 382, 3368]));
+        let room = (400_000 - (1 + 28 + 382 + 3368) * BYTES_PER_KEPT_POSITION) / BYTES_PER_NEW_POSITION;
+        assert!(e.found > room && e.found <= 21497, "{} {room}", e.found);
+        assert_eq!(said, vec![(1, 28), (2, 382), (3, 3368)]);
+        assert!(e.to_string().starts_with("depth 4 holds more positions than the memory limit allows ("));
+        // room enough: the same counts as without a limit
+        assert_eq!(
+            count_positions_within(&t5, 4, false, 4 << 20, |_, _| true),
+            Ok(vec![28, 382, 3368, 21497])
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! played in won positions are checked against the exact solution where it can be had
 //! (the ends of games, the whole of 6T and 6D): how often each strength plays perfectly.
 
-use super::{machine_memory, memory_limit, parse_size};
+use crate::memory_size::{machine_memory, memory_limit, parse_size};
 use crate::search::parse_duration;
 use crate::{all_threads, at_least, checked_threads, Quit};
 use morpion::two_player::{choose, SolveError, Solver, Strength, Thinking, Winner};
