@@ -189,8 +189,53 @@ pub fn shown_position(text: &str) -> Result<Position, ReadError> {
     })
 }
 
-/// Decodes a link: the position after all its moves, and how to show it.
+/// The link in `text` as people paste it: from its `g=` to a space or a character that
+/// closes it in prose or markup (`)`, `"`, `>`, a comma...), less the full stop of a
+/// sentence, so that a link in a sentence, in quotes, in brackets or in Markdown reads as
+/// itself; then, if a line break cut it there, its lines joined (each less its indent and
+/// a mail's `>` marks): a link wrapped by a mail program. What it keeps is still checked
+/// whole, so nothing else can pass for the game.
+fn candidates(text: &str) -> Vec<String> {
+    let t = text.trim();
+    let at = t.find("#g=").map(|i| i + 1).or_else(|| t.starts_with("g=").then_some(0));
+    let Some(at) = at else { return vec![t.to_string()] };
+    let rest = &t[at..];
+    let closes = |c: char| c.is_whitespace() || "\"'<>()[]{},;!?".contains(c);
+    // what comes before the `g=` stays, so that a damage's place counts in the text given
+    let link = |s: &str| {
+        format!("{}{}", &t[..at], s[..s.find(closes).unwrap_or(s.len())].trim_end_matches(['.', '&']))
+    };
+    let mut out = vec![link(rest)];
+    let plain = rest.find(closes).unwrap_or(rest.len());
+    if rest[plain..].trim_start_matches([' ', '\t']).starts_with(['\n', '\r']) {
+        let joined: String = rest.lines().map(|l| l.trim().trim_start_matches('>').trim_start()).collect();
+        out.push(link(&joined));
+    }
+    out
+}
+
+/// Decodes a link: the position after all its moves, and how to show it. The link as it
+/// stands in the text, else (a wrapped one) its lines joined: the first that decodes;
+/// else the damage of the link as it stands, or, when a line break cut it, of the text
+/// as given (which names the line break).
 fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
+    let links = candidates(text);
+    let mut first = None;
+    for link in &links {
+        match decode_one(link) {
+            Ok(found) => return Ok(found),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    Err(match links.len() {
+        1 => first.expect("one candidate"),
+        _ => decode_one(text.trim()).err().or(first).expect("no candidate decoded"),
+    })
+}
+
+fn decode_one(text: &str) -> Result<(Position, LinkView), ReadError> {
     let Parts { game: value, shown, players } = split(text)?;
     let mut fields: Vec<&str> = value.split('.').collect();
     let parts = match fields[0] {
@@ -472,6 +517,35 @@ mod tests {
     }
 
     #[test]
+    fn a_link_reads_as_it_stands_in_a_sentence_in_quotes_in_markup_or_wrapped() {
+        let game = crate::library::find("5t-178-rosin").unwrap().game();
+        for view in
+            [LinkView::default(), LinkView { shown: Some(40), two_player: true, ..LinkView::default() }]
+        {
+            let link = write(&game, DEFAULT_BASE, view);
+            let (moves, check) = link.rsplit_once('.').unwrap();
+            for text in [
+                format!("{link}."),
+                format!("{link},"),
+                format!("({link})"),
+                format!("\"{link}\""),
+                format!("<{link}>"),
+                format!("Look at this game: {link}. Nice, isn't it?"),
+                format!("[the record]({link})"),
+                format!("{}\n{}", &link[..70], &link[70..]),
+                format!("> {}\r\n> {}", &link[..90], &link[90..]),
+            ] {
+                let (record, shown) = decode(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!((record.moves.len(), shown), (178, view), "{text}");
+            }
+            // what is left is still checked: a wrapped link whose next line is prose is not it
+            let prose = format!("{moves}.{check}\nthanks");
+            assert_eq!(decode(&prose).unwrap().0.moves.len(), 178);
+            assert!(decode(&format!("{moves}.x{}", &check[1..])).is_err());
+        }
+    }
+
+    #[test]
     fn bad_links_say_why() {
         assert_eq!(damage("http://127.0.0.1:8080/"), LinkDamage::NoGame);
         assert_eq!(damage("#g=3.5T.0..AAAAA"), LinkDamage::Version("3".into()));
@@ -508,7 +582,10 @@ mod tests {
             (e.at, e.kind),
             (Some(super::super::At::Char(at + 1)), ReadErrorKind::Link(LinkDamage::Character('é')))
         );
-        let e = decode(&format!("{}\n{}", &link[..at], &link[at..])).unwrap_err();
+        // a line break where a link was wrapped: its lines are joined; one that hides a
+        // change is still named
+        assert!(decode(&format!("{}\n{}", &link[..at], &link[at..])).is_ok());
+        let e = decode(&format!("{}\n{}", &link[..at], &link[at + 1..])).unwrap_err();
         assert!(e.to_string().contains("its moves cannot hold \"\\n\" (only"), "{e}");
         assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
         assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
