@@ -143,6 +143,31 @@ test("undo and redo by button and by keyboard; a new move drops the redo", async
   await context.close();
 });
 
+test("after a click on the board the arrows undo and redo, as the help says; a Tab there gives them to the cursor", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await playMoves(page, 3);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "board", "the click focused the board");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await score(page), 1);
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await score(page), 2);
+  // a stale note goes with its position: why a dot cannot be played, then an undo
+  await page.evaluate(() => window.morpionApp.tap(...window.morpionApp.view().screenOf(3, 0)));
+  const said = await page.locator("#message").textContent();
+  assert.ok(said.length > 0, "a tap on a start dot says why not");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await page.locator("#message").textContent(), "", "the note went with its position");
+  // Tab away and back: the arrows move the cursor
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "board");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await score(page), 1, "the cursor moved, nothing was undone");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the keyboard alone can play: arrows move the cursor, Enter plays", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const target = await playablePoint(page, "one");

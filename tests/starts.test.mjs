@@ -54,6 +54,8 @@ test("a damaged start in a link is refused and the game the user had stays", asy
 
 /** Moves the keyboard's cursor from the board's centre to grid point (x, y) with the arrows. @param {import("playwright").Page} page */
 async function arrowsTo(page, x, y) {
+  // reached with the keyboard, as Tab does (a board a click focused leaves the arrows to undo)
+  await page.getByTestId("board").evaluate((b) => b.blur());
   await page.getByTestId("board").focus();
   const [cx, cy] = await page.evaluate(() => window.morpionApp.view().centrePoint());
   for (let i = 0; i < Math.abs(x - cx); i++) await page.keyboard.press(x > cx ? "ArrowRight" : "ArrowLeft");

@@ -8,7 +8,7 @@
 // Two rooms of the board are its own: the view (board-view.js: pan, zoom, fit, the drawing,
 // reached through `view()`) and what taps and keys pick on it (point-picker.js).
 
-import { $, assumed5T, clearError, errorText, notesSentence, say, select, showError } from "./dom.js";
+import { $, assumed5T, clearError, errorText, forgetNotesBut, notesSentence, say, select, showError } from "./dom.js";
 import { recordNote, t } from "./i18n.js";
 import { OwnGame } from "./own-game.js";
 import { lineOf, linkBase, showInAddress } from "./saved.js";
@@ -78,6 +78,7 @@ export class App {
       refused: () => this.#turns?.mayPlay(),
       choicesAt: (p) => this.#timeline.choices_at(p[0], p[1]),
       whyNot: (p) => whyNotText(this.#timeline.why_not(p[0], p[1])),
+      link: () => this.link(),
       lineLength: () => Number(this.#timeline.variant()[0]),
       play: (p, choice) => this.#play(p, choice),
       stopReplay: () => this.stopReplay(),
@@ -386,6 +387,7 @@ export class App {
     this.#showStatus(tl, gameTitle(tl.title(), this.#records));
     showBranch(this.#left);
     const link = tl.link(linkBase());
+    forgetNotesBut(link);
     showInAddress(link, newEntry);
     if (this.#mine.own()) this.#remember(link);
     this.#view.redraw();

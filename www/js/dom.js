@@ -68,10 +68,29 @@ export function clearError(...kinds) {
 /** A short note under the score (role="status"). @param {string} text */
 export function say(text) {
   const line = $("message");
+  delete line.dataset.position;
   line.textContent = text;
   line.title = text; // the bar shows two lines of it at most (a click shows the rest)
   line.classList.remove("open");
   markLong(line);
+}
+
+/**
+ * A note about one position of the game (why a point cannot be played there, how the
+ * computer chose the move that led to it), which `forgetNotesBut` takes back once the
+ * board shows another: "the game is over" must not stay beside the moves an undo brought
+ * back. `position`: the position's link.
+ * @param {string} text @param {string} position
+ */
+export function sayOf(text, position) {
+  say(text);
+  $("message").dataset.position = position;
+}
+
+/** Takes back a note `sayOf` said of another position than `position`. @param {string} position */
+export function forgetNotesBut(position) {
+  const line = $("message");
+  if (line.dataset.position !== undefined && line.dataset.position !== position) say("");
 }
 
 /**

@@ -47,7 +47,9 @@ export function pageKey(app, e) {
   if (e.key === "Escape" && app.offering()) return app.closeOffer();
   // a key another control has handled (the tabs' arrows) is not the page's
   if (typing || ctrl || e.altKey || e.defaultPrevented) return;
-  if (target && target.id === "board" && app.boardKey(e)) return;
+  // the arrows on a board a click focused are the page's (undo, redo), not the cursor's
+  const pointerFocus = target instanceof HTMLElement && target.dataset.focusedBy === "pointer";
+  if (target && target.id === "board" && !(pointerFocus && e.key.startsWith("Arrow")) && app.boardKey(e)) return;
   const view = app.view();
   /** @type {Record<string, () => void>} */
   const keys = {

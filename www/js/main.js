@@ -162,6 +162,10 @@ function wire(app) {
     tap: (x, y) => { board.focus({ preventScroll: true }); app.tap(x, y); },
     hover: (x, y) => app.hover(x, y),
   });
+  // a board a pointer focused (a click, a tap) leaves the arrows to undo and redo, as the
+  // help says; one reached with Tab gives them to its keyboard cursor (keys.js)
+  board.addEventListener("pointerdown", () => { board.dataset.focusedBy = "pointer"; });
+  board.addEventListener("blur", () => { delete board.dataset.focusedBy; });
   const zoomControls = $("zoom-controls");
   new ResizeObserver(() => {
     const r = board.getBoundingClientRect();

@@ -6,7 +6,7 @@
 // the wasm board it owns the marks of the lines offered and the cursor (offer,
 // clear_offer, set_chosen, set_cursor) and asks it where a point lies (hit, choice_near).
 
-import { say } from "./dom.js";
+import { say, sayOf } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { t } from "./i18n.js";
 import { hideChooser, showChooser } from "./chooser.js";
@@ -23,6 +23,7 @@ import { hideChooser, showChooser } from "./chooser.js";
  *   refused(): string | null | undefined,
  *   choicesAt(p: GridPoint): Choice[],
  *   whyNot(p: GridPoint): string,
+ *   link(): string,
  *   lineLength(): number,
  *   play(p: GridPoint, choice: number): void,
  *   stopReplay(): void,
@@ -97,7 +98,7 @@ export class PointPicker {
     const choices = game.choicesAt(p);
     if (choices.length === 0) {
       this.close();
-      return say(game.whyNot(p));
+      return sayOf(game.whyNot(p), game.link());
     }
     if (choices.length === 1) return game.play(p, 0);
     this.#offer(p, true, choices);

@@ -4,7 +4,7 @@
 // won, the computer's moves (thought of in the opponent worker, so the page never waits)
 // and the winning-move hint. It talks to the App through its API only.
 
-import { $, button, errorText, say, select, showError } from "./dom.js";
+import { $, button, errorText, say, sayOf, select, showError } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { OpponentClient } from "./opponent-client.js";
 
@@ -136,7 +136,7 @@ export class TwoPlayerPanel {
     // still "move" while the line draws itself: a change meanwhile stops it (wanted())
     const played = await this.#app.playComputer(move, link, () => this.#asked === link);
     this.#done(link);
-    if (played) say(this.#why(move, "move"));
+    if (played) sayOf(this.#why(move, "move"), this.#app.link());
   }
 
   /** The winning-move hint: the strong player's choice, with what it knows. */
