@@ -162,8 +162,14 @@ test("after a click on the board the arrows undo and redo, as the help says; a T
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Tab");
   assert.equal(await page.evaluate(() => document.activeElement?.id), "board");
+  const [cx, cy] = await page.evaluate(() => window.morpionApp.view().centrePoint());
   await page.keyboard.press("ArrowLeft");
   assert.equal(await score(page), 1, "the cursor moved, nothing was undone");
+  // the view follows the cursor far off: it stays on the canvas, away from its edges
+  for (let i = 0; i < 40; i++) await page.keyboard.press("ArrowRight");
+  const [sx, sy] = await page.evaluate(([x, y]) => Array.from(window.morpionApp.view().screenOf(x, y)), [cx + 39, cy]);
+  const box = await page.getByTestId("board").boundingBox();
+  assert.ok(sx > 0 && sx < box.width && sy > 0 && sy < box.height, `cursor at ${sx},${sy} on ${box.width}x${box.height}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -257,7 +257,8 @@ export class App {
     fresh.set_two_player(this.#timeline.two_player());
     this.#setGame(fresh, "new");
     // unless a listener put another game in its place (the start editor: its dots, drawn on)
-    if (this.#timeline === fresh) say(t("msg.new-game", { variant }));
+    // (the computer's turn first: its move is on its way, and taps are refused till then)
+    if (this.#timeline === fresh) say(t(this.#turns?.mayPlay() ? "msg.new-game-computer" : "msg.new-game", { variant }));
   }
 
   /**

@@ -171,6 +171,8 @@ export class BoardView {
   zoom(f) { this.#userView = true; this.#board.zoom(f); this.redraw(); }
   /** Zooms to the game, and a new window size refits it again. */
   fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
+  /** Pans just enough that grid point (x, y) is in sight, a cell and more from the edges (the keyboard's cursor). @param {number} x @param {number} y */
+  bringIntoView(x, y) { this.#board.bring_into_view(x, y); this.redraw(); }
   /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
   panCells(dx, dy) { const c = this.#board.cell(); this.#board.shift(dx * c, dy * c); this.redraw(); }
 

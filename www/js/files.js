@@ -1,5 +1,5 @@
 // @ts-check
-// Getting text and images out of the page: clipboard and downloads.
+// Getting text and images out of the page (clipboard and downloads), and a file's text in.
 
 /** Copies `text`; resolves to true when it worked. @param {string} text */
 export async function copyText(text) {
@@ -36,4 +36,25 @@ export function download(blob, name) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A file's bytes as text: UTF-8; UTF-16, with a byte order mark or without (ASCII with a
+ * NUL every other byte: what Windows' Notepad saves as "Unicode"); else, where no byte is
+ * NUL, Windows-1252 (a name in Latin-1 in a comment). Null for a file that is no text.
+ * @param {Uint8Array} bytes @returns {string | null}
+ */
+export function fileText(bytes) {
+  const head = bytes.subarray(0, Math.min(bytes.length, 64) & ~1);
+  const nulAt = (/** @type {number} */ first) =>
+    head.length >= 4 && head.every((b, i) => i % 2 !== first || b === 0) && head.some((b) => b !== 0);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  if (nulAt(1)) return new TextDecoder("utf-16le").decode(bytes);
+  if (nulAt(0)) return new TextDecoder("utf-16be").decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.includes(0) ? null : new TextDecoder("windows-1252").decode(bytes);
+  }
 }

@@ -178,6 +178,7 @@ export class PointPicker {
       const cursor = [c[0] + step[0], c[1] + step[1]];
       this.#cursor = cursor;
       this.#board.set_cursor(Int32Array.from(cursor));
+      this.#view.bringIntoView(cursor[0], cursor[1]); // the view follows it, as it would a pointer
       if (!this.#choosing) {
         const choices = this.#offerable(cursor);
         if (choices.length > 0) this.#offer(cursor, false, choices);

@@ -4,7 +4,7 @@
 
 import { EmptyImport } from "./app.js";
 import { assumed5T, button, clearError, el, errorText, input, notesSentence, say, select, showError } from "./dom.js";
-import { copyText, download } from "./files.js";
+import { copyText, download, fileText } from "./files.js";
 import { dateTime, explain, t } from "./i18n.js";
 import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
 import { variantName } from "./words.js";
@@ -163,7 +163,10 @@ export function attachShare(app, wasm) {
       if (!link) throw new Error(t("import.image-without-game", { name: file.name }));
       return { content: link, image: isPng(bytes) ? "png" : "svg" };
     }
-    return { content: new TextDecoder().decode(bytes), image: null };
+    const content = fileText(bytes);
+    if (content === null) throw new Error(t("import.not-text", { name: file.name }));
+    if (!content.trim()) throw new Error(t("import.file-empty", { name: file.name }));
+    return { content, image: null };
   };
 
   /** Puts a file's text in the dialog's box, or says there why it cannot. @param {File} file */

@@ -140,6 +140,24 @@ impl Viewport {
         (self.width, self.height) = (width, height);
     }
 
+    /// Pans just enough that grid point `p` is at least `margin` pixels inside the area (at
+    /// most half of it): the keyboard's cursor, which the view follows as a pointer would.
+    pub fn bring_into_view(&mut self, p: Point, margin: f64) {
+        let (x, y) = self.point_to_screen(p);
+        let inside = |at: f64, side: f64| {
+            let m = margin.clamp(0.0, side / 2.0);
+            if at < m {
+                m - at
+            } else if at > side - m {
+                side - m - at
+            } else {
+                0.0
+            }
+        };
+        self.ox += inside(x, self.width);
+        self.oy += inside(y, self.height);
+    }
+
     /// A new area size (a resized window): the grid position at the centre stays there.
     pub fn resize(&mut self, width: f64, height: f64) {
         let (gx, gy) = self.to_grid(self.width / 2.0, self.height / 2.0);
@@ -301,6 +319,21 @@ mod tests {
             u.fit_clear(bbox, 1.5, &top_right, c);
             assert_eq!(u, Viewport::fitted(330.0, 300.0, bbox, 1.5), "{c:?}");
         }
+    }
+
+    #[test]
+    fn a_point_is_brought_into_view_by_the_least_pan() {
+        let mut v = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        // (20, 3) is at (400, 60): 130 px back across, none down
+        v.bring_into_view(Point::new(20, 3), 30.0);
+        assert!(close(v.point_to_screen(Point::new(20, 3)), (270.0, 60.0)));
+        // a point inside stays where it is
+        let before = v;
+        v.bring_into_view(Point::new(10, 3), 30.0);
+        assert_eq!(v, before);
+        // up and left, and a margin larger than half the area is half of it
+        v.bring_into_view(Point::new(-20, -20), 500.0);
+        assert!(close(v.point_to_screen(Point::new(-20, -20)), (150.0, 100.0)));
     }
 
     #[test]

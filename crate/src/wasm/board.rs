@@ -127,6 +127,13 @@ impl BoardView {
         self.view.keep_in_sight(self.scene.extent(), keep);
     }
 
+    /// Pans just enough that grid point (x, y) is a cell and a half inside the canvas (at
+    /// least 24 px): the keyboard's cursor stays in sight.
+    pub fn bring_into_view(&mut self, x: i32, y: i32) {
+        let margin = (1.5 * self.view.cell).max(24.0);
+        self.view.bring_into_view(Point::new(x, y), margin);
+    }
+
     /// Pixels a cell.
     pub fn cell(&self) -> f64 {
         self.view.cell
