@@ -261,3 +261,14 @@ test("an LP that does not beat the bar's bound says so, with the bar's bound and
   assert.match(notLower(705, bar(705, "hull")), /705 \(par l'enveloppe\)/);
   setLanguage("en");
 });
+
+test("the page says an export the format cannot hold in its menus' names, in English too", () => {
+  const error = { code: "write.custom-start", args: { format: { code: "format.flammenkamp", args: {} } } };
+  setLanguage("en");
+  assert.match(explain(error), /^Flammenkamp's notation always starts from the cross; .*\(export it as a link, as CSV or as MSR JSON,/);
+  setLanguage("fr");
+  assert.match(explain(error), /^impossible en notation de Flammenkamp : ce format part toujours de la croix/);
+  setLanguage("en");
+  // a code English has no words of its own for is the engine's message
+  assert.equal(explain({ code: "link.no-game", args: {} }), null);
+});

@@ -11,6 +11,7 @@
 
 import en from "./lang/en.js";
 import fr from "./lang/fr.js";
+import engineEn from "./lang/engine-en.js";
 import engineFr from "./lang/engine-fr.js";
 import recordsFr from "./lang/records-fr.js";
 
@@ -27,11 +28,11 @@ export const LANGUAGES = [
 const CATALOGUES = { en, fr };
 
 /**
- * The engine's errors by code, per language other than English: the engine says them in
- * English itself (crate/src/explain/).
+ * The engine's errors by code, per language: the engine says them in English itself
+ * (crate/src/explain/), so English has only those the page words in its own terms.
  * @type {Record<string, Catalogue>}
  */
-const ENGINE = { fr: engineFr };
+const ENGINE = { en: engineEn, fr: engineFr };
 
 /**
  * The record games' words (notes by record name, worded authors as "NAME author"), per
