@@ -71,7 +71,7 @@ enum Command {
         #[arg(long, value_parser = writable_format)]
         to: Format,
         /// Where links point (the web app's address).
-        #[arg(long, default_value = link::DEFAULT_BASE)]
+        #[arg(long, default_value = link::DEFAULT_BASE, value_parser = link_base)]
         base: String,
         /// Write to this file instead of standard output (`-` is standard output). A file
         /// that holds something else (another game, notes) is left alone unless --force.
@@ -116,7 +116,7 @@ enum Command {
         #[arg(long, value_parser = writable_format, requires = "name")]
         to: Option<Format>,
         /// Where links point (with --to link).
-        #[arg(long, default_value = link::DEFAULT_BASE)]
+        #[arg(long, default_value = link::DEFAULT_BASE, value_parser = link_base)]
         base: String,
     },
     /// Search for long games with NRPA (nested rollout policy adaptation), on every core.
@@ -172,6 +172,19 @@ pub(crate) fn writable_format(s: &str) -> Result<Format, String> {
         let names: Vec<&str> = Format::WRITABLE.iter().map(|f| f.name()).collect();
         format!("unknown output format '{s}' (expected one of: {})", names.join(", "))
     })
+}
+
+/// `--base`: the web app's address, before which a link's `#g=...` goes: no spaces, line
+/// breaks or control characters (the link would be cut there), and no `#` of its own.
+fn link_base(s: &str) -> Result<String, String> {
+    if let Some(c) = s.chars().find(|c| c.is_whitespace() || c.is_control()) {
+        let shown = if c == ' ' { "space".to_string() } else { format!("{:?}", c) };
+        return Err(format!("an address holds no {shown} (a link would end there)"));
+    }
+    if s.contains('#') {
+        return Err("an address for links holds no '#': the game goes after it".to_string());
+    }
+    Ok(s.to_string())
 }
 
 /// Why a command stopped early.
@@ -277,10 +290,6 @@ fn utf16(bytes: &[u8]) -> bool {
     head.len() >= 4 && (nul_every_other(0) || nul_every_other(1)) && head.iter().any(|&b| b != 0)
 }
 
-fn load(file: &str, variant: Option<Variant>) -> Result<Game, String> {
-    load_shown(file, variant).map(|(game, _)| game)
-}
-
 /// A file's game, and the move its link shows (`m=`), if it is a link that shows one.
 fn load_shown(file: &str, variant: Option<Variant>) -> Result<(Game, Option<usize>), String> {
     load_noted(file, variant).map(|l| (l.game, l.view.shown))
@@ -379,8 +388,30 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
             Ok(())
         }
         Command::Convert { file, variant, to, base, output, force } => {
-            let game = load(&file, variant)?;
-            let mut text = formats::write(&game, to, &base).map_err(|e| e.to_string())?;
+            let loaded = load_noted(&file, variant)?;
+            let (game, view) = (&loaded.game, loaded.view);
+            // a link to a link keeps how it shows its game (two players, the move shown);
+            // another format has no place for that, and says so
+            let mut text = if to == Format::Link {
+                link::write(game, &base, view)
+            } else {
+                let mut lost = Vec::new();
+                if view.two_player {
+                    lost.push("two-player mark (p=2)".to_string());
+                }
+                if let Some(m) = view.shown {
+                    lost.push(format!("shown move (m={m})"));
+                }
+                if !lost.is_empty() {
+                    let verb = if lost.len() > 1 { "are" } else { "is" };
+                    warn(&format!(
+                        "note: {} holds the moves alone: the link's {} {verb} left out",
+                        to.label(),
+                        lost.join(" and ")
+                    ));
+                }
+                formats::write(game, to, &base).map_err(|e| e.to_string())?
+            };
             // a file ends with its line's end, as standard output does
             if !text.ends_with('\n') {
                 text.push('\n');

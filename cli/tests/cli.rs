@@ -1182,3 +1182,35 @@ fn count_stops_cleanly_at_its_memory_limit() {
     let o = morpion(&["count", "-v", "5T", "-d", "2", "--sequences", "--memory", "4M"]);
     assert_eq!(o.status.code(), Some(2), "sequences take no table: {}", stderr(&o));
 }
+
+/// A link converted to a link keeps its two players and its shown move; converted to a
+/// format with no place for them, a note says they are left out.
+#[test]
+fn convert_keeps_a_links_view_or_says_it_is_left_out() {
+    let link = stdout(&morpion(&["convert", &record("5t-20-worst.gillioz.json"), "--to", "link"]));
+    let viewed = format!("{}&p=2&m=5", link.trim());
+    let o = morpion(&["convert", &viewed, "--to", "link"]);
+    assert_eq!(stdout(&o).trim(), viewed);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = morpion(&["convert", &viewed, "--to", "csv"]);
+    assert!(o.status.success());
+    assert!(
+        stderr(&o).contains(
+            "holds the moves alone: the link's two-player mark (p=2) and shown move (m=5) are left out"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // --base is an address a link can follow
+    for (base, says) in [
+        ("not a url", "holds no space"),
+        ("http://x/\nevil", "holds no '\\n'"),
+        ("http://x/#a", "holds no '#'"),
+    ] {
+        let o = morpion(&["convert", &viewed, "--to", "link", "--base", base]);
+        assert_eq!(o.status.code(), Some(2), "{base}");
+        assert!(stderr(&o).contains(says), "{base}: {}", stderr(&o));
+    }
+    let o = morpion(&["convert", &viewed, "--to", "link", "--base", "https://example.org/app/"]);
+    assert!(stdout(&o).starts_with("https://example.org/app/#g=1.5T.20."), "{}", stdout(&o));
+}
