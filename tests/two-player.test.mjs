@@ -88,6 +88,11 @@ test("against the computer: each move gets an answer, undo takes back both, the 
   await playOne(page);
   await page.waitForFunction(() => Number(document.querySelector("[data-testid=score]").textContent) === 2);
   assert.equal(await turn(page), "1", "the computer answered: the user's turn again");
+  // a reload of the tab goes on against the computer (a new tab opens for two people)
+  await page.reload();
+  await page.waitForSelector("body.ready");
+  assert.equal(await page.getByTestId("opponent").inputValue(), "fast");
+  assert.match(await page.getByTestId("turn-line").textContent(), /Your move/);
   await page.getByTestId("undo").click();
   assert.equal(await score(page), 0, "undo takes back the user's move and the computer's answer");
   assert.equal(await turn(page), "1");

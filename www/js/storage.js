@@ -14,3 +14,16 @@ export function pageStorage() {
     return NOTHING;
   }
 }
+
+/**
+ * The tab's own storage (kept through a reload of the tab, not in another tab), or one
+ * that keeps nothing where the browser refuses it.
+ * @returns {Storage}
+ */
+export function tabStorage() {
+  try {
+    return globalThis.sessionStorage ?? NOTHING;
+  } catch {
+    return NOTHING;
+  }
+}

@@ -7,12 +7,20 @@
 import { $, button, errorText, say, sayOf, select, showError } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { OpponentClient } from "./opponent-client.js";
+import { tabStorage } from "./storage.js";
 
 /** @typedef {import("./app.js").App} App */
 /** @typedef {import("./opponent-client.js").OpponentMove} OpponentMove */
 
 /** The strength the hint thinks with: it solves the position when it is small enough. */
 const HINT_STRENGTH = "strong";
+
+/**
+ * Where the tab keeps the opponent chosen: a reload during a game against the computer
+ * goes on against it, where the page used to turn it silently into a game for two people
+ * (a friend's link, opened in a tab of its own, still opens for two people).
+ */
+const OPPONENT_KEY = "morpion.opponent";
 
 export class TwoPlayerPanel {
   /** @type {App} */ #app;
@@ -27,8 +35,11 @@ export class TwoPlayerPanel {
   constructor(app) {
     this.#app = app;
     select("mode").addEventListener("change", () => app.setTwoPlayer(select("mode").value === "two-player"));
+    const kept = tabStorage().getItem(OPPONENT_KEY);
+    if (kept && [...select("opponent").options].some((o) => o.value === kept)) this.#chosenOpponent = kept;
     select("opponent").addEventListener("change", () => {
       this.#chosenOpponent = select("opponent").value;
+      tabStorage().setItem(OPPONENT_KEY, this.#chosenOpponent);
       this.#refresh();
     });
     select("you-play").addEventListener("change", () => this.#refresh());
