@@ -169,6 +169,17 @@ test("while a start is drawn, one without moves is no game over, and another var
   assert.equal(await page.locator("#message").textContent(), "Still drawing: the same dots, now in 5D.");
   assert.match(await page.getByTestId("start-count").textContent(), /^4 dots, 2 moves/);
   assert.match(await address(page), /#g=2\.5D\.[\w-]+\.0\./);
+  // the mode too: the drawing goes on, for two players
+  await page.getByTestId("mode").selectOption("two-player");
+  assert.ok(await page.getByTestId("start-done").isVisible(), "still drawing in the other mode");
+  assert.match(await address(page), /#g=2\.5D\.[\w-]+\.0\.[^&]*&p=2/);
+  await page.getByTestId("mode").selectOption("solitaire");
+  // a tap while the editor is out of sight (another tab) says it puts a dot
+  await tab(page, "records");
+  await clickPoint(page, 4, 0);
+  assert.match(await page.locator("#message").textContent(), /^A start is being drawn: taps put dots on or take them off/);
+  await tab(page, "play");
+  assert.match(await page.getByTestId("start-count").textContent(), /^5 dots/);
   // the one dot again, played from: now the game is over
   await page.getByTestId("start-one").click();
   await page.getByTestId("start-done").click();

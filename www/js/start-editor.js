@@ -47,6 +47,7 @@ export class StartEditor {
   #before = null;
   /** The link the editor last put on the board: any other change ends the drawing. */ #expected = "";
   /** Another variant was just chosen in the menu while drawing. */ #variantChosen = false;
+  /** The mode (solitaire, two players) was just chosen while drawing. */ #modeChosen = false;
 
   /** @param {App} app */
   constructor(app) {
@@ -59,7 +60,13 @@ export class StartEditor {
     // "input" comes before "change", whose handler opens the new game: the drawing knows
     // then that the game it sees is the variant chosen, not a link or a game of the list
     select("variant").addEventListener("input", () => { this.#variantChosen = this.#before !== null; });
+    // the mode too: the drawing goes on, for a game of that mode
+    select("mode").addEventListener("input", () => { this.#modeChosen = this.#before !== null; });
     app.on("change", () => {
+      if (this.#modeChosen) {
+        this.#modeChosen = false;
+        this.#expected = app.link();
+      }
       if (this.#before !== null && app.link() !== this.#expected && !this.#switched()) this.#end(); // a new game, a link, an import
       this.#showName();
     });
@@ -126,7 +133,9 @@ export class StartEditor {
       else next.add(`${q[0]},${q[1]}`);
     }
     if (next.size === 0) return say(t("start.one-at-least"));
-    this.#put("view", true, next);
+    if (!this.#put("view", true, next)) return;
+    // the editor out of sight (another tab): the tap put a dot, not a move, and says so
+    if (!$("start-editor").checkVisibility()) say(t("start.elsewhere"));
   }
 
   /** @param {"cross" | "one"} which */

@@ -415,6 +415,7 @@ export default {
   "start.done-button": "Play from this start",
   "start.cancel": "Cancel",
   "start.drawing": "Tap points on the board to put dots on or take them off. The address already carries the start.",
+  "start.elsewhere": "A start is being drawn: taps put dots on or take them off. Play › Play from this start, or Cancel, ends it.",
   "start.kept": "Your game is kept: Cancel brings it back, and My games lists it.",
   "start.one-at-least": "A start needs one dot at least.",
   "start.variant": "Still drawing: the same dots, now in {variant}.",

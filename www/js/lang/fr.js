@@ -414,6 +414,7 @@ export default {
   "start.done-button": "Jouer depuis ce départ",
   "start.cancel": "Annuler",
   "start.drawing": "Touchez des points du plateau pour y mettre ou en ôter un point. L'adresse porte déjà le départ.",
+  "start.elsewhere": "Un départ est en cours de dessin : les touchers ajoutent ou retirent des points. Jouer › Jouer depuis ce départ, ou Annuler, le termine.",
   "start.kept": "Votre partie est gardée : Annuler la ramène, et elle figure dans Mes parties.",
   "start.one-at-least": "Un départ a besoin d'un point au moins.",
   "start.variant": "Le dessin continue : les mêmes points, maintenant en {variant}.",
