@@ -96,11 +96,19 @@ fn a_link_or_a_json_key_in_a_comment_does_not_make_a_file_a_link_or_json() {
             assert_eq!(back.game.score(), 82);
         }
     }
-    // a link itself, bare fragment and all, is still one; two links are one damaged link
+    // a link itself, bare fragment and all, is still one; of two links, the first is read
     assert_eq!(formats::detect(&link), Some(Format::Link));
     let fragment = &link[link.find('#').unwrap()..];
     assert_eq!(formats::detect(fragment), Some(Format::Link));
     assert_eq!(formats::detect(&format!("{link}\n{link}\n")), Some(Format::Link));
+    // a link under a line of prose, or under a comment, is one
+    for text in [format!("Here is my game:\n{link}\n"), format!("# my best game\n{link}\n")] {
+        assert_eq!(formats::detect(&text), Some(Format::Link), "{text}");
+        assert_eq!(formats::load(&text, None, None).unwrap().game.score(), 82, "{text}");
+    }
+    // a header of moves with none after it is no game (a file cut short)
+    assert_eq!(formats::detect("# Morpion Solitaire 5D, 82 moves\n"), None);
+    assert_eq!(formats::detect("# Morpion Solitaire 5D, 0 moves\n"), Some(Format::Flammenkamp));
     // MS1, as the compact MSR string is called, names its format
     assert_eq!(Format::from_name(" MS1"), Some(Format::Msr));
 }

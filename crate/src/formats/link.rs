@@ -146,7 +146,8 @@ fn split(text: &str) -> Result<Parts<'_>, ReadError> {
     if game_value_shape(t) {
         return Ok(Parts { game: t, shown: None, players: None });
     }
-    let params = match t.find('#') {
+    // the fragment that holds the game (a `#` before it, in a heading or prose, is not it)
+    let params = match t.find("#g=").or_else(|| t.find('#')) {
         Some(i) => &t[i + 1..],
         None => match t.find('?') {
             Some(i) => &t[i + 1..],
@@ -189,50 +190,59 @@ pub fn shown_position(text: &str) -> Result<Position, ReadError> {
     })
 }
 
-/// The link in `text` as people paste it: from its `g=` to a space or a character that
-/// closes it in prose or markup (`)`, `"`, `>`, a comma...), less the full stop of a
-/// sentence, so that a link in a sentence, in quotes, in brackets or in Markdown reads as
-/// itself; then, if a line break cut it there, its lines joined (each less its indent and
-/// a mail's `>` marks): a link wrapped by a mail program. What it keeps is still checked
-/// whole, so nothing else can pass for the game.
-fn candidates(text: &str) -> Vec<String> {
+/// Characters a link's fragment holds (`g=1.5T.178.<moves>.<check>&p=2&m=40`): base64url,
+/// the dots between its parts, and the `&` and `=` of its marks.
+fn fragment_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '=' | '&')
+}
+
+/// The link in `text` as people paste it, as `(characters before it, the link)`: from its
+/// `#g=` to a space or a character that closes it in prose or markup (`)`, `"`, `>`, a
+/// comma...), less the full stop of a sentence, so that a link in a sentence, in quotes,
+/// in brackets or in Markdown, or under a line of prose, reads as itself. When a line
+/// break cut it and the lines after it are link characters alone (a mail program wrapped
+/// it; each less its indent and a mail's `>` marks), the joined link comes first: a wrap
+/// just before `&p=2` must not leave the mark out. What is kept is still checked whole,
+/// so nothing else can pass for the game. A text with no `#g=` is given as it is.
+fn candidates(text: &str) -> Vec<(usize, String)> {
     let t = text.trim();
-    let at = t.find("#g=").map(|i| i + 1).or_else(|| t.starts_with("g=").then_some(0));
-    let Some(at) = at else { return vec![t.to_string()] };
+    let at = t.find("#g=").or_else(|| t.starts_with("g=").then_some(0));
+    let Some(at) = at else { return vec![(0, t.to_string())] };
+    let before = t[..at].chars().count();
     let rest = &t[at..];
     let closes = |c: char| c.is_whitespace() || "\"'<>()[]{},;!?".contains(c);
-    // what comes before the `g=` stays, so that a damage's place counts in the text given
-    let link = |s: &str| {
-        format!("{}{}", &t[..at], s[..s.find(closes).unwrap_or(s.len())].trim_end_matches(['.', '&']))
-    };
-    let mut out = vec![link(rest)];
-    let plain = rest.find(closes).unwrap_or(rest.len());
-    if rest[plain..].trim_start_matches([' ', '\t']).starts_with(['\n', '\r']) {
-        let joined: String = rest.lines().map(|l| l.trim().trim_start_matches('>').trim_start()).collect();
-        out.push(link(&joined));
+    let link = |s: &str| s[..s.find(closes).unwrap_or(s.len())].trim_end_matches(['.', '&']).to_string();
+    let plain = link(rest);
+    let cut = rest.find(closes).unwrap_or(rest.len());
+    let mut out = vec![(before, plain)];
+    if rest[cut..].trim_start_matches([' ', '\t']).starts_with(['\n', '\r']) {
+        let mut joined = rest[..cut].to_string();
+        let next = rest[cut..].lines().skip(1).map(|l| l.trim().trim_start_matches('>').trim_start());
+        let more: Vec<&str> = next.take_while(|l| !l.is_empty() && l.chars().all(fragment_char)).collect();
+        if !more.is_empty() {
+            joined.extend(more);
+            out.insert(0, (before, link(&joined)));
+        }
     }
     out
 }
 
-/// Decodes a link: the position after all its moves, and how to show it. The link as it
-/// stands in the text, else (a wrapped one) its lines joined: the first that decodes;
-/// else the damage of the link as it stands, or, when a line break cut it, of the text
-/// as given (which names the line break).
+/// Decodes a link: the position after all its moves, and how to show it. The first of
+/// [`candidates`] that decodes, else the first's damage, placed in the text as given.
 fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
-    let links = candidates(text);
     let mut first = None;
-    for link in &links {
-        match decode_one(link) {
+    for (before, link) in candidates(text) {
+        match decode_one(&link) {
             Ok(found) => return Ok(found),
-            Err(e) => {
+            Err(mut e) => {
+                if let Some(super::At::Char(c)) = e.at {
+                    e.at = Some(super::At::Char(c + before));
+                }
                 first.get_or_insert(e);
             }
         }
     }
-    Err(match links.len() {
-        1 => first.expect("one candidate"),
-        _ => decode_one(text.trim()).err().or(first).expect("no candidate decoded"),
-    })
+    Err(first.expect("one candidate at least"))
 }
 
 fn decode_one(text: &str) -> Result<(Position, LinkView), ReadError> {
@@ -542,7 +552,29 @@ mod tests {
             let prose = format!("{moves}.{check}\nthanks");
             assert_eq!(decode(&prose).unwrap().0.moves.len(), 178);
             assert!(decode(&format!("{moves}.x{}", &check[1..])).is_err());
+            // under a heading or a line of prose, a `#` before it, a wrap followed by more
+            for text in [
+                format!("# My game\n\n[the record]({link})"),
+                format!("Rosin 2011 (#1): {link}"),
+                format!("Here is my game:\n{link}\n"),
+                format!("{}\n{}\n\nThanks, Bob\n", &link[..70], &link[70..]),
+            ] {
+                let (record, shown) = decode(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert_eq!((record.moves.len(), shown), (178, view), "{text}");
+            }
         }
+    }
+
+    #[test]
+    fn a_wrap_before_a_mark_keeps_the_mark() {
+        let game = crate::library::find("5t-178-rosin").unwrap().game();
+        let link = write(&game, DEFAULT_BASE, LinkView::default());
+        let (_, view) = decode(&format!("{link}&\np=2&m=4\n0")).unwrap();
+        assert_eq!((view.two_player, view.shown), (true, Some(40)));
+        // a damaged link, then a good one on its own line: the damage is the first's
+        let bad = link.replacen(".178.", ".177.", 1);
+        let e = decode(&format!("{bad}\n{link}")).unwrap_err();
+        assert!(!e.to_string().contains("parts"), "{e}");
     }
 
     #[test]
@@ -582,11 +614,11 @@ mod tests {
             (e.at, e.kind),
             (Some(super::super::At::Char(at + 1)), ReadErrorKind::Link(LinkDamage::Character('é')))
         );
-        // a line break where a link was wrapped: its lines are joined; one that hides a
-        // change is still named
+        // a line break where a link was wrapped: its lines are joined; a character lost
+        // at the wrap is the joined link's damage, not the line break's
         assert!(decode(&format!("{}\n{}", &link[..at], &link[at..])).is_ok());
         let e = decode(&format!("{}\n{}", &link[..at], &link[at + 1..])).unwrap_err();
-        assert!(e.to_string().contains("its moves cannot hold \"\\n\" (only"), "{e}");
+        assert!(!e.to_string().contains("\\n"), "{e}");
         assert_eq!(damage("#g=1.5T.3..AAAAA"), LinkDamage::CutShort { at: 1, of: 3 });
         assert_eq!(damage("#g=1.5T.0.A.AAAAA"), LinkDamage::Leftover);
         assert!(decode("#g=1.5T.0..AAAAA").unwrap_err().to_string().starts_with("damaged link: "));

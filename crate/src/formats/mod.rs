@@ -223,22 +223,25 @@ pub fn detect(text: &str) -> Option<Format> {
         return Some(Format::MsrJson);
     }
     let Some(first) = code().next() else {
-        // comments alone: the header this program writes before Pentasol's or Flammenkamp's
-        // moves, of a game of none (Flammenkamp's reader takes it, with its variant)
-        return lines().next().filter(|l| l.starts_with(pentasol::HEADER)).map(|_| Format::Flammenkamp);
+        // comments alone: the header this program writes before Flammenkamp's moves, of a
+        // game of none (its reader takes it, with its variant); a header of more moves
+        // with none after it is a file cut short, no game
+        let empty = |l: &&str| l.starts_with(pentasol::HEADER) && l.contains(", 0 moves");
+        return lines().next().filter(empty).map(|_| Format::Flammenkamp);
     };
     if first.starts_with("x,y") || first.split(',').count() >= 4 && !first.contains('(') {
         return Some(Format::Csv);
     }
     // (Pentasol's lines may end with a comment, which its reader takes off)
-    let code = pentasol::without_comment(first);
-    if pentasol::is_reference_line(code) || pentasol::is_move_line(code) {
+    let move_code = pentasol::without_comment(first);
+    if pentasol::is_reference_line(move_code) || pentasol::is_move_line(move_code) {
         return Some(Format::Pentasol);
     }
     if first.contains('(') {
         return Some(Format::Flammenkamp);
     }
-    None
+    // a link under a line of prose (a mail's greeting): its reader finds it
+    code().any(|l| l.contains("#g=")).then_some(Format::Link)
 }
 
 /// Texts longer than this are refused before anything is read: a game is at most a few
