@@ -261,7 +261,7 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.locator("#export").click();
   assert.equal(
     await words(page.locator("#error-text")),
-    "L'export a échoué : Pentasol est fait pour des lignes de 5 points ; cette partie est en 4T (exportez en MSR JSON ou en lien)",
+    "L'export a échoué : impossible en Pentasol : ce format est fait pour des lignes de 5 points, et cette partie est en 4T (exportez en MSR JSON ou en lien)",
   );
   assert.deepEqual(errors, []);
   await context.close();

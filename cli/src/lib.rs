@@ -260,10 +260,16 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
         return Err(format!("{name}: {kind}"));
     }
-    // UTF-16 (Windows PowerShell's `>` writes it): said so, where it would pass for UTF-8
-    // text of NULs (ASCII in UTF-16 without a byte order mark) or for no text at all
-    if utf16(&bytes) {
-        return Err(format!("{name}: UTF-16 text (as Windows PowerShell writes it): save the file as UTF-8"));
+    // UTF-16 (Windows PowerShell's `>` writes it), read as such, as the page reads it: it
+    // would pass for UTF-8 text of NULs (ASCII without a byte order mark) or for no text
+    if let Some(little) = utf16(&bytes) {
+        let units: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|p| if little { u16::from_le_bytes([p[0], p[1]]) } else { u16::from_be_bytes([p[0], p[1]]) })
+            .collect();
+        let text = String::from_utf16(&units)
+            .map_err(|_| format!("{name}: UTF-16 text with a broken character: save the file as UTF-8"))?;
+        return Ok(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text));
     }
     String::from_utf8(bytes).map_err(|e| {
         let (bytes, good) = (e.as_bytes(), e.utf8_error().valid_up_to());
@@ -279,15 +285,28 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
     })
 }
 
-/// Whether `bytes` are UTF-16 text: a byte order mark, or a NUL in every other byte of the
-/// first ones (ASCII characters, with or without a mark).
-fn utf16(bytes: &[u8]) -> bool {
-    if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
-        return true;
+/// Whether `bytes` are UTF-16 text, and if so whether little-endian: a byte order mark, or
+/// a NUL in every other byte of the first ones (ASCII characters without a mark). The
+/// page's `fileText` (www/js/files.js) tells it the same way.
+fn utf16(bytes: &[u8]) -> Option<bool> {
+    if bytes.starts_with(&[0xff, 0xfe]) {
+        return Some(true);
+    }
+    if bytes.starts_with(&[0xfe, 0xff]) {
+        return Some(false);
     }
     let head = &bytes[..bytes.len().min(64) & !1];
     let nul_every_other = |first: usize| head.iter().skip(first).step_by(2).all(|&b| b == 0);
-    head.len() >= 4 && (nul_every_other(0) || nul_every_other(1)) && head.iter().any(|&b| b != 0)
+    if head.len() < 4 || head.iter().all(|&b| b == 0) {
+        return None;
+    }
+    if nul_every_other(1) {
+        Some(true)
+    } else if nul_every_other(0) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// A file's game, and the move its link shows (`m=`), if it is a link that shows one.
@@ -637,10 +656,11 @@ mod tests {
     fn utf16_is_told_from_utf8() {
         let le: Vec<u8> = "(28,28)\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
         let be: Vec<u8> = "(28,28)\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
-        assert!(utf16(&le) && utf16(&be));
-        assert!(utf16(&[0xff, 0xfe, b'(', 0]) && utf16(&[0xfe, 0xff]));
-        assert!(!utf16(b"(28,28)\n(27,27) / 0\n") && !utf16(b"") && !utf16(&[0, 0, 0, 0]) && !utf16(b"ab"));
-        assert!(!utf16("é(28,28)".as_bytes()));
+        assert_eq!((utf16(&le), utf16(&be)), (Some(true), Some(false)));
+        assert_eq!((utf16(&[0xff, 0xfe, b'(', 0]), utf16(&[0xfe, 0xff])), (Some(true), Some(false)));
+        for not in [&b"(28,28)\n(27,27) / 0\n"[..], b"", &[0, 0, 0, 0], b"ab", "é(28,28)".as_bytes()] {
+            assert_eq!(utf16(not), None, "{not:?}");
+        }
     }
 
     #[test]

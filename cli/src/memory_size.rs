@@ -56,7 +56,8 @@ pub fn show_size(bytes: u64) -> String {
     if bytes >= 1 << 30 {
         format!("{:.1}G", bytes as f64 / (1u64 << 30) as f64)
     } else {
-        format!("{bytes} bytes")
+        // as it is typed: a number of bytes
+        bytes.to_string()
     }
 }
 
@@ -86,12 +87,18 @@ pub fn memory_limit(given: Option<u64>, machine: Option<u64>) -> Result<u64, Str
     }
 }
 
-/// The machine's memory in bytes, where the system says (Linux: /proc/meminfo's MemTotal).
+/// The memory this program may have, in bytes, where the system says: on Linux,
+/// /proc/meminfo's MemTotal, or a container's limit (cgroup v2's memory.max) when that is
+/// less (MemTotal there is the host's).
 pub fn machine_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?;
     let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kib.checked_mul(1024)
+    let total = kib.checked_mul(1024)?;
+    // "max" (no limit) or a number of bytes
+    let limit =
+        std::fs::read_to_string("/sys/fs/cgroup/memory.max").ok().and_then(|s| s.trim().parse::<u64>().ok());
+    Some(limit.map_or(total, |l| l.min(total)))
 }
 
 #[cfg(test)]
@@ -129,7 +136,7 @@ mod tests {
         assert_eq!(show_size(99999 << 40), "99999T");
         assert_eq!(show_size(1536 << 20), "1536M");
         assert_eq!(show_size((23 << 30) + 12345), "23.0G");
-        assert_eq!(show_size(1000), "1000 bytes");
+        assert_eq!(show_size(1000), "1000");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::variant::Move;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// A move packed in 32 bits (coordinates are within ±1023 in any counted position).
@@ -83,11 +83,20 @@ pub struct OutOfMemory {
 
 impl std::fmt::Display for OutOfMemory {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "depth {} holds more positions than the memory limit allows ({} found when it stopped)",
-            self.depth, self.found
-        )
+        if self.found == 0 {
+            write!(
+                f,
+                "depth {} cannot be counted within the memory limit: depth {} took it",
+                self.depth,
+                self.depth - 1
+            )
+        } else {
+            write!(
+                f,
+                "depth {} holds more positions than the memory limit allows ({} found when it stopped)",
+                self.depth, self.found
+            )
+        }
     }
 }
 
@@ -132,10 +141,13 @@ pub fn count_positions_within(
         // positions of this level so far, against what the limit leaves it
         let room = limit.saturating_sub(kept) / BYTES_PER_NEW_POSITION;
         let stored = AtomicU64::new(0);
+        // a part of the level left out once it was over: the level's count is then short
+        let skipped = AtomicBool::new(false);
         prev.par_chunks(1024).enumerate().for_each_init(
             || (root.clone(), Vec::new(), Vec::new()),
             |(pos, moves, found), (chunk_no, chunk)| {
                 if stored.load(Ordering::Relaxed) > room {
+                    skipped.store(true, Ordering::Relaxed);
                     return;
                 }
                 found.clear();
@@ -175,7 +187,7 @@ pub fn count_positions_within(
             },
         );
         let found = stored.into_inner();
-        if found > room {
+        if skipped.into_inner() {
             return Err(OutOfMemory { depth: n, found, limit, counts });
         }
         let mut level = Vec::new();
@@ -191,6 +203,11 @@ pub fn count_positions_within(
         }
         kept += level.len() as u64 * BYTES_PER_KEPT_POSITION;
         levels.push(level);
+        // counted whole, but past the room: the next level cannot be (its first positions
+        // alone would be more)
+        if found > room && n < depth {
+            return Err(OutOfMemory { depth: n + 1, found: 0, limit, counts });
+        }
     }
     Ok(counts)
 }
@@ -279,9 +296,16 @@ mod tests {
         .unwrap_err();
         assert_eq!((e.depth, e.counts.clone()), (4, vec![28, 382, 3368]));
         let room = (400_000 - (1 + 28 + 382 + 3368) * BYTES_PER_KEPT_POSITION) / BYTES_PER_NEW_POSITION;
-        assert!(e.found > room && e.found <= 21497, "{} {room}", e.found);
+        assert!(e.found > room && e.found < 21497, "{} {room}", e.found);
         assert_eq!(said, vec![(1, 28), (2, 382), (3, 3368)]);
         assert!(e.to_string().starts_with("depth 4 holds more positions than the memory limit allows ("));
+        // a level whose every part had begun before the room ran out is counted whole and
+        // said; the next one is not begun (one thread: one part at a time)
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let just = (1 + 28 + 382) * BYTES_PER_KEPT_POSITION + 3000 * BYTES_PER_NEW_POSITION;
+        let e = pool.install(|| count_positions_within(&t5, 6, false, just, |_, _| true)).unwrap_err();
+        assert_eq!((e.depth, e.found, e.counts.clone()), (4, 0, vec![28, 382, 3368]));
+        assert_eq!(e.to_string(), "depth 4 cannot be counted within the memory limit: depth 3 took it");
         // room enough: the same counts as without a limit
         assert_eq!(
             count_positions_within(&t5, 4, false, 4 << 20, |_, _| true),

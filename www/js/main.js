@@ -165,7 +165,8 @@ function wire(app) {
   // a board a pointer focused (a click, a tap) leaves the arrows to undo and redo, as the
   // help says; one reached with Tab gives them to its keyboard cursor (keys.js)
   board.addEventListener("pointerdown", () => { board.dataset.focusedBy = "pointer"; });
-  board.addEventListener("blur", () => { delete board.dataset.focusedBy; });
+  // (not when the window loses the focus: back in it, the board is as the user left it)
+  board.addEventListener("blur", () => { if (document.hasFocus()) delete board.dataset.focusedBy; });
   const zoomControls = $("zoom-controls");
   new ResizeObserver(() => {
     const r = board.getBoundingClientRect();

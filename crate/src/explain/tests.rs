@@ -273,6 +273,42 @@ fn every_code_is_in_the_french_catalogue_with_its_values() {
     }
 }
 
+/// The page's English words for the few codes it says otherwise than the command line
+/// (its menus' names of the formats).
+const ENGLISH: &str = include_str!("../../../www/js/lang/engine-en.js");
+
+#[test]
+fn the_english_catalogue_holds_known_codes_with_their_values_and_the_formats_labels() {
+    let samples = samples();
+    let mut args: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+    for (_, explained) in &samples {
+        let mut stack = vec![explained];
+        while let Some(e) = stack.pop() {
+            args.entry(e.code).or_default().extend(e.args.keys().map(|k| -> &str { k }));
+            stack.extend(e.args.values().filter_map(|a| match a {
+                Arg::Why(inner) => Some(inner.as_ref()),
+                _ => None,
+            }));
+        }
+    }
+    let entries: Vec<(&str, &str)> = ENGLISH
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix('"'))
+        .filter_map(|rest| rest.split_once("\": "))
+        .collect();
+    assert!(entries.len() >= 11, "{entries:?}");
+    for (code, line) in entries {
+        let given = args.get(code).unwrap_or_else(|| panic!("engine-en.js: no error gives {code}"));
+        for name in placeholders(line) {
+            assert!(given.contains(&name.as_str()), "engine-en.js: {code} uses {{{name}}}");
+        }
+        if let Some(name) = code.strip_prefix("format.") {
+            let f = crate::formats::Format::from_name(name).unwrap_or_else(|| panic!("{code}"));
+            assert_eq!(line.trim_end().trim_end_matches(',').trim_matches('"'), f.label(), "{code}");
+        }
+    }
+}
+
 #[test]
 fn the_samples_cover_every_reader_error_the_page_can_meet() {
     let codes: std::collections::BTreeSet<&str> = samples().iter().flat_map(|(_, e)| e.codes()).collect();

@@ -4,7 +4,7 @@
 //! - `1`: the encoding's version. `5T`: the variant. `178`: the number of moves.
 //! - `<moves>`: base64url of a bit stream: for each move, its index among the legal moves
 //!   of the position before it, in canonical order (see `Move::sort_key`), written with
-//!   ceil(log2(number of legal moves)) bits. Rosin's 178-move record is a 136-character
+//!   ceil(log2(number of legal moves)) bits. Rosin's 178-move record is a 135-character
 //!   link with the default base.
 //! - `<check>`: 30 bits of a hash of the variant and moves (5 characters). A damaged link
 //!   (a changed or lost character) fails to decode, or fails the check: never a silently

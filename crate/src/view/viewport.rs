@@ -141,8 +141,30 @@ impl Viewport {
     }
 
     /// Pans just enough that grid point `p` is at least `margin` pixels inside the area (at
-    /// most half of it): the keyboard's cursor, which the view follows as a pointer would.
-    pub fn bring_into_view(&mut self, p: Point, margin: f64) {
+    /// most half of it), and out from under `corner` (as in [`fit_clear`](Self::fit_clear):
+    /// the zoom buttons), by the shorter way, left or down: the keyboard's cursor, which the
+    /// view follows as a pointer would.
+    pub fn bring_into_view(&mut self, p: Point, margin: f64, corner: (f64, f64)) {
+        self.bring_inside(p, margin);
+        let (cw, ch) = corner;
+        let usable = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side / 2.0;
+        if !usable(cw, self.width) || !usable(ch, self.height) {
+            return;
+        }
+        let (x, y) = self.point_to_screen(p);
+        let r = self.cell / 2.0;
+        let (left, down) = (x + r - (self.width - cw), ch - (y - r));
+        if left > 0.0 && down > 0.0 {
+            if left <= down {
+                self.ox -= left;
+            } else {
+                self.oy += down;
+            }
+        }
+    }
+
+    /// Pans just enough that `p` is `margin` pixels inside the area (at most half of it).
+    fn bring_inside(&mut self, p: Point, margin: f64) {
         let (x, y) = self.point_to_screen(p);
         let inside = |at: f64, side: f64| {
             let m = margin.clamp(0.0, side / 2.0);
@@ -325,15 +347,24 @@ mod tests {
     fn a_point_is_brought_into_view_by_the_least_pan() {
         let mut v = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
         // (20, 3) is at (400, 60): 130 px back across, none down
-        v.bring_into_view(Point::new(20, 3), 30.0);
+        v.bring_into_view(Point::new(20, 3), 30.0, (0.0, 0.0));
         assert!(close(v.point_to_screen(Point::new(20, 3)), (270.0, 60.0)));
         // a point inside stays where it is
         let before = v;
-        v.bring_into_view(Point::new(10, 3), 30.0);
+        v.bring_into_view(Point::new(10, 3), 30.0, (0.0, 0.0));
         assert_eq!(v, before);
         // up and left, and a margin larger than half the area is half of it
-        v.bring_into_view(Point::new(-20, -20), 500.0);
+        v.bring_into_view(Point::new(-20, -20), 500.0, (0.0, 0.0));
         assert!(close(v.point_to_screen(Point::new(-20, -20)), (150.0, 100.0)));
+        // under the buttons' corner (40 x 90 at the top right): out of it the shorter way
+        let mut w = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        w.bring_into_view(Point::new(13, 1), 30.0, (40.0, 90.0));
+        let (x, y) = w.point_to_screen(Point::new(13, 1));
+        assert!(close((x, y), (250.0, 30.0)), "left by 10, not down by 70: {x} {y}");
+        let mut d = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        d.bring_into_view(Point::new(14, 4), 30.0, (80.0, 90.0));
+        let (x, y) = d.point_to_screen(Point::new(14, 4));
+        assert!(close((x, y), (270.0, 100.0)), "down by 20, not left by 60: {x} {y}");
     }
 
     #[test]

@@ -128,10 +128,11 @@ impl BoardView {
     }
 
     /// Pans just enough that grid point (x, y) is a cell and a half inside the canvas (at
-    /// least 24 px): the keyboard's cursor stays in sight.
+    /// least 24 px), and not under the corner's buttons: the keyboard's cursor stays in
+    /// sight.
     pub fn bring_into_view(&mut self, x: i32, y: i32) {
         let margin = (1.5 * self.view.cell).max(24.0);
-        self.view.bring_into_view(Point::new(x, y), margin);
+        self.view.bring_into_view(Point::new(x, y), margin, self.corner);
     }
 
     /// Pixels a cell.
