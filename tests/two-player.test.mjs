@@ -113,6 +113,7 @@ test("against the computer: each move gets an answer, undo takes back both, the 
   assert.equal(await page.getByTestId("opponent").inputValue(), "human");
   assert.match(await page.getByTestId("opponent-note").textContent(), /does not play 3T/);
   assert.ok(await page.locator("[data-testid=opponent] option[value=strong]").isDisabled());
+  assert.equal(await page.getByTestId("think-time").isVisible(), false, "no thinking to time where the computer does not play");
   await playOne(page);
   assert.equal(await turn(page), "2", "two people take turns");
   // 4T from another start than the cross may never end: nor does the computer play it

@@ -232,6 +232,8 @@ export class TwoPlayerPanel {
     $("two-player-options").hidden = !on;
     const computer = this.#againstComputer();
     $("you-play-field").hidden = !computer;
+    // the computer's thinking (its moves, the hint): nothing to time where it does not play
+    $("think-field").hidden = !app.gamesEnd();
     const line = $("turn-line");
     const winnerLine = $("winner");
     const previewing = app.previewing();
