@@ -135,7 +135,8 @@ export class StartEditor {
     if (next.size === 0) return say(t("start.one-at-least"));
     if (!this.#put("view", true, next)) return;
     // the editor out of sight (another tab): the tap put a dot, not a move, and says so
-    if (!$("start-editor").checkVisibility()) say(t("start.elsewhere"));
+    // (offsetParent: null inside a hidden tab; checkVisibility is not in Safari before 17.4)
+    if ($("start-editor").offsetParent === null) say(t("start.elsewhere"));
   }
 
   /** @param {"cross" | "one"} which */
