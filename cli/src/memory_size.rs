@@ -54,7 +54,7 @@ pub fn show_size(bytes: u64) -> String {
         }
     }
     if bytes >= 1 << 30 {
-        format!("{:.1}G", bytes as f64 / (1u64 << 30) as f64)
+        about(bytes)
     } else {
         // as it is typed: a number of bytes
         bytes.to_string()

@@ -118,20 +118,10 @@ impl Viewport {
     /// ignored (there would be nothing left to fit into).
     pub fn fit_clear(&mut self, bbox: GridBox, margin: f64, points: &[Point], corner: (f64, f64)) {
         self.fit(bbox, margin);
+        if !points.iter().any(|&p| self.under_corner(p, corner).is_some()) {
+            return;
+        }
         let (cw, ch) = corner;
-        let usable = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side / 2.0;
-        if !usable(cw, self.width) || !usable(ch, self.height) {
-            return;
-        }
-        // a dot is drawn within half a cell of its point
-        let r = self.cell / 2.0;
-        let hidden = points.iter().any(|&p| {
-            let (x, y) = self.point_to_screen(p);
-            x + r > self.width - cw && y - r < ch
-        });
-        if !hidden {
-            return;
-        }
         let (width, height) = (self.width, self.height);
         let beside = Viewport::fitted(width - cw, height, bbox, margin);
         let mut below = Viewport::fitted(width, height - ch, bbox, margin);
@@ -146,21 +136,30 @@ impl Viewport {
     /// view follows as a pointer would.
     pub fn bring_into_view(&mut self, p: Point, margin: f64, corner: (f64, f64)) {
         self.bring_inside(p, margin);
-        let (cw, ch) = corner;
-        let usable = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side / 2.0;
-        if !usable(cw, self.width) || !usable(ch, self.height) {
-            return;
-        }
-        let (x, y) = self.point_to_screen(p);
-        let r = self.cell / 2.0;
-        let (left, down) = (x + r - (self.width - cw), ch - (y - r));
-        if left > 0.0 && down > 0.0 {
+        if let Some((left, down)) = self.under_corner(p, corner) {
             if left <= down {
                 self.ox -= left;
             } else {
                 self.oy += down;
             }
         }
+    }
+
+    /// How far the dot of `p` (drawn within half a cell of it) reaches under `corner`
+    /// (the width and height of what covers the area's top right), across and down, when
+    /// it does; never for a corner of half the area or more, which
+    /// [`fit_clear`](Self::fit_clear) and [`bring_into_view`](Self::bring_into_view)
+    /// ignore (nothing would be left beside it).
+    fn under_corner(&self, p: Point, corner: (f64, f64)) -> Option<(f64, f64)> {
+        let (cw, ch) = corner;
+        let usable = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side / 2.0;
+        if !usable(cw, self.width) || !usable(ch, self.height) {
+            return None;
+        }
+        let (x, y) = self.point_to_screen(p);
+        let r = self.cell / 2.0;
+        let (left, down) = (x + r - (self.width - cw), ch - (y - r));
+        (left > 0.0 && down > 0.0).then_some((left, down))
     }
 
     /// Pans just enough that `p` is `margin` pixels inside the area (at most half of it).
