@@ -129,6 +129,18 @@ impl Dir {
         }
     }
 
+    /// The direction in words with its glyph, `vertical (|)`, for messages read by people
+    /// of every format (MSR's `V` means nothing to a Pentasol file's reader, and a glyph
+    /// alone is hard to read in a sentence).
+    pub const fn words(self) -> &'static str {
+        match self {
+            Dir::H => "horizontal (-)",
+            Dir::V => "vertical (|)",
+            Dir::DN => "diagonal (\\)",
+            Dir::DP => "diagonal (/)",
+        }
+    }
+
     /// The direction of an MSR name, in any case.
     pub fn from_name(s: &str) -> Option<Dir> {
         Dir::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(s))

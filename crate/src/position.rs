@@ -57,15 +57,15 @@ impl fmt::Display for InFrame<'_> {
             IllegalMove::Overlap { with, rule } => match rule {
                 Rule::Touching => write!(
                     f,
-                    "the line overlaps the line already drawn from {} {} (in T, parallel lines may share only an end point)",
-                    at(with.start),
-                    with.dir.name()
+                    "the line overlaps the {} line already drawn from {} (in T, parallel lines may share only an end point)",
+                    with.dir.words(),
+                    at(with.start)
                 ),
                 Rule::Disjoint => write!(
                     f,
-                    "the line touches the line already drawn from {} {} (in D, parallel lines may not share any point)",
-                    at(with.start),
-                    with.dir.name()
+                    "the line touches the {} line already drawn from {} (in D, parallel lines may not share any point)",
+                    with.dir.words(),
+                    at(with.start)
                 ),
             },
             IllegalMove::TooFar(p) => write!(

@@ -114,6 +114,25 @@ fn a_link_or_a_json_key_in_a_comment_does_not_make_a_file_a_link_or_json() {
 }
 
 #[test]
+fn a_damaged_reference_line_over_pentasol_moves_is_said_in_pentasol_terms() {
+    let g = library::find("5d-82-rosin").unwrap().game();
+    let text = formats::write(&g, Format::Pentasol, link::DEFAULT_BASE).unwrap();
+    let reference = text.lines().find(|l| l.starts_with('(')).unwrap().to_string();
+    for damaged in [reference.trim_end_matches(')').to_string(), format!("{reference} x")] {
+        let with = text.replacen(&reference, &damaged, 1);
+        assert_eq!(formats::detect(&with), Some(Format::Pentasol), "{damaged}");
+        let Err(formats::LoadError::Read(e)) = formats::load(&with, None, Some(Variant::D5)) else {
+            panic!("{damaged}: read")
+        };
+        assert_eq!(e.format, Some(Format::Pentasol), "{e}");
+        assert!(e.to_string().starts_with("Pentasol, line "), "{e}");
+    }
+    // Flammenkamp's moves, one a line, are still Flammenkamp's
+    let flammenkamp = formats::write(&g, Format::Flammenkamp, link::DEFAULT_BASE).unwrap();
+    assert_eq!(formats::detect(&flammenkamp), Some(Format::Flammenkamp));
+}
+
+#[test]
 fn the_record_link_is_short() {
     let g = library::find("5t-178-rosin").unwrap().game();
     let l = link::write(&g, link::DEFAULT_BASE, link::LinkView::default());
@@ -606,4 +625,16 @@ fn a_spreadsheet_s_csv_with_every_field_quoted_reads() {
     // a quote that does not close is no field of ours
     let e = read_error("x,y,dir,pos\n\"3,-1,V,0\n", None);
     assert_eq!(e.2, ReadErrorKind::NotANumber { field: Field::X, text: "\"3".into() });
+}
+
+#[test]
+fn an_overlap_names_the_other_line_s_direction_in_words_in_every_format() {
+    // Rosin's 5T record replayed as 5D breaks the disjoint rule
+    let g = library::find("5t-178-rosin").unwrap().game();
+    for f in [Format::Pentasol, Format::MsrJson, Format::Link] {
+        let text = formats::write(&g, f, link::DEFAULT_BASE).unwrap();
+        let e = formats::load(&text, None, Some(Variant::D5)).unwrap_err().to_string();
+        let words = ["horizontal (-)", "vertical (|)", "diagonal (\\)", "diagonal (/)"];
+        assert!(words.iter().any(|w| e.contains(&format!("touches the {w} line"))), "{f}: {e}");
+    }
 }

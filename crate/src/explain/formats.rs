@@ -228,6 +228,16 @@ impl Explain for LinkDamage {
     }
 }
 
+/// A direction in words, with its glyph.
+fn direction(d: crate::Dir) -> Explained {
+    Explained::new(match d {
+        crate::Dir::H => "dir.H",
+        crate::Dir::V => "dir.V",
+        crate::Dir::DN => "dir.DN",
+        crate::Dir::DP => "dir.DP",
+    })
+}
+
 /// Why a move is illegal, its points as `frame` writes them (a file's own coordinates).
 pub fn illegal(why: &IllegalMove, frame: Frame) -> Explained {
     let e = Explained::new;
@@ -240,7 +250,7 @@ pub fn illegal(why: &IllegalMove, frame: Frame) -> Explained {
         IllegalMove::Overlap { with, rule } => {
             e(if rule == Rule::Touching { "move.overlap-T" } else { "move.overlap-D" })
                 .text("point", frame.show(with.start))
-                .text("dir", with.dir.name())
+                .why("dir", direction(with.dir))
         }
         IllegalMove::TooFar(p) => {
             e("move.too-far").text("point", frame.show(p)).num("limit", crate::COORD_LIMIT as f64)

@@ -189,6 +189,15 @@ fn samples() -> Vec<(String, Explained)> {
         IllegalMove::MissingDot(Point::new(1, 2)),
         IllegalMove::Overlap { with: line, rule: crate::Rule::Touching },
         IllegalMove::Overlap { with: line, rule: crate::Rule::Disjoint },
+        // every direction has its words
+        IllegalMove::Overlap {
+            with: crate::Line::new(Point::new(1, 2), crate::Dir::DN),
+            rule: crate::Rule::Touching,
+        },
+        IllegalMove::Overlap {
+            with: crate::Line::new(Point::new(1, 2), crate::Dir::DP),
+            rule: crate::Rule::Touching,
+        },
     ] {
         add(&ReadError::new(
             Format::Link,

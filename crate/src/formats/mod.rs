@@ -237,6 +237,11 @@ pub fn detect(text: &str) -> Option<Format> {
     if pentasol::is_reference_line(move_code) || pentasol::is_move_line(move_code) {
         return Some(Format::Pentasol);
     }
+    // a damaged reference line over Pentasol's moves is Pentasol's, so that its reader
+    // says what is wrong with it (Flammenkamp's reader would name its own notation)
+    if code().nth(1).is_some_and(|l| pentasol::is_move_line(pentasol::without_comment(l))) {
+        return Some(Format::Pentasol);
+    }
     if first.contains('(') {
         return Some(Format::Flammenkamp);
     }
