@@ -267,6 +267,22 @@ fn bad_input_says_what_and_where() {
     assert!(e.contains(&format!("'{}'", "Q".repeat(25))), "{e}");
     let e = read_error("x,y,dir,pos\n3,-1,V\n", None);
     assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), Columns(3)));
+    // glyph and delta, when given, say the same move; a seventh column is none of ours
+    let csv = |row: &str| format!("x,y,dir,pos,glyph,delta\n{row}\n");
+    assert_eq!(formats::load(&csv("3,-1,V,0,|,+2"), None, None).unwrap().game.score(), 1);
+    assert_eq!(formats::load(&csv("3,-1,V,0,,"), None, None).unwrap().game.score(), 1, "empty cells");
+    assert_eq!(formats::load(&csv("3,-1,V,0,|"), None, None).unwrap().game.score(), 1, "no delta");
+    let disagrees = |column, found: &str, expected: &str| Disagrees {
+        column,
+        found: found.into(),
+        expected: expected.into(),
+    };
+    let e = read_error(&csv("3,-1,V,0,-,+2"), None);
+    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees("glyph", "-", "|")));
+    let e = read_error(&csv("3,-1,V,0,|,-2"), None);
+    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees("delta", "-2", "+2")));
+    let e = read_err(&csv("3,-1,V,0,|,+2,7"), None);
+    assert!(e.contains("line 2: expected x,y,dir,pos (then glyph and delta, if any); found 7 columns"), "{e}");
     let e = read_error("# 5T\n3,-1,V,zero\n", None);
     assert_eq!(
         e,
@@ -587,6 +603,14 @@ fn a_gillioz_file_s_damage_is_named_as_such() {
     assert_eq!(e, (grid, Some(At::Move(3)), ElementPoints { element: Element::Line, found: 3 }));
     let e = damaged(&|d| d["Grid"][3]["Elements"].as_array_mut().unwrap().retain(|e| e["Type"] == "line"));
     assert_eq!(e, (grid, Some(At::Move(3)), MissingElement(Element::Dot)));
+    // a second line or dot in a step (another move's, pasted in) is not left out unsaid
+    for (i, element) in [(0, Element::Line), (1, Element::Dot)] {
+        let e = damaged(&|d| {
+            let next = d["Grid"][4]["Elements"][i].clone();
+            d["Grid"][3]["Elements"].as_array_mut().unwrap().push(next);
+        });
+        assert_eq!(e, (grid, Some(At::Move(3)), ExtraElement(element)));
+    }
     // the start's step is read alike
     let e = damaged(&|d| d["Grid"][0]["Elements"][0]["Type"] = "circle".into());
     assert_eq!(e, (grid, Some(At::Start), UnknownElement("circle".into())));

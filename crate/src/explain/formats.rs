@@ -92,6 +92,9 @@ impl Explain for ReadErrorKind {
             Unexpected(c) => e("read.unexpected").text("char", c),
             ReferenceNotAlone => e("read.reference-not-alone"),
             Columns(n) => e("read.columns").num("n", *n as f64),
+            Disagrees { column, found, expected } => {
+                e("read.disagrees").text("column", column).text("found", shown(found)).text("expected", expected)
+            }
             NotANumber { field: f, text } => {
                 e("read.not-a-number").why("field", field(*f)).text("text", shown(text))
             }
@@ -123,6 +126,8 @@ impl Explain for ReadErrorKind {
             EmptyGrid => e("read.empty-grid"),
             MissingElement(Element::Line) => e("read.no-line-in-step"),
             MissingElement(Element::Dot) => e("read.no-dot-in-step"),
+            ExtraElement(Element::Line) => e("read.two-lines-in-step"),
+            ExtraElement(Element::Dot) => e("read.two-dots-in-step"),
             UnknownElement(t) => e("read.unknown-element").text("text", shown(t)),
             ElementPoints { element: Element::Line, found } => e("read.line-points").num("n", *found as f64),
             ElementPoints { element: Element::Dot, found } => e("read.dot-points").num("n", *found as f64),

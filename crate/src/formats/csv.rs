@@ -1,5 +1,5 @@
-//! `x,y,dir,pos` lines in the standard frame (the normalized CSV of the shared records;
-//! extra columns such as glyph and delta are ignored, and fields may be in quotes). A
+//! `x,y,dir,pos` lines in the standard frame (the normalized CSV of the shared records,
+//! whose glyph and delta columns, if any, must say the same move; fields may be in quotes). A
 //! comment line `# 5T ...` before the moves gives the variant; a comment line
 //! `# start CODE` (a [`Start::code`]) gives a start other than the cross.
 
@@ -41,8 +41,10 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         if cols[0] == "x" {
             continue;
         }
-        if cols.len() < 4 {
-            return Err(err(ReadErrorKind::Columns(cols.len())));
+        // empty cells at the end (a spreadsheet's) are no columns
+        let used = cols.iter().rposition(|c| !c.is_empty()).map_or(0, |i| i + 1);
+        if !(4..=6).contains(&used) {
+            return Err(err(ReadErrorKind::Columns(used)));
         }
         let number = |text: &str, field| whole_number(text, field).map_err(err);
         let x = coordinate(number(cols[0], Field::X)?, cols[0], 0, Field::X).map_err(err)?;
@@ -52,6 +54,18 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         let pos = number(cols[3], Field::Pos)?;
         if !(0..=5).contains(&pos) {
             return Err(err(ReadErrorKind::OutOfRange { field: Field::Pos, value: cols[3].to_string() }));
+        }
+        // glyph and delta say the move again (the shared records' CSV): they must agree
+        let delta = 2 - pos;
+        let said = [("glyph", dir.glyph().to_string()), ("delta", format!("{delta:+}"))];
+        for ((column, expected), found) in said.into_iter().zip(cols.iter().skip(4)) {
+            let agrees = match column {
+                "glyph" => *found == expected,
+                _ => found.strip_prefix('+').unwrap_or(found).parse::<i64>() == Ok(delta),
+            };
+            if !found.is_empty() && !agrees {
+                return Err(err(ReadErrorKind::Disagrees { column, found: found.to_string(), expected }));
+            }
         }
         record.moves.push(Move::new(Point::new(x, y), dir, pos as u8));
         record.source.moves.push(Written { line: n, text: line.to_string() });

@@ -95,8 +95,18 @@ pub enum ReadErrorKind {
     ReferenceNotAlone,
     /// Pentasol text without its reference line.
     NoReference,
-    /// A CSV line with fewer than the 4 columns x,y,dir,pos.
+    /// A CSV line with fewer than the 4 columns x,y,dir,pos, or more than the 6 with
+    /// glyph and delta.
     Columns(usize),
+    /// A CSV line's glyph or delta that says another move than its dir and pos.
+    Disagrees {
+        /// The column: `glyph` or `delta`.
+        column: &'static str,
+        /// What it holds.
+        found: String,
+        /// What dir and pos make it.
+        expected: String,
+    },
     /// A field that must be a whole number is not one.
     NotANumber {
         /// Which field.
@@ -129,6 +139,8 @@ pub enum ReadErrorKind {
     EmptyGrid,
     /// gillioz: a move's step lacks its line or its new dot.
     MissingElement(Element),
+    /// gillioz: a move's step with a second line or a second new dot.
+    ExtraElement(Element),
     /// gillioz: an element whose type is neither a line nor a dot.
     UnknownElement(String),
     /// gillioz: a line element without its 2 points, or a dot element without its 1.
@@ -396,7 +408,16 @@ impl fmt::Display for ReadErrorKind {
                 write!(f, "a Pentasol text starts with the reference point alone, like (28,28) (is it missing?)")
             }
             NoReference => write!(f, "no reference line: the input is empty"),
-            Columns(n) => write!(f, "expected x,y,dir,pos; found {n} column{}", if *n == 1 { "" } else { "s" }),
+            Columns(n) => write!(
+                f,
+                "expected x,y,dir,pos (then glyph and delta, if any); found {n} column{}",
+                if *n == 1 { "" } else { "s" }
+            ),
+            Disagrees { column, found, expected } => write!(
+                f,
+                "{column} \"{}\" does not agree with dir and pos, which make it {expected}",
+                shown(found)
+            ),
             NotANumber { field, text } => write!(f, "{field} \"{}\" is not a whole number", shown(text)),
             OutOfRange { field, value } => match (field, shown(value)) {
                 (Field::X | Field::Y, value) => write!(
@@ -434,6 +455,9 @@ impl fmt::Display for ReadErrorKind {
             LineLength(n) => write!(f, "unsupported line of {n} points (this program plays 3 to 6)"),
             EmptyGrid => write!(f, "the grid is empty"),
             MissingElement(what) => write!(f, "no {} in this step", what.kind()),
+            ExtraElement(what) => {
+                write!(f, "this step has a second {}: a move has one line and one new dot", what.kind())
+            }
             UnknownElement(t) => {
                 write!(f, "unknown element type \"{}\" (expected \"line\" or \"dot\")", shown(t))
             }

@@ -135,17 +135,18 @@ pub(super) fn read_grid(text: &str) -> Result<Record, ReadError> {
     let mut moves = Vec::with_capacity(steps.len());
     for (i, step) in steps.iter().enumerate() {
         let err = |kind| ReadError::new(f, Some(At::Move(i + 1)), kind);
-        // a step's line and its new dot (the first of each)
+        // a step's line and its new dot, one of each: a second one would be a move left out
         let found = elements(step).map_err(err)?;
-        let first = |which| {
-            found
-                .iter()
-                .find(|(e, _)| *e == which)
-                .map(|(_, p)| p)
-                .ok_or(ReadErrorKind::MissingElement(which))
+        let only = |which| {
+            let mut of = found.iter().filter(|(e, _)| *e == which).map(|(_, p)| p);
+            let one = of.next().ok_or(ReadErrorKind::MissingElement(which))?;
+            match of.next() {
+                Some(_) => Err(ReadErrorKind::ExtraElement(which)),
+                None => Ok(one),
+            }
         };
-        let line = first(error::Element::Line).map_err(err)?;
-        let dot = first(error::Element::Dot).map_err(err)?;
+        let line = only(error::Element::Line).map_err(err)?;
+        let dot = only(error::Element::Dot).map_err(err)?;
         moves.push(to_move(f, v, i, line[0], line[1], dot[0], frame)?);
     }
     let mut record = Record::new(Some(v), moves);
