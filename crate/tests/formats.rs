@@ -394,7 +394,8 @@ fn an_illegal_pentasol_move_is_reported_in_the_files_terms() {
     // reference (30,40): the standard (x, y) is written (x + 27, y + 37)
     let text = "# a game\n(30,40)\n(29,39) / 0\n\n(60,60) - +2\n";
     let e = formats::load(text, None, Some(Variant::D5)).unwrap_err();
-    let LoadError::Replay { format, error, written, frame } = &e else { panic!("{e}") };
+    let LoadError::Replay { format, error, written, place, frame } = &e else { panic!("{e}") };
+    assert_eq!(*place, None, "a text with lines says the line and the move as written");
     assert_eq!(*format, Format::Pentasol);
     assert_eq!(error.index, 1);
     assert_eq!(*frame, Frame { dx: 27, dy: 37 });
@@ -661,4 +662,33 @@ fn an_overlap_names_the_other_line_s_direction_in_words_in_every_format() {
         let words = ["horizontal (-)", "vertical (|)", "diagonal (\\)", "diagonal (/)"];
         assert!(words.iter().any(|w| e.contains(&format!("touches the {w} line"))), "{f}: {e}");
     }
+}
+
+#[test]
+fn an_illegal_move_in_json_is_placed_at_its_line_and_column() {
+    // Rosin's 5T record replayed as 5D: move 6 breaks the disjoint rule
+    let g = library::find("5t-178-rosin").unwrap().game();
+    let json = formats::write(&g, Format::MsrJson, link::DEFAULT_BASE).unwrap();
+    let e = formats::load(&json, None, Some(Variant::D5)).unwrap_err();
+    let LoadError::Replay { error, place: Some((line, column)), .. } = &e else { panic!("{e}") };
+    assert_eq!(error.index, 5);
+    // the place is where the sixth object of "moves" opens
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let sixth = &value["moves"][5];
+    let text_line = json.lines().nth(line - 1).unwrap();
+    assert_eq!(text_line[column - 1..].trim_end(), "{", "{e}");
+    let after: String = json.lines().skip(*line).take(4).collect();
+    assert!(after.contains(&format!("\"x\": {}", sixth["x"])), "{after}");
+    assert!(e.to_string().starts_with(&format!("MSR JSON (morpion-solitaire.io), line {line}, column {column}: move 6 (")), "{e}");
+    // on one line (as a page or a script writes it), the column says which move
+    let compact = value.to_string();
+    let e = formats::load(&compact, None, Some(Variant::D5)).unwrap_err();
+    let LoadError::Replay { place: Some((1, column)), .. } = &e else { panic!("{e}") };
+    let at = compact.char_indices().nth(column - 1).unwrap().0;
+    let back: serde_json::Value = serde_json::Deserializer::from_str(&compact[at..]).into_iter().next().unwrap().unwrap();
+    assert_eq!(&back, sixth);
+    // an MS1 string's JSON is seen by no one: no place
+    let ms1 = formats::write(&g, Format::Msr, link::DEFAULT_BASE).unwrap();
+    let e = formats::load(&ms1, None, Some(Variant::D5)).unwrap_err();
+    assert!(matches!(e, LoadError::Replay { place: None, .. }), "{e}");
 }

@@ -267,16 +267,22 @@ impl Explain for LoadError {
     fn explain(&self) -> Explained {
         match self {
             LoadError::Read(e) => e.explain(),
-            LoadError::Replay { format: f, error, written, frame } => {
+            LoadError::Replay { format: f, error, written, place, frame } => {
                 let n = (error.index + 1) as f64;
-                let said = match written {
-                    Some(w) => Explained::new("load.illegal-at-line")
+                let said = match (written, place) {
+                    (Some(w), _) => Explained::new("load.illegal-at-line")
                         .num("line", w.line as f64)
                         .text("text", &w.text),
-                    None => {
+                    (None, place) => {
                         let m = error.mv;
                         let text = format!("{} {} {}", frame.show(m.dot), m.dir.name(), m.pos);
-                        Explained::new("load.illegal").text("text", text)
+                        match place {
+                            Some((line, column)) => Explained::new("load.illegal-at-column")
+                                .num("line", *line as f64)
+                                .num("column", *column as f64),
+                            None => Explained::new("load.illegal"),
+                        }
+                        .text("text", text)
                     }
                 };
                 said.why("format", format(*f))

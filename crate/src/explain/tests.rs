@@ -181,10 +181,13 @@ fn samples() -> Vec<(String, Explained)> {
             add(&e);
         }
     }
-    // a 5T record replayed as 5D breaks the disjoint rule: MSR JSON has no lines to cite
+    // a 5T record replayed as 5D breaks the disjoint rule: MSR JSON cites a line and a column
     let record = crate::library::find("5t-178-rosin").unwrap().game();
     let json = formats::write(&record, Format::MsrJson, "").unwrap();
     add(&formats::load(&json, None, Some(Variant::D5)).unwrap_err());
+    // and an MS1 string's, whose JSON no one sees, not even a place in it
+    let ms1 = formats::write(&record, Format::Msr, "").unwrap();
+    add(&formats::load(&ms1, None, Some(Variant::D5)).unwrap_err());
     let line = crate::Line::new(Point::new(1, 2), crate::Dir::V);
     for reason in [
         IllegalMove::BadPos { pos: 7, len: 5 },

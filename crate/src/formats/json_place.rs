@@ -22,24 +22,36 @@ enum Step {
 /// lists open there, and where in each. A text that is not JSON gives what it gives; only
 /// a place the JSON reader stopped at is asked about.
 fn path_to(text: &str, at: usize) -> Vec<Step> {
-    scan(text, at, |_, _| {})
+    scan(text, at, |_, _| {}, |_, _| false)
 }
 
 /// The names of the fields of `text`'s outer object (what tells JSON formats apart: a
 /// name in a description's text, or in an object inside, is none of them).
 pub(crate) fn outer_names(text: &str) -> Vec<&str> {
     let mut names = Vec::new();
-    scan(text, text.len(), |depth, name| {
-        if depth == 1 {
-            names.push(name);
-        }
-    });
+    scan(
+        text,
+        text.len(),
+        |depth, name| {
+            if depth == 1 {
+                names.push(name);
+            }
+        },
+        |_, _| false,
+    );
     names
 }
 
 /// Reads `text` up to byte `at` (not included), telling `name` each field's name and the
-/// depth of its object (1: the outer one), and gives the steps that lead to `at`.
-fn scan<'a>(text: &'a str, at: usize, mut name: impl FnMut(usize, &'a str)) -> Vec<Step> {
+/// depth of its object (1: the outer one), and gives the steps that lead to `at`. `open`
+/// hears of each object or list that opens (the steps to it, and its byte), and stops the
+/// reading by answering true.
+fn scan<'a>(
+    text: &'a str,
+    at: usize,
+    mut name: impl FnMut(usize, &'a str),
+    mut open: impl FnMut(&[Step], usize) -> bool,
+) -> Vec<Step> {
     let bytes = &text.as_bytes()[..at.min(text.len())];
     let mut path: Vec<Step> = Vec::new();
     // objects and lists open past the depth followed (the JSON reader stops at 128): only
@@ -49,6 +61,9 @@ fn scan<'a>(text: &'a str, at: usize, mut name: impl FnMut(usize, &'a str)) -> V
     // in an object, whether the next text in quotes is a field's name
     let mut name_due = false;
     while i < bytes.len() {
+        if matches!(bytes[i], b'{' | b'[') && deeper == 0 && open(&path, i) {
+            break;
+        }
         match bytes[i] {
             b'{' | b'[' if path.len() >= MAX_DEPTH => deeper += 1,
             b'}' | b']' if deeper > 0 => deeper -= 1,
@@ -121,16 +136,41 @@ pub(crate) struct InMove {
     pub between: bool,
 }
 
+/// The list of moves of a JSON format, and the index in it of move 1 (a gillioz grid's
+/// first step is the start).
+fn moves_list(format: Format) -> Option<(&'static str, usize)> {
+    match format {
+        Format::MsrJson | Format::Msr => Some(("moves", 0)),
+        Format::GilliozDto => Some(("Moves", 0)),
+        Format::GilliozGrid => Some(("Grid", 1)),
+        _ => None,
+    }
+}
+
+/// The line and column (from 1) where move `number` (from 1) of `text`, a file of
+/// `format`, begins: what a message about an illegal move points to.
+pub(crate) fn move_place(format: Format, text: &str, number: usize) -> Option<(usize, usize)> {
+    let (list, first) = moves_list(format)?;
+    let wanted = number.checked_sub(1)? + first;
+    let mut found = None;
+    scan(
+        text,
+        text.len(),
+        |_, _| {},
+        |path, i| {
+            let here = matches!(path, [Step::Key(Some(key)), Step::Index(n)] if key == list && *n == wanted);
+            if here {
+                found = Some(i);
+            }
+            here
+        },
+    );
+    found.map(|i| super::error::line_and_column(&text[..i]))
+}
+
 /// The move that byte `at` of `text`, a file of `format`, is part of.
 pub(crate) fn move_at(format: Format, text: &str, at: usize) -> Option<InMove> {
-    // the list of moves, and the index in it of move 1 (a gillioz grid's first step is
-    // the start)
-    let (list, first) = match format {
-        Format::MsrJson | Format::Msr => ("moves", 0),
-        Format::GilliozDto => ("Moves", 0),
-        Format::GilliozGrid => ("Grid", 1),
-        _ => return None,
-    };
+    let (list, first) = moves_list(format)?;
     let path = path_to(text, at);
     let (Some(Step::Key(Some(key))), Some(&Step::Index(i))) = (path.first(), path.get(1)) else {
         return None;

@@ -429,6 +429,8 @@ pub enum LoadError {
         error: Box<ReplayError>,
         /// Its line and text, for formats with lines.
         written: Option<Written>,
+        /// Its line and column, for a JSON text (not an MS1 string's, which no one sees).
+        place: Option<(usize, usize)>,
         /// How the text's coordinates relate to the standard frame.
         frame: Frame,
     },
@@ -438,15 +440,16 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Read(e) => e.fmt(f),
-            LoadError::Replay { format, error, written, frame } => {
+            LoadError::Replay { format, error, written, place, frame } => {
                 let n = error.index + 1;
-                match written {
-                    Some(w) => write!(f, "{}, line {}: move {n}, {},", format.label(), w.line, w.text)?,
-                    None => {
+                match (written, place) {
+                    (Some(w), _) => write!(f, "{}, line {}: move {n}, {},", format.label(), w.line, w.text)?,
+                    (None, place) => {
                         let m = error.mv;
+                        let at = place.map_or(String::new(), |(line, column)| format!(", line {line}, column {column}"));
                         write!(
                             f,
-                            "{}: move {n} ({} {} {})",
+                            "{}{at}: move {n} ({} {} {})",
                             format.label(),
                             frame.show(m.dot),
                             m.dir.name(),
@@ -497,7 +500,12 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
     }
     let game = record.replay(variant).map_err(|error| {
         let written = record.source.moves.get(error.index).cloned();
-        LoadError::Replay { format, error: Box::new(error), written, frame: record.source.frame }
+        // a JSON text's move is found by its place (the search only runs for an error)
+        let json = matches!(format, Format::MsrJson | Format::GilliozGrid | Format::GilliozDto);
+        let place = json
+            .then(|| json_place::move_place(format, text.trim_start_matches('\u{feff}'), error.index + 1))
+            .flatten();
+        LoadError::Replay { format, error: Box::new(error), written, place, frame: record.source.frame }
     })?;
     if let Some(declared) = record.declared.filter(|&d| d != game.score()) {
         notes.push(Note::CountDiffers { format, declared, moves: game.score() });

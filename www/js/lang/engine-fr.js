@@ -147,6 +147,7 @@ export default {
   "move.overlap-D": "la ligne touche la ligne {dir} déjà tracée depuis {point} (en D, deux lignes parallèles ne peuvent partager aucun point)",
   "move.too-far": "le point {point} est au-delà de la limite du plateau (les coordonnées du moteur s'arrêtent à ±{limit})",
   "load.illegal-at-line": "{format}, ligne {line} : le coup {move}, {text}, est illégal en {variant} : {why}",
+  "load.illegal-at-column": "{format}, ligne {line}, colonne {column} : le coup {move} ({text}) est illégal en {variant} : {why}",
   "load.illegal": "{format} : le coup {move} ({text}) est illégal en {variant} : {why}",
 
   "note.overridden": "{format} : le texte indique {file} ; la partie est rejouée en {given}, comme demandé",
