@@ -429,7 +429,11 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
                         lost.join(" and ")
                     ));
                 }
-                formats::write(game, to, &base).map_err(|e| e.to_string())?
+                let text = formats::write(game, to, &base).map_err(|e| e.to_string())?;
+                if let Some(note) = formats::write_note(game, to) {
+                    warn(&format!("note: {note}"));
+                }
+                text
             };
             // a file ends with its line's end, as standard output does
             if !text.ends_with('\n') {

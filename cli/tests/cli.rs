@@ -1205,3 +1205,26 @@ fn convert_keeps_a_links_view_or_says_it_is_left_out() {
     let o = morpion(&["convert", &viewed, "--to", "link", "--base", "https://example.org/app/"]);
     assert!(stdout(&o).starts_with("https://example.org/app/#g=1.5T.20."), "{}", stdout(&o));
 }
+
+#[test]
+fn convert_to_msr_says_when_morpion_solitaire_io_will_not_read_it() {
+    let path = temp("six.json");
+    std::fs::write(&path, "{\"variant\": \"6T\", \"moves\": []}\n").unwrap();
+    let file = path.to_string_lossy().into_owned();
+    for to in ["msr-json", "ms1"] {
+        let o = morpion(&["convert", &file, "--to", to]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("morpion-solitaire.io will not read this game")
+                && stderr(&o).contains("this one is 6T"),
+            "{to}: {}",
+            stderr(&o)
+        );
+    }
+    // the formats it reads, and the games it plays, say nothing
+    let o = morpion(&["convert", &file, "--to", "link"]);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = morpion(&["convert", &record("5t-20-worst.gillioz.json"), "--to", "msr-json"]);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    std::fs::remove_file(&path).unwrap();
+}

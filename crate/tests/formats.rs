@@ -282,7 +282,10 @@ fn bad_input_says_what_and_where() {
     let e = read_error(&csv("3,-1,V,0,|,-2"), None);
     assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees("delta", "-2", "+2")));
     let e = read_err(&csv("3,-1,V,0,|,+2,7"), None);
-    assert!(e.contains("line 2: expected x,y,dir,pos (then glyph and delta, if any); found 7 columns"), "{e}");
+    assert!(
+        e.contains("line 2: expected x,y,dir,pos (then glyph and delta, if any); found 7 columns"),
+        "{e}"
+    );
     let e = read_error("# 5T\n3,-1,V,zero\n", None);
     assert_eq!(
         e,
@@ -679,13 +682,18 @@ fn an_illegal_move_in_json_is_placed_at_its_line_and_column() {
     assert_eq!(text_line[column - 1..].trim_end(), "{", "{e}");
     let after: String = json.lines().skip(*line).take(4).collect();
     assert!(after.contains(&format!("\"x\": {}", sixth["x"])), "{after}");
-    assert!(e.to_string().starts_with(&format!("MSR JSON (morpion-solitaire.io), line {line}, column {column}: move 6 (")), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with(&format!("MSR JSON (morpion-solitaire.io), line {line}, column {column}: move 6 (")),
+        "{e}"
+    );
     // on one line (as a page or a script writes it), the column says which move
     let compact = value.to_string();
     let e = formats::load(&compact, None, Some(Variant::D5)).unwrap_err();
     let LoadError::Replay { place: Some((1, column)), .. } = &e else { panic!("{e}") };
     let at = compact.char_indices().nth(column - 1).unwrap().0;
-    let back: serde_json::Value = serde_json::Deserializer::from_str(&compact[at..]).into_iter().next().unwrap().unwrap();
+    let back: serde_json::Value =
+        serde_json::Deserializer::from_str(&compact[at..]).into_iter().next().unwrap().unwrap();
     assert_eq!(&back, sixth);
     // an MS1 string's JSON is seen by no one: no place
     let ms1 = formats::write(&g, Format::Msr, link::DEFAULT_BASE).unwrap();

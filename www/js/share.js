@@ -51,14 +51,21 @@ export function attachShare(app, wasm) {
   };
   for (const f of formats) menu.append(new Option(label(f), f.name));
 
-  // Short of the game's last move, the two kinds of export differ: say how.
+  // Short of the game's last move, the two kinds of export differ: say how; and say what
+  // the chosen format's own program will not read (MSR of a 6T game)
   const exportNote = el("export-note", HTMLElement);
   const noteExport = () => {
     const [shown, n] = [app.shown(), app.length()];
-    exportNote.hidden = shown === n;
-    if (shown !== n) exportNote.textContent = t("share.export-at", { shown, n });
+    const elsewhere = app.exportNote(menu.value);
+    const notes = [
+      shown === n ? "" : t("share.export-at", { shown, n }),
+      elsewhere === null ? "" : notesSentence([elsewhere]),
+    ].filter(Boolean);
+    exportNote.hidden = notes.length === 0;
+    exportNote.textContent = notes.join(" ");
   };
   app.on("change", noteExport);
+  menu.addEventListener("change", noteExport);
   noteExport();
 
   // A search's best game on the board is not the user's: what this tab copies and exports

@@ -92,9 +92,10 @@ impl Explain for ReadErrorKind {
             Unexpected(c) => e("read.unexpected").text("char", c),
             ReferenceNotAlone => e("read.reference-not-alone"),
             Columns(n) => e("read.columns").num("n", *n as f64),
-            Disagrees { column, found, expected } => {
-                e("read.disagrees").text("column", column).text("found", shown(found)).text("expected", expected)
-            }
+            Disagrees { column, found, expected } => e("read.disagrees")
+                .text("column", column)
+                .text("found", shown(found))
+                .text("expected", expected),
             NotANumber { field: f, text } => {
                 e("read.not-a-number").why("field", field(*f)).text("text", shown(text))
             }
@@ -289,6 +290,20 @@ impl Explain for LoadError {
                     .num("move", n)
                     .text("variant", error.position.variant())
                     .why("why", illegal(&error.reason, *frame))
+            }
+        }
+    }
+}
+
+impl Explain for crate::formats::WriteNote {
+    fn explain(&self) -> Explained {
+        match *self {
+            crate::formats::WriteNote::MsrElsewhere { variant, custom_start, .. } => {
+                match (variant, custom_start) {
+                    (Some(v), true) => Explained::new("note.msr-variant-start").text("variant", v),
+                    (Some(v), false) => Explained::new("note.msr-variant").text("variant", v),
+                    (None, _) => Explained::new("note.msr-start"),
+                }
             }
         }
     }

@@ -185,6 +185,10 @@ fn samples() -> Vec<(String, Explained)> {
     let record = crate::library::find("5t-178-rosin").unwrap().game();
     let json = formats::write(&record, Format::MsrJson, "").unwrap();
     add(&formats::load(&json, None, Some(Variant::D5)).unwrap_err());
+    // what morpion-solitaire.io would not read
+    for (variant, custom_start) in [(Some(Variant::T4), false), (Some(Variant::T4), true), (None, true)] {
+        add(&formats::WriteNote::MsrElsewhere { format: Format::MsrJson, variant, custom_start });
+    }
     // and an MS1 string's, whose JSON no one sees, not even a place in it
     let ms1 = formats::write(&record, Format::Msr, "").unwrap();
     add(&formats::load(&ms1, None, Some(Variant::D5)).unwrap_err());

@@ -15,12 +15,14 @@ mod json_place;
 pub mod link;
 mod msr;
 mod pentasol;
+mod write_note;
 
 pub(crate) use error::shown;
 pub use error::{
     line_and_column, At, Element, Expected, Field, LinkDamage, Ms1Damage, ReadError, ReadErrorKind,
 };
 pub use json_damage::{JsonDamage, JsonKind};
+pub use write_note::{write_note, WriteNote};
 
 use crate::geom::{Frame, Point};
 use crate::position::ReplayError;
@@ -446,7 +448,9 @@ impl fmt::Display for LoadError {
                     (Some(w), _) => write!(f, "{}, line {}: move {n}, {},", format.label(), w.line, w.text)?,
                     (None, place) => {
                         let m = error.mv;
-                        let at = place.map_or(String::new(), |(line, column)| format!(", line {line}, column {column}"));
+                        let at = place.map_or(String::new(), |(line, column)| {
+                            format!(", line {line}, column {column}")
+                        });
                         write!(
                             f,
                             "{}{at}: move {n} ({} {} {})",

@@ -287,6 +287,13 @@ impl WebTimeline {
         formats::write(&self.timeline.game(), f, base).map_err(|e| thrown(&e))
     }
 
+    /// What an export in `format` leaves unread elsewhere (MSR of a game
+    /// morpion-solitaire.io does not play), as a note the page says; null for nothing.
+    pub fn export_note(&self, format: &str) -> Result<JsValue, JsError> {
+        let note = Format::from_name(format).and_then(|f| formats::write_note(&self.timeline.game(), f));
+        note.map_or(Ok(JsValue::NULL), |n| plain(&n))
+    }
+
     /// The position shown, as an SVG image. `style` as for `Board.set_style`.
     pub fn svg(
         &self,

@@ -150,6 +150,9 @@ export default {
   "load.illegal-at-column": "{format}, ligne {line}, colonne {column} : le coup {move} ({text}) est illégal en {variant} : {why}",
   "load.illegal": "{format} : le coup {move} ({text}) est illégal en {variant} : {why}",
 
+  "note.msr-variant": "morpion-solitaire.io ne lira pas cette partie : il joue 5T, 5D, 4T et 4D depuis la croix, et celle-ci est en {variant} (ce programme la relit)",
+  "note.msr-start": "morpion-solitaire.io ne lira pas cette partie : il joue 5T, 5D, 4T et 4D depuis la croix, et celle-ci part d'un autre ensemble de points (ce programme la relit)",
+  "note.msr-variant-start": "morpion-solitaire.io ne lira pas cette partie : il joue 5T, 5D, 4T et 4D depuis la croix, et celle-ci est en {variant} et part d'un autre ensemble de points (ce programme la relit)",
   "note.overridden": "{format} : le texte indique {file} ; la partie est rejouée en {given}, comme demandé",
   "note.from-header": "{format} : ce format n'enregistre pas la variante ; la partie est lue en {variant}, comme l'indique le commentaire d'en-tête",
   "note.count-differs": "{format} : le texte annonce {declared} coups, mais en contient {n} : il est peut-être abîmé ou tronqué",
