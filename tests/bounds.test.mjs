@@ -103,6 +103,7 @@ test("the LP playground solves the paper's 10-point square (64) and says what is
   await page.getByTestId("lp-solve").click();
   await page.waitForFunction(() => /at most/.test(document.querySelector("[data-testid=lp-result]").textContent), null, { timeout: 60_000 });
   const text = await page.getByTestId("lp-result").textContent();
+  assert.match(text, /^5T on the square of 10 points a side: at most /, "the board in words, not the command line's square:10");
   const value = Number(/at most ([\d.]+)/.exec(text)[1]);
   assert.ok(value >= 64 && value < 64.0001, text);
   assert.equal(await page.getByTestId("lp-canvas").isVisible(), true, "the solution is drawn");
@@ -112,10 +113,21 @@ test("the LP playground solves the paper's 10-point square (64) and says what is
   await page.waitForFunction(() => /Not solved/.test(document.querySelector("[data-testid=lp-result]").textContent));
   assert.match(await page.getByTestId("lp-result").textContent(), /expected 8 edge lengths/);
   assert.equal(await page.getByTestId("lp-canvas").isVisible(), false, "the last solution is not this board's");
+  // lengths that do not close: said without the command line's "octagon:"
+  await page.getByTestId("lp-edges").fill("10,8,10,12,10,8,10,13");
+  await page.getByTestId("lp-solve").click();
+  await page.waitForFunction(() => /do not close/.test(document.querySelector("[data-testid=lp-result]").textContent));
+  assert.equal(await page.getByTestId("lp-result").textContent(), "Not solved: '10,8,10,12,10,8,10,13': these lengths do not close the octagon (a8+a1+a2 must equal a4+a5+a6, and a2+a3+a4 must equal a6+a7+a8).");
   await page.getByTestId("lp-kind").selectOption("square");
   await page.getByTestId("lp-size").fill("5");
   await page.getByTestId("lp-solve").click();
   await page.waitForFunction(() => /fewer than the 36 dots/.test(document.querySelector("[data-testid=lp-result]").textContent));
+  // a side past the field's own maximum is said in the field's terms (not "2 to 1000")
+  for (const side of ["200", "1001", "2.5", "1", ""]) {
+    await page.getByTestId("lp-size").fill(side);
+    await page.getByTestId("lp-solve").click();
+    assert.equal(await page.getByTestId("lp-result").textContent(), "Not solved: points a side: give a whole number from 2 to 109.", side);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

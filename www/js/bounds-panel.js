@@ -297,7 +297,19 @@ export class BoundsPanel {
 
   async #playground() {
     const kind = select("lp-kind").value;
-    const board = kind === "square" ? `square:${input("lp-size").value.trim()}` : `octagon:${input("lp-edges").value.trim()}`;
+    const [side, edges] = [input("lp-size"), input("lp-edges").value.trim()];
+    // the field's own range (the largest square the LP takes), said in the field's words
+    const text = side.value.trim();
+    const [min, max] = [Number(side.min), Number(side.max)];
+    if (kind === "square" && !(/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max)) {
+      $("lp-result").textContent = t("bounds.not-solved", { why: t("bounds.side-range", { min, max }) });
+      canvas("lp-canvas").hidden = true;
+      this.#shownLp = null;
+      side.focus();
+      return;
+    }
+    const board = kind === "square" ? `square:${text}` : `octagon:${edges}`;
+    const boardWords = kind === "square" ? t("bounds.board-square", { n: Number(text) }) : t("bounds.board-octagon", { edges });
     const variant = select("lp-variant").value;
     this.#solving(true);
     $("lp-result").textContent = t("bounds.solving");
@@ -306,7 +318,7 @@ export class BoundsPanel {
         if (p.kind === "iteration") $("lp-result").textContent = t("bounds.solving-iteration", { iteration: p.iteration, primal: fixed(p.primal, 3) });
       });
       $("lp-result").textContent = t("bounds.playground-done", {
-        variant, board, objective: fixed(lp.objective, 5), points: lp.points, variables: lp.variables, iterations: lp.iterations, secs: fixed(lp.seconds, 2),
+        variant, board: boardWords, objective: fixed(lp.objective, 5), points: lp.points, variables: lp.variables, iterations: lp.iterations, secs: fixed(lp.seconds, 2),
       });
       this.#shownLp = lp;
       drawSolution(canvas("lp-canvas"), lp);

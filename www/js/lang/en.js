@@ -367,6 +367,9 @@ export default {
   "bounds.solving-iteration": "Solving: iteration {iteration} (primal {primal})…",
   "bounds.playground-done": "{variant} on {board}: at most {objective} moves ({points} points, {variables} variables, {iterations} iterations, {secs} s).",
   "bounds.not-solved": "Not solved: {why}.",
+  "bounds.side-range": "points a side: give a whole number from {min} to {max}",
+  "bounds.board-square": "the square of {n} points a side",
+  "bounds.board-octagon": "the octagon {edges}",
 
   "share.image-png": "Image (PNG)",
   "share.image-svg": "Image (SVG)",

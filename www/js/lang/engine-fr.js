@@ -166,10 +166,10 @@ export default {
   "search.game-over": { one: "la partie est finie après {n} coup : il ne reste rien à chercher", other: "la partie est finie après {n} coups : il ne reste rien à chercher" },
   "search.level": "le niveau {level} est hors limites (de 1 à {max})",
 
-  "board.side": "square:{text} : il faut un nombre de points par côté, de 2 à 1000",
+  "board.side": "« {text} » : il faut un nombre de points par côté, de 2 à 1000",
   "board.edge-count": "« {list} » : il faut 8 longueurs d'arête séparées par des virgules, il y en a {n}",
   "board.edge": "« {list} » : a{index} = « {text} » n'est pas une longueur de 0 à 1000",
-  "board.not-closed": "octagon:{list} : ces longueurs ne ferment pas l'octogone (a8+a1+a2 doit valoir a4+a5+a6, et a2+a3+a4 doit valoir a6+a7+a8)",
+  "board.not-closed": "« {list} » : ces longueurs ne ferment pas l'octogone (a8+a1+a2 doit valoir a4+a5+a6, et a2+a3+a4 doit valoir a6+a7+a8)",
   "board.unknown": "« {text} » : il faut square:N ou octagon:a1,a2,a3,a4,a5,a6,a7,a8",
   "write.five-point": "impossible en {format} : ce format est fait pour des lignes de 5 points, et cette partie est en {variant} (exportez en MSR JSON ou en lien)",
   "write.custom-start": "impossible en {format} : ce format part toujours de la croix, et cette partie part d'un autre ensemble de points (exportez en lien, en CSV ou en MSR JSON, dont ce programme lit le départ ; morpion-solitaire.io ne le lit pas)",

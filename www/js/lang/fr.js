@@ -366,6 +366,9 @@ export default {
   "bounds.solving-iteration": "Résolution : itération {iteration} (primal {primal})…",
   "bounds.playground-done": "{variant} sur {board} : au plus {objective} coups ({points} points, {variables} variables, {iterations} itérations, {secs} s).",
   "bounds.not-solved": "Non résolu : {why}.",
+  "bounds.side-range": "points par côté : donnez un nombre entier de {min} à {max}",
+  "bounds.board-square": "le carré de {n} points de côté",
+  "bounds.board-octagon": "l'octogone {edges}",
 
   "share.image-png": "Image (PNG)",
   "share.image-svg": "Image (SVG)",
