@@ -143,6 +143,45 @@ test("undo and redo by button and by keyboard; a new move drops the redo", async
   await context.close();
 });
 
+test("lines offered from the keyboard take its focus: the arrows go through them, Escape gives the focus back to the board, a digit chooses", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  const p = await pointWithSeveralLines(page);
+  const before = await score(page);
+  // the board as Tab reaches it (a click's focus gives the arrows to undo and redo)
+  await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement)?.blur());
+  await page.getByTestId("board").focus();
+  const start = await page.evaluate(() => window.morpionApp.view().centrePoint());
+  const walk = async () => {
+    const [dx, dy] = [p.x - start[0], p.y - start[1]];
+    for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? "ArrowRight" : "ArrowLeft");
+    for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? "ArrowDown" : "ArrowUp");
+    await page.keyboard.press("Enter");
+  };
+  await walk();
+  const chooser = page.getByRole("dialog", { name: "Choose the line" });
+  await chooser.waitFor();
+  const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute("aria-label"));
+  assert.match(await focused(), /^1\. /, "the first line has the focus");
+  await page.keyboard.press("ArrowDown");
+  assert.match(await focused(), /^2\. /);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  assert.match(await focused(), new RegExp(`^${p.n}\\. `), "the arrows go round");
+  assert.equal(await score(page), before, "an arrow in the chooser undoes nothing");
+  await page.keyboard.press("Escape");
+  assert.equal(await chooser.isHidden(), true);
+  assert.equal(await focused(), "board", "the focus is back on the board");
+  // the cursor is where it was: Enter offers the lines again, and a digit chooses
+  await page.keyboard.press("Enter");
+  await chooser.waitFor();
+  await page.keyboard.press("2");
+  assert.equal(await score(page), before + 1);
+  assert.equal(await chooser.isHidden(), true);
+  assert.equal(await focused(), "board");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("after a click on the board the arrows undo and redo, as the help says; a Tab there gives them to the cursor", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 3);

@@ -73,7 +73,7 @@ export class PointPicker {
       if (!p) return; // a tap beside the grid points only cancels the choice
     }
     if (!p) return say(t("msg.tap-point"));
-    this.#pick([p[0], p[1]]);
+    this.#pick([p[0], p[1]], false);
   }
 
   /**
@@ -85,8 +85,11 @@ export class PointPicker {
     return game.pointHandler() || game.refused() ? [] : game.choicesAt(p);
   }
 
-  /** The user picked point p (tap, click or Enter): play there, or offer the lines. @param {GridPoint} p */
-  #pick(p) {
+  /**
+   * The user picked point p (tap, click or Enter): play there, or offer the lines (the
+   * chooser takes the focus when a key picked). @param {GridPoint} p @param {boolean} byKey
+   */
+  #pick(p, byKey) {
     const game = this.#game;
     const handler = game.pointHandler();
     if (handler) return handler(p);
@@ -101,11 +104,15 @@ export class PointPicker {
       return sayOf(game.whyNot(p), game.link());
     }
     if (choices.length === 1) return game.play(p, 0);
-    this.#offer(p, true, choices);
+    this.#offer(p, true, choices, byKey);
   }
 
-  /** Shows the lines that add a dot at p; `choosing` asks the user to pick one. @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices */
-  #offer(p, choosing, choices) {
+  /**
+   * Shows the lines that add a dot at p; `choosing` asks the user to pick one (`focus`: in
+   * the chooser, which takes the keyboard's focus).
+   * @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices @param {boolean} [focus]
+   */
+  #offer(p, choosing, choices, focus = false) {
     this.#offerAt = p;
     this.#choosing = choosing;
     this.#offered = choices.length;
@@ -114,10 +121,10 @@ export class PointPicker {
       showChooser(choices, this.#game.lineLength(), {
         pick: (i) => this.#game.play(p, i),
         point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },
-      });
+      }, focus);
       say(t("msg.choose", { n: choices.length }));
     } else {
-      hideChooser();
+      hideChooser(this.#canvas);
     }
     this.#view.redraw();
   }
@@ -128,7 +135,7 @@ export class PointPicker {
     this.#offerAt = null;
     this.#choosing = false;
     this.#board.clear_offer();
-    hideChooser();
+    hideChooser(this.#canvas);
     this.#view.redraw();
   }
 
@@ -190,7 +197,7 @@ export class PointPicker {
     if ((e.key === "Enter" || e.key === " ") && this.#cursor) {
       e.preventDefault();
       this.#game.stopReplay();
-      this.#pick(this.#cursor);
+      this.#pick(this.#cursor, true);
       return true;
     }
     if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {

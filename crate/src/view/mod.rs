@@ -5,6 +5,7 @@
 //! are thin wrappers around these.
 
 mod analysis;
+mod badges;
 mod scene;
 mod svg;
 mod timeline;

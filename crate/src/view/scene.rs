@@ -307,22 +307,14 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
     }
     analysis::paint_over(&scene.analysis, t, view, out);
     if overlay.choices.len() > 1 {
-        // Each line offered gets its number, as the chooser lists them, beside its middle
-        // (half a cell off the line, where no dot can be).
-        for (i, &(a, b)) in overlay.choices.iter().enumerate() {
-            let (ax, ay) = view.point_to_screen(a);
-            let (bx, by) = view.point_to_screen(b);
-            let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
-            let (dx, dy) = (bx - ax, by - ay);
-            let n = (dx * dx + dy * dy).sqrt().max(1e-9);
-            // perpendicular, always towards the upper side so two parallel lines' badges do not meet
-            let (mut px, mut py) = (-dy / n, dx / n);
-            if py > 0.0 || (py == 0.0 && px < 0.0) {
-                (px, py) = (-px, -py);
-            }
-            let off = cell * 0.5;
-            let c = (mx + px * off, my + py * off);
-            let r = (cell * 0.3).clamp(7.0, 14.0);
+        // Each line offered gets its number, as the chooser lists them, beside its middle.
+        let ends: Vec<_> = overlay
+            .choices
+            .iter()
+            .map(|&(a, b)| (view.point_to_screen(a), view.point_to_screen(b)))
+            .collect();
+        let r = super::badges::badge_radius(cell);
+        for (i, c) in super::badges::badge_places(&ends, cell).into_iter().enumerate() {
             let fill = if overlay.chosen == Some(i) { &t.cursor } else { &t.choice };
             out.circle(c, r, Some(fill), Some((&t.number_bg, 1.5)));
             out.text(c, r * 1.2, &t.number_bg, &(i + 1).to_string());
