@@ -23,6 +23,7 @@ mod search_report;
 mod starts;
 mod stop_signals;
 mod terminal;
+mod text_bytes;
 use terminal::warn;
 mod two_player;
 
@@ -260,53 +261,11 @@ fn read_text(from: impl Read, name: &str) -> Result<String, String> {
         let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
         return Err(format!("{name}: {kind}"));
     }
-    // UTF-16 (Windows PowerShell's `>` writes it), read as such, as the page reads it: it
-    // would pass for UTF-8 text of NULs (ASCII without a byte order mark) or for no text
-    if let Some(little) = utf16(&bytes) {
-        let units: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|p| if little { u16::from_le_bytes([p[0], p[1]]) } else { u16::from_be_bytes([p[0], p[1]]) })
-            .collect();
-        let text = String::from_utf16(&units)
-            .map_err(|_| format!("{name}: UTF-16 text with a broken character: save the file as UTF-8"))?;
-        return Ok(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text));
+    let (text, note) = text_bytes::decode(bytes, name)?;
+    if let Some(note) = note {
+        warn(&note);
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let (bytes, good) = (e.as_bytes(), e.utf8_error().valid_up_to());
-        // bytes that are no text at all (a picture, an archive, UTF-16), said so; a text
-        // with a character of another encoding (a name in Latin-1), said where
-        if bytes.contains(&0) {
-            return format!("{name}: not a text file (not UTF-8)");
-        }
-        // a byte order mark before it is no column an editor shows
-        let before = String::from_utf8_lossy(&bytes[..good]);
-        let (line, column) = formats::line_and_column(before.trim_start_matches('\u{feff}'));
-        format!("{name}: line {line}, column {column}: not UTF-8 text (another encoding, Latin-1 perhaps: save the file as UTF-8)")
-    })
-}
-
-/// Whether `bytes` are UTF-16 text, and if so whether little-endian: a byte order mark, or
-/// a NUL in every other byte of the first ones (ASCII characters without a mark). The
-/// page's `fileText` (www/js/files.js) tells it the same way.
-fn utf16(bytes: &[u8]) -> Option<bool> {
-    if bytes.starts_with(&[0xff, 0xfe]) {
-        return Some(true);
-    }
-    if bytes.starts_with(&[0xfe, 0xff]) {
-        return Some(false);
-    }
-    let head = &bytes[..bytes.len().min(64) & !1];
-    let nul_every_other = |first: usize| head.iter().skip(first).step_by(2).all(|&b| b == 0);
-    if head.len() < 4 || head.iter().all(|&b| b == 0) {
-        return None;
-    }
-    if nul_every_other(1) {
-        Some(true)
-    } else if nul_every_other(0) {
-        Some(false)
-    } else {
-        None
-    }
+    Ok(text)
 }
 
 /// A file's game, and the move its link shows (`m=`), if it is a link that shows one.
@@ -654,18 +613,7 @@ fn emit(text: &str, output: Option<PathBuf>, o: &mut impl Write) -> Result<(), Q
 
 #[cfg(test)]
 mod tests {
-    use super::{n_move, utf16};
-
-    #[test]
-    fn utf16_is_told_from_utf8() {
-        let le: Vec<u8> = "(28,28)\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
-        let be: Vec<u8> = "(28,28)\n".encode_utf16().flat_map(u16::to_be_bytes).collect();
-        assert_eq!((utf16(&le), utf16(&be)), (Some(true), Some(false)));
-        assert_eq!((utf16(&[0xff, 0xfe, b'(', 0]), utf16(&[0xfe, 0xff])), (Some(true), Some(false)));
-        for not in [&b"(28,28)\n(27,27) / 0\n"[..], b"", &[0, 0, 0, 0], b"ab", "é(28,28)".as_bytes()] {
-            assert_eq!(utf16(not), None, "{not:?}");
-        }
-    }
+    use super::n_move;
 
     #[test]
     fn the_article_follows_how_the_number_is_read() {

@@ -75,11 +75,15 @@ fn an_illegal_move_fails_with_its_number() {
     // a long MS1 string given as the argument is named as one, not as a link
     let o = morpion(&["replay", &format!("MS1:{}", "A".repeat(69))]);
     assert!(stderr(&o).starts_with("error: the MS1 string given: "), "{}", stderr(&o));
-    // a character of another encoding is said where it is; bytes that are no text, as such
+    // a character of another encoding is read as Latin-1, as the page reads it, and said
+    // where it is; bytes that are no text, as such
     let latin = dir.join("latin.csv");
     let said: [(&[u8], &str); 4] = [
-        (b"x,y,dir,pos\n3,4,V,4\n3,5,V,1 # caf\xe9\n", "latin.csv: line 3, column 14: not UTF-8 text"),
-        (b"\xc9tienne\n", "latin.csv: line 1, column 1: not UTF-8 text"),
+        (
+            b"x,y,dir,pos\n3,4,V,4\n3,5,V,1 # caf\xe9\n",
+            "latin.csv: line 3, column 14: not UTF-8 text; read as Latin-1 (Windows-1252)",
+        ),
+        (b"\xc9tienne\n", "latin.csv: line 1, column 1: not UTF-8 text; read as Latin-1"),
         // a byte order mark is no column
         (b"\xef\xbb\xbf\xc9tienne\n", "latin.csv: line 1, column 1: not UTF-8 text"),
         (b"\x89PNG\r\n\x1a\n\0\0", "latin.csv: not a text file (not UTF-8)"),
@@ -89,6 +93,11 @@ fn an_illegal_move_fails_with_its_number() {
         let o = morpion(&["replay", latin.to_str().unwrap()]);
         assert!(stderr(&o).contains(message), "{}", stderr(&o));
     }
+    // the game in a Latin-1 file plays
+    std::fs::write(&latin, b"# 5T 1 move, caf\xe9\nx,y,dir,pos\n3,-1,V,0\n").unwrap();
+    let o = morpion(&["replay", latin.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("moves: 1"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
 
