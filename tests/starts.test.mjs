@@ -244,3 +244,25 @@ test("the page's search runs from another start and never beats what n(r) allows
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("back onto a record after drawing a start, or its link opened afresh, shows it as the record: its name in the list and its note", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5d-82-rosin");
+  const note = await page.locator("#record-note").textContent();
+  assert.ok(note.length > 0);
+  const link = await address(page);
+  await tab(page, "play");
+  await page.getByTestId("start-edit").click();
+  await page.getByTestId("start-one").click();
+  assert.equal(await page.getByTestId("records").inputValue(), "");
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "82");
+  assert.equal(await page.getByTestId("records").inputValue(), "5d-82-rosin");
+  assert.equal(await page.locator("#record-note").textContent(), note);
+  const again = await openApp(env.browser, link);
+  assert.equal(await again.page.getByTestId("records").inputValue(), "5d-82-rosin", "a record's link names the record");
+  await again.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

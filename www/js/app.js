@@ -271,8 +271,18 @@ export class App {
   openLink(link, how, keepView = false) {
     const timeline = this.#wasm.Timeline.import(link, "");
     const notes = notesSentence(timeline.notes()); // a move to show that is not the game's
-    this.#setGame(timeline, how, null, keepView);
+    this.#setGame(timeline, how, this.#recordOf(timeline), keepView);
     if (notes) say(notes);
+  }
+
+  /**
+   * The record whose game this is, move for move (a record's link, Back onto one): shown
+   * as the record, its note and its place in the list, as when it is chosen there.
+   * @param {import("../../pkg/morpion.js").Timeline} timeline @returns {RecordInfo | null}
+   */
+  #recordOf(timeline) {
+    const name = timeline.record_name();
+    return (name && this.#records.find((r) => r.name === name)) || null;
   }
 
   /**
