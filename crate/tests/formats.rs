@@ -700,3 +700,13 @@ fn an_illegal_move_in_json_is_placed_at_its_line_and_column() {
     let e = formats::load(&ms1, None, Some(Variant::D5)).unwrap_err();
     assert!(matches!(e, LoadError::Replay { place: None, .. }), "{e}");
 }
+
+#[test]
+fn a_link_part_this_program_does_not_know_is_noted_not_silently_dropped() {
+    let g = library::find("5t-20-worst").unwrap().game();
+    let link = formats::write(&g, Format::Link, link::DEFAULT_BASE).unwrap();
+    let loaded = formats::load(&format!("{link}&P=2"), None, None).unwrap();
+    assert_eq!(loaded.notes, vec![formats::Note::LinkPartsIgnored { parts: 1 }]);
+    assert!(loaded.notes[0].to_string().contains("1 part after its game that this program does not know"));
+    assert!(formats::load(&link, None, None).unwrap().notes.is_empty());
+}

@@ -227,6 +227,7 @@ impl Explain for LinkDamage {
             }
             Leftover => e("link.leftover"),
             Players(p) => e("link.players").text("text", shown(p)),
+            Repeated(name) => e("link.repeated").text("name", name),
             Start(s) => e("link.damaged").why("why", s.explain()),
             Check => e("link.check"),
             Character(c) => e("link.character").text("char", c.escape_debug().to_string()),
@@ -331,6 +332,7 @@ impl Explain for Note {
                 Explained::new("note.odd-count").why("format", format(f))
             }
             Note::ShownIgnored { moves } => Explained::new("note.shown-ignored").num("n", moves as f64),
+            Note::LinkPartsIgnored { parts } => Explained::new("note.link-parts").num("n", parts as f64),
         }
     }
 }

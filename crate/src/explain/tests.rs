@@ -161,6 +161,7 @@ fn samples() -> Vec<(String, Explained)> {
         LinkDamage::Unplayable { at: 2, reason: crate::IllegalMove::TooFar(Point::new(9999, 0)) },
         LinkDamage::Leftover,
         LinkDamage::Players("3".into()),
+        LinkDamage::Repeated('p'),
         LinkDamage::Start(BadStart::Point { index: 0, text: "x".into() }),
         LinkDamage::Check,
         LinkDamage::Character('*'),
@@ -241,6 +242,7 @@ fn samples() -> Vec<(String, Explained)> {
         add(&Note::CountDiffers { format: f, declared: 178, moves: 100 });
     }
     add(&Note::ShownIgnored { moves: 178 });
+    add(&Note::LinkPartsIgnored { parts: 2 });
     add(&Note::Skipped { format: Format::Msr, what: crate::Skipped::Tail { bytes: 3 } });
     add(&Note::Skipped { format: Format::Msr, what: crate::Skipped::Tail { bytes: 1 } });
     add(&Note::Skipped { format: Format::MsrJson, what: crate::Skipped::Count });

@@ -311,6 +311,8 @@ pub enum LinkDamage {
     Leftover,
     /// A `p=` value other than 1 or 2 (the number of players).
     Players(String),
+    /// `m=` or `p=` given twice, with two values.
+    Repeated(char),
     /// The start part of a version 2 link does not decode.
     Start(BadStart),
     /// The check does not match the game.
@@ -512,6 +514,9 @@ impl fmt::Display for LinkDamage {
             Leftover => write!(f, "damaged link: there are characters left after the last move"),
             Players(p) => {
                 write!(f, "damaged link: bad number of players \"p={}\" (p=2 marks a two-player game)", shown(p))
+            }
+            Repeated(name) => {
+                write!(f, "damaged link: it gives {name}= twice, with two values (which was meant is unknown)")
             }
             Start(e) => write!(f, "damaged link: {e}"),
             Check => write!(f, "damaged link: the check does not match (a character was changed or lost)"),

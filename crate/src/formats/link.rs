@@ -17,6 +17,8 @@
 //!   whose turn it is). Like `m=`, it is not part of the check: changing it changes how
 //!   the game is shown, never its moves.
 //! - `m=N` (optional): the move to show (the web app's replay position).
+//! - Another part (`&P=2`, an edit) is ignored with a note; `m=` or `p=` given twice with
+//!   two values is damage.
 //!
 //! Everything is in the fragment, so the page can be served by any static host, and the
 //! characters (letters, digits, `-_.=&#`) survive chat apps and e-mail.
@@ -118,6 +120,10 @@ pub struct LinkView {
     /// length), so `shown` is `None`. The moves and their check are sound: the game opens at
     /// its end, and a note says so ([`super::Note::ShownIgnored`]), rather than refusing it.
     pub bad_shown: bool,
+    /// Read only: parts after the game this program does not know (`&P=2`, an edit; a later
+    /// version's), ignored with a note ([`super::Note::LinkPartsIgnored`]). The game is
+    /// whole (its check), and only how it is shown could differ.
+    pub unknown_parts: usize,
 }
 
 /// A full link: `base` (anything after a `#` in it is dropped), the game, and how to show it.
@@ -133,18 +139,20 @@ pub fn write(game: &Game, base: &str, view: LinkView) -> String {
     s
 }
 
-/// The parts of a link: its game value and the `m=` and `p=` values, if any.
+/// The parts of a link: its game value and the `m=` and `p=` values, if any, and how many
+/// others it has.
 struct Parts<'a> {
     game: &'a str,
     shown: Option<&'a str>,
     players: Option<&'a str>,
+    unknown: usize,
 }
 
 /// The parts of a link, URL or bare value.
-fn split(text: &str) -> Result<Parts<'_>, ReadError> {
+fn split<'a>(text: &'a str) -> Result<Parts<'a>, ReadError> {
     let t = text.trim();
     if game_value_shape(t) {
-        return Ok(Parts { game: t, shown: None, players: None });
+        return Ok(Parts { game: t, shown: None, players: None, unknown: 0 });
     }
     // the fragment that holds the game (a `#` before it, in a heading or prose, is not it)
     let params = match t.find("#g=").or_else(|| t.find('#')) {
@@ -157,17 +165,28 @@ fn split(text: &str) -> Result<Parts<'_>, ReadError> {
     let mut game = None;
     let mut shown = None;
     let mut players = None;
-    for kv in params.split('&') {
+    let mut unknown = 0;
+    // a part given twice over, differently, leaves which one was meant unknown
+    let once = |kept: &mut Option<&'a str>, v: &'a str, name: char| match kept {
+        Some(k) if *k != v => Err(err(LinkDamage::Repeated(name))),
+        _ => {
+            *kept = Some(v);
+            Ok(())
+        }
+    };
+    for kv in params.split('&').filter(|kv| !kv.is_empty()) {
         if let Some(v) = kv.strip_prefix("g=") {
-            game = Some(v);
+            game.get_or_insert(v);
         } else if let Some(v) = kv.strip_prefix("m=") {
-            shown = Some(v);
+            once(&mut shown, v, 'm')?;
         } else if let Some(v) = kv.strip_prefix("p=") {
-            players = Some(v);
+            once(&mut players, v, 'p')?;
+        } else {
+            unknown += 1;
         }
     }
     match game {
-        Some(game) => Ok(Parts { game, shown, players }),
+        Some(game) => Ok(Parts { game, shown, players, unknown }),
         None => Err(err(LinkDamage::NoGame)),
     }
 }
@@ -246,7 +265,7 @@ fn decode_position(text: &str) -> Result<(Position, LinkView), ReadError> {
 }
 
 fn decode_one(text: &str) -> Result<(Position, LinkView), ReadError> {
-    let Parts { game: value, shown, players } = split(text)?;
+    let Parts { game: value, shown, players, unknown } = split(text)?;
     let mut fields: Vec<&str> = value.split('.').collect();
     let parts = match fields[0] {
         VERSION => 5,
@@ -312,7 +331,7 @@ fn decode_one(text: &str) -> Result<(Position, LinkView), ReadError> {
         Some("2") => true,
         Some(other) => return Err(err(LinkDamage::Players(other.to_string()))),
     };
-    Ok((p, LinkView { shown: shown_at.flatten(), two_player, bad_shown }))
+    Ok((p, LinkView { shown: shown_at.flatten(), two_player, bad_shown, unknown_parts: unknown }))
 }
 
 /// The game of `n` moves that `bits` write in `variant` from `start` (the cross without
@@ -636,12 +655,20 @@ mod tests {
         assert_eq!(decode(&l).unwrap().0.moves.len(), 0);
         assert_eq!(damage(&format!("{l}&p=3")), LinkDamage::Players("3".into()));
         assert!(decode(&format!("{l}&p=two")).unwrap_err().to_string().contains("\"p=two\""));
+        // a part given twice with two values is damage; the same value twice is not
+        assert_eq!(damage(&format!("{l}&p=2&p=1")), LinkDamage::Repeated('p'));
+        assert_eq!(damage(&format!("{l}&m=0&m=1")), LinkDamage::Repeated('m'));
+        assert!(decode(&format!("{l}&p=2&p=2")).unwrap().1.two_player);
+        // a part it does not know (an edit, `P=2`; a later version's) is counted, for a note
+        let (_, view) = decode(&format!("{l}&P=2&x=1&")).unwrap();
+        assert_eq!((view.two_player, view.unknown_parts), (false, 2));
+        assert_eq!(decode(&l).unwrap().1.unknown_parts, 0);
     }
 
     #[test]
     fn a_two_player_link_says_so_and_an_old_link_is_a_solitaire_game() {
         let g = random_game(Variant::D5, 8);
-        let view = LinkView { shown: Some(3), two_player: true, bad_shown: false };
+        let view = LinkView { shown: Some(3), two_player: true, ..LinkView::default() };
         let link = write(&g, DEFAULT_BASE, view);
         assert!(link.ends_with("&p=2&m=3"), "{link}");
         let (r, back) = decode(&link).unwrap();

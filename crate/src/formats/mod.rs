@@ -365,6 +365,11 @@ pub enum Note {
         /// The game's moves.
         moves: usize,
     },
+    /// A link's parts after its game that this program does not know (`&P=2`): ignored.
+    LinkPartsIgnored {
+        /// How many.
+        parts: usize,
+    },
 }
 
 impl fmt::Display for Note {
@@ -403,6 +408,11 @@ impl fmt::Display for Note {
             Note::ShownIgnored { moves } => write!(
                 f,
                 "the link's move to show (m=) is not one of its game's 0 to {moves}: its last move is taken instead"
+            ),
+            Note::LinkPartsIgnored { parts } => write!(
+                f,
+                "the link has {parts} part{} after its game that this program does not know (it reads m= and p=): ignored",
+                if *parts == 1 { "" } else { "s" }
             ),
         }
     }
@@ -513,6 +523,9 @@ pub fn load(text: &str, format: Option<Format>, given: Option<Variant>) -> Resul
     })?;
     if let Some(declared) = record.declared.filter(|&d| d != game.score()) {
         notes.push(Note::CountDiffers { format, declared, moves: game.score() });
+    }
+    if view.unknown_parts > 0 {
+        notes.push(Note::LinkPartsIgnored { parts: view.unknown_parts });
     }
     if view.bad_shown {
         notes.push(Note::ShownIgnored { moves: game.score() });

@@ -306,7 +306,7 @@ impl Timeline {
         link::write(
             &self.game(),
             base,
-            link::LinkView { shown, two_player: self.two_player, bad_shown: false },
+            link::LinkView { shown, two_player: self.two_player, ..Default::default() },
         )
     }
 

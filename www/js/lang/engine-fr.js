@@ -120,6 +120,7 @@ export default {
   "link.not-legal": "lien abîmé : le coup {move} n'est pas un coup possible (l'erreur est à ce coup ou avant)",
   "link.unplayable": "le coup {move} du lien ne peut pas être joué : {why}",
   "link.leftover": "lien abîmé : il reste des caractères après le dernier coup",
+  "link.repeated": "lien abîmé : il donne {name}= deux fois, avec deux valeurs (on ne sait laquelle vaut)",
   "link.players": "lien abîmé : nombre de joueurs invalide « p={text} » (p=2 marque une partie à deux joueurs)",
   "link.check": "lien abîmé : la somme de contrôle ne correspond pas (un caractère a été changé ou perdu)",
   "link.character": "lien abîmé : ses coups ne peuvent pas contenir « {char} » (seulement des lettres, des chiffres, - et _)",
@@ -159,6 +160,7 @@ export default {
   "note.assumed-5t": "{format} : ce format n'enregistre pas la variante ; 5T est supposé (indiquez la variante, par exemple 5D, pour la changer)",
   "note.tail": { one: "{format} : le texte continue après la fin de sa partie ({n} octet de plus) : ignoré", other: "{format} : le texte continue après la fin de sa partie ({n} octets de plus) : ignorés" },
   "note.odd-count": "{format} : le nombre de coups annoncé (score) n'en est pas un : ignoré",
+  "note.link-parts": { one: "le lien a, après la partie, {n} élément que ce programme ne connaît pas (il lit m= et p=) : ignoré", other: "le lien a, après la partie, {n} éléments que ce programme ne connaît pas (il lit m= et p=) : ignorés" },
   "note.shown-ignored": "le coup à afficher du lien (m=) n'est pas l'un des coups 0 à {n} de sa partie : son dernier coup est pris à la place",
 
   "search.endless": "les parties de {variant} peuvent durer sans fin : les parties simulées ne finiraient jamais. Cherchez en 4T, 4D, 5T, 5D, 6T ou 6D",
