@@ -52,7 +52,7 @@ pub enum Command {
         #[arg(long, short)]
         variant: Option<Variant>,
         /// Only the first K moves of the game (a link's shown move is then ignored).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::at_least::<usize, 0>)]
         take: Option<usize>,
         /// Also solve the LP bound (5T; seconds to minutes).
         #[arg(long)]

@@ -188,10 +188,30 @@ fn link_base(s: &str) -> Result<String, String> {
     Ok(s.to_string())
 }
 
+/// A whole number option's value whose range the search's settings check (`--level 0` is
+/// said by them, with the range): here only that it is a whole number.
+fn whole<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    let t = s.trim();
+    t.parse::<T>().map_err(|_| match !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        true => format!("{t} is too large for this option"),
+        false => "expected a whole number".to_string(),
+    })
+}
+
+/// A number option's value: a number, said so when it is not one (Rust's own words,
+/// "invalid float literal", are not for people).
+fn a_number(s: &str) -> Result<f64, String> {
+    s.trim().parse::<f64>().map_err(|_| "expected a number, such as 1 or 0.5".to_string())
+}
+
 /// Why a command stopped early.
 enum Quit {
     /// Something the user should read.
     Error(String),
+    /// An option's value that no run could take (`--level 0`, `--threads 0`): said as clap
+    /// says a value it cannot parse, with its exit code, 2, so that a script tells a wrong
+    /// command from a run that failed.
+    Usage(String),
     /// Whoever reads our output has gone (`morpion records | head`): not an error.
     Pipe,
 }
@@ -216,14 +236,19 @@ impl From<std::io::Error> for Quit {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = std::io::stdout().lock();
-    match run(cli.command, &mut out).and_then(|()| out.flush().map_err(Quit::from)) {
-        Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
-        Err(Quit::Error(msg)) => {
-            // not eprintln!: a closed terminal must not turn an error into a panic
-            let _ = writeln!(std::io::stderr(), "error: {}", terminal::for_terminal(&msg));
-            ExitCode::FAILURE
-        }
-    }
+    exit_code(run(cli.command, &mut out).and_then(|()| out.flush().map_err(Quit::from)))
+}
+
+/// A command's end as its exit code, with what went wrong said on standard error.
+fn exit_code(result: Result<(), Quit>) -> ExitCode {
+    let (msg, code) = match result {
+        Ok(()) | Err(Quit::Pipe) => return ExitCode::SUCCESS,
+        Err(Quit::Error(msg)) => (msg, ExitCode::FAILURE),
+        Err(Quit::Usage(msg)) => (msg, ExitCode::from(2)),
+    };
+    // not eprintln!: a closed terminal must not turn an error into a panic
+    let _ = writeln!(std::io::stderr(), "error: {}", terminal::for_terminal(&msg));
+    code
 }
 
 /// The text of FILE: a file, standard input, or the argument itself if it is a link.
@@ -548,11 +573,10 @@ const THREADS_PER_CORE: usize = 4;
 fn checked_threads(threads: usize) -> Result<usize, Quit> {
     let most = THREADS_PER_CORE * all_threads();
     match threads {
-        0 => Err("--threads must be at least 1".to_string().into()),
-        n if n > most => Err(format!(
+        0 => Err(Quit::Usage("--threads must be at least 1".to_string())),
+        n if n > most => Err(Quit::Usage(format!(
             "--threads {n} is too many: at most {most} on this machine ({THREADS_PER_CORE} per core; more only slows the work down)"
-        )
-        .into()),
+        ))),
         n => Ok(n),
     }
 }

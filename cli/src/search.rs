@@ -2,7 +2,7 @@
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
 use crate::best_file::{format_for, Out};
-use crate::search_options::{can_save_in, shown_name, standard_output_for_dash, with_flag};
+use crate::search_options::{can_save_in, config_error, shown_name, standard_output_for_dash};
 use crate::search_report::{finish, saved};
 use crate::{all_threads, at_least, checked_threads, plural, start_position, stop_signals, warn, Quit};
 use morpion::formats::Format;
@@ -30,20 +30,20 @@ pub struct Args {
     pub variant: Option<Variant>,
     /// Nesting level of a run: level 3 is 10^6 adapts at level 1, level 4 10^8 (times the
     /// playouts per adapt in playouts: 4 with the default method).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = crate::whole::<u32>)]
     pub level: Option<u32>,
     /// Iterations per level (N).
-    #[arg(long, short = 'n', default_value_t = 100)]
+    #[arg(long, short = 'n', default_value_t = 100, value_parser = crate::whole::<u32>)]
     pub iterations: u32,
     /// Iterations of a top-level run, instead of N (one run is then K level-(L-1) searches;
     /// with --time or --playouts, K below N makes more, shorter runs, each from scratch).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::whole::<u32>)]
     pub top_iterations: Option<u32>,
     /// Learning rate of adapt.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true, value_parser = crate::a_number)]
     pub alpha: f64,
     /// Random seed: with one thread, the same seed finds the same game.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = at_least::<u64, 0>)]
     pub seed: u64,
     /// Threads (default: one per core; at most 4 per core).
     #[arg(long, short)]
@@ -65,7 +65,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "from", allow_hyphen_values = true)]
     pub start: Option<String>,
     /// With --from: keep only its first K moves (a link's shown move is then ignored).
-    #[arg(long, requires = "from")]
+    #[arg(long, requires = "from", value_parser = at_least::<usize, 0>)]
     pub take: Option<usize>,
     /// Save the best game, updated whenever it improves, in the format of the file's
     /// extension (any case): Pentasol for .psol or .pentasol, CSV for .csv, MS1 for .ms1,
@@ -92,11 +92,11 @@ pub struct Args {
     pub stabilize: Option<u32>,
     /// Keep every policy weight within [-C, C] (around the prior, if any), instead of the
     /// method's (for experiments).
-    #[arg(long, value_name = "C", allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", allow_negative_numbers = true, value_parser = crate::a_number)]
     pub clamp: Option<f64>,
     /// Start every policy from S times a prior that favours lines near the centre of the
     /// start (GNRPA), instead of the method's (for experiments; 0: none).
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = crate::a_number)]
     pub prior: Option<f64>,
     /// Of two games of equal length, the one a level keeps: `newer` (Rosin's, every
     /// method's) or `compact` (the one whose dots are closer together, the newer if alike;
@@ -181,7 +181,7 @@ pub(crate) fn prepare(args: Args, default_threads: usize, threads_of: &str) -> R
         tie_break: ties.map_or(preset.tie_break, |t| t == "compact"),
         ..preset
     };
-    config.validate().map_err(|e| with_flag(&e))?;
+    config.validate().map_err(|e| config_error(&e))?;
     let describe = format!(
         "{} level {level}, {iterations} iteration{}{}, alpha {}, seed {seed}, {threads} {threads_of}{}, {} code",
         describe_method(&config),

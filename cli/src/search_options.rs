@@ -54,6 +54,17 @@ pub(crate) fn can_save_in(format: Format, named: Option<&Path>, root: &Position)
 }
 
 /// A config's error, led by the option that set the value, so the user knows what to change.
+/// [`with_flag`], as a command's end: an option's value no run could take is a usage
+/// error (exit 2); a variant or a start the search cannot play, a plain one.
+pub(crate) fn config_error(e: &SearchError) -> crate::Quit {
+    match e {
+        SearchError::EndlessVariant(_) | SearchError::EndlessStart(_) | SearchError::GameOver { .. } => {
+            crate::Quit::Error(with_flag(e))
+        }
+        _ => crate::Quit::Usage(with_flag(e)),
+    }
+}
+
 pub(crate) fn with_flag(e: &SearchError) -> String {
     let flag = match e {
         SearchError::EndlessVariant(_) | SearchError::EndlessStart(_) | SearchError::GameOver { .. } => {

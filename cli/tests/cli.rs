@@ -1237,3 +1237,31 @@ fn convert_to_msr_says_when_morpion_solitaire_io_will_not_read_it() {
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn an_option_value_no_run_can_take_exits_2_as_clap_s_own_refusals_do_and_a_failed_run_1() {
+    for (args, says) in [
+        (&["search", "-v", "5T", "--level", "0"][..], "--level: level 0 is out of range (1-8)"),
+        (&["search", "-v", "5T", "--level", "x"], "expected a whole number"),
+        (&["search", "-v", "5T", "--iterations", "0"], "--iterations: iterations must be at least 1"),
+        (&["search", "-v", "5T", "--level", "99"], "--level: level 99 is out of range (1-8)"),
+        (&["search", "-v", "5T", "--threads", "0"], "--threads must be at least 1"),
+        (&["search", "-v", "5T", "--alpha", "-1"], "--alpha: alpha must be a number above 0"),
+        (&["search", "-v", "5T", "--clamp", "0"], "--clamp: the weight clamp must be a number above 0"),
+        (&["search", "-v", "5T", "--seed", "x"], "expected a whole number, 0 or more"),
+        (&["search", "-v", "5T", "--prior", "x"], "expected a number, such as 1 or 0.5"),
+    ] {
+        let o = morpion(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("invalid digit") && !stderr(&o).contains("float literal"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    // what the options ask of the game is not a usage error: a variant whose games never end
+    let o = morpion(&["search", "-v", "3T", "--time", "1s"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("can go on forever"), "{}", stderr(&o));
+}

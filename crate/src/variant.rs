@@ -36,7 +36,11 @@ pub struct BadVariant(pub String);
 
 impl fmt::Display for BadVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}': expected a line length 3-6 and T or D, like 5T or 5D", self.0)
+        write!(
+            f,
+            "unknown variant '{}': expected a line length from 3 to 6 and T or D, like 5T or 5D",
+            self.0
+        )
     }
 }
 

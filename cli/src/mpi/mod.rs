@@ -193,13 +193,7 @@ fn coordinator(net: &mut Net) -> ExitCode {
             }
         },
     };
-    match result.and_then(|()| out.flush().map_err(Quit::from)) {
-        Ok(()) | Err(Quit::Pipe) => ExitCode::SUCCESS,
-        Err(Quit::Error(msg)) => {
-            let _ = writeln!(std::io::stderr(), "error: {}", crate::terminal::for_terminal(&msg));
-            ExitCode::FAILURE
-        }
-    }
+    crate::exit_code(result.and_then(|()| out.flush().map_err(Quit::from)))
 }
 
 fn quit_all(net: &mut Net) {
