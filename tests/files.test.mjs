@@ -21,6 +21,8 @@ test("UTF-8, UTF-16 with or without its mark, and Latin-1 read as their text", (
   for (const le of [true, false]) for (const mark of [true, false]) assert.equal(fileText(utf16(PSOL, le, mark)), PSOL, `${le} ${mark}`);
   const latin1 = Uint8Array.from(Array.from(PSOL, (c) => c.charCodeAt(0)));
   assert.equal(fileText(latin1), PSOL);
+  // a UTF-8 byte order mark before Latin-1 (an editor's) is no character of the text
+  assert.equal(fileText(Uint8Array.from([0xef, 0xbb, 0xbf, ...latin1])), PSOL);
 });
 
 test("a file that is no text gives null", () => {

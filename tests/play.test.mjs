@@ -110,6 +110,10 @@ test("when several lines add the same dot, the player chooses one", async () => 
   await chooser.getByRole("button").filter({ hasText: /^2\./ }).click();
   assert.equal(await score(page), before + 1);
   assert.equal(await chooser.isHidden(), true);
+  // the focus is back on the board, as a click leaves it: ← undoes, as the help says
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "board");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await score(page), before, "← undid the move chosen");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -167,13 +171,25 @@ test("lines offered from the keyboard take its focus: the arrows go through them
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
   assert.match(await focused(), new RegExp(`^${p.n}\\. `), "the arrows go round");
-  assert.equal(await score(page), before, "an arrow in the chooser undoes nothing");
+  // no key pressed in the chooser is the page's: not ← (undo), Home, nor P (the replay),
+  // on a line or on Cancel
+  await page.keyboard.press("Home");
+  await page.keyboard.press("p");
+  await page.keyboard.press("Control+z");
+  await page.locator("#chooser-cancel").focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("p");
+  assert.equal(await score(page), before, "nothing was undone");
+  assert.equal(await page.evaluate(() => window.morpionApp.replaying()), false, "no replay started");
   await page.keyboard.press("Escape");
   assert.equal(await chooser.isHidden(), true);
   assert.equal(await focused(), "board", "the focus is back on the board");
-  // the cursor is where it was: Enter offers the lines again, and a digit chooses
-  await page.keyboard.press("Enter");
+  // the cursor is where it was: Space offers the lines again (its key's release chooses
+  // nothing), and a digit chooses
+  await page.keyboard.press("Space");
   await chooser.waitFor();
+  assert.match(await focused(), /^1\. /);
+  assert.equal(await score(page), before);
   await page.keyboard.press("2");
   assert.equal(await score(page), before + 1);
   assert.equal(await chooser.isHidden(), true);

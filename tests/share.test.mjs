@@ -433,12 +433,14 @@ test("what the page lists comes from the engine: every export format (CSV too), 
   assert.equal(await note.isHidden(), true, "it plays 5D");
   await page.getByTestId("variant").selectOption("6T");
   await tab(page, "share");
-  assert.equal(await note.textContent(), "Morpion-solitaire.io will not read this game: it plays 5T, 5D, 4T and 4D from the cross, and this one is 6T (this program reads it back).");
+  assert.equal(await note.textContent(), "The site morpion-solitaire.io will not read this game: it plays 5T, 5D, 4T and 4D from the cross, and this one is 6T (this program reads it back).");
   await page.locator("#export-format").selectOption("link");
   assert.equal(await note.isHidden(), true, "a link is this program's");
   await tab(page, "records");
   await page.getByTestId("records").selectOption("5d-82-rosin");
   await tab(page, "share");
+  await page.locator("#export-format").selectOption("msr-json");
+  assert.equal(await note.isHidden(), true, "back to a 5D game: nothing to say");
   // the record menu's line, under its variant's heading, is the command line's label
   await tab(page, "records");
   const option = page.locator("[data-testid=records] option[value='5t-178-rosin']");

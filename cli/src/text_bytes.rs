@@ -33,7 +33,9 @@ pub(crate) fn decode(bytes: Vec<u8>, name: &str) -> Result<(String, Option<Strin
             let note = format!(
                 "note: {name}: line {line}, column {column}: not UTF-8 text; read as Latin-1 (Windows-1252)"
             );
-            Ok((bytes.iter().map(|&b| windows_1252(b)).collect(), Some(note)))
+            // a UTF-8 byte order mark before it (an editor's) is no text of the file
+            let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+            Ok((text.iter().map(|&b| windows_1252(b)).collect(), Some(note)))
         }
     }
 }
@@ -90,8 +92,14 @@ mod tests {
         );
         assert_eq!(decode("café".as_bytes().to_vec(), "f").unwrap(), ("café".to_string(), None));
         assert!(decode(b"\x89PNG\r\n\x1a\n\0\0".to_vec(), "f").unwrap_err().contains("not a text file"));
-        // every byte has its character, the ASCII ones their own
-        assert!((0..=255u8).all(|b| b >= 0x80 || windows_1252(b) == char::from(b)));
+        // Windows-1252's own characters, and Latin-1's above them
+        let said: String =
+            [0x41, 0x80, 0x81, 0x8c, 0x9f, 0xa0, 0xe9, 0xff].map(windows_1252).into_iter().collect();
+        assert_eq!(said, "A€\u{81}ŒŸ\u{a0}éÿ");
+        // a UTF-8 byte order mark before Latin-1 is no character of the text
+        let (text, note) = decode(b"\xef\xbb\xbfx,y\n# caf\xe9\n".to_vec(), "f").unwrap();
+        assert_eq!(text, "x,y\n# café\n");
+        assert!(note.unwrap().contains("line 2, column 6"));
     }
 
     #[test]

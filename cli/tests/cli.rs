@@ -1224,7 +1224,7 @@ fn convert_to_msr_says_when_morpion_solitaire_io_will_not_read_it() {
         let o = morpion(&["convert", &file, "--to", to]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(
-            stderr(&o).contains("morpion-solitaire.io will not read this game")
+            stderr(&o).contains("the site morpion-solitaire.io will not read this game")
                 && stderr(&o).contains("this one is 6T"),
             "{to}: {}",
             stderr(&o)

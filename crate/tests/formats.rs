@@ -272,15 +272,26 @@ fn bad_input_says_what_and_where() {
     assert_eq!(formats::load(&csv("3,-1,V,0,|,+2"), None, None).unwrap().game.score(), 1);
     assert_eq!(formats::load(&csv("3,-1,V,0,,"), None, None).unwrap().game.score(), 1, "empty cells");
     assert_eq!(formats::load(&csv("3,-1,V,0,|"), None, None).unwrap().game.score(), 1, "no delta");
-    let disagrees = |column, found: &str, expected: &str| Disagrees {
-        column,
+    let disagrees = |field, found: &str, expected: &str| Disagrees {
+        field,
         found: found.into(),
         expected: expected.into(),
     };
     let e = read_error(&csv("3,-1,V,0,-,+2"), None);
-    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees("glyph", "-", "|")));
+    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees(Field::Glyph, "-", "|")));
     let e = read_error(&csv("3,-1,V,0,|,-2"), None);
-    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees("delta", "-2", "+2")));
+    assert_eq!(e, (Some(Format::Csv), Some(At::Line(2)), disagrees(Field::Offset, "-2", "+2")));
+    assert!(read_err(&csv("3,-1,V,0,-,+2"), None)
+        .contains("direction glyph \"-\" does not match the move: its dir and pos make it |"));
+    let e = read_error(&csv("3,-1,V,0,|,++2"), None);
+    assert_eq!(e.2, NotANumber { field: Field::Offset, text: "++2".into() });
+    // a line of 4 points has no centre: its delta says nothing to check
+    let four = "# 4T 1 move\nx,y,dir,pos,glyph,delta\n2,-1,V,0,|,+1\n";
+    assert_eq!(formats::load(four, None, None).unwrap().game.score(), 1);
+    // a spreadsheet's empty row is no move; an empty cell among the four is said as its field's
+    assert_eq!(formats::load(&csv("3,-1,V,0\n,,,,"), None, None).unwrap().game.score(), 1);
+    let e = read_error(&csv("3,-1,,,"), None);
+    assert_eq!(e.2, UnknownDirection(String::new()));
     let e = read_err(&csv("3,-1,V,0,|,+2,7"), None);
     assert!(
         e.contains("line 2: expected x,y,dir,pos (then glyph and delta, if any); found 7 columns"),
@@ -707,6 +718,8 @@ fn a_link_part_this_program_does_not_know_is_noted_not_silently_dropped() {
     let link = formats::write(&g, Format::Link, link::DEFAULT_BASE).unwrap();
     let loaded = formats::load(&format!("{link}&P=2"), None, None).unwrap();
     assert_eq!(loaded.notes, vec![formats::Note::LinkPartsIgnored { parts: 1 }]);
-    assert!(loaded.notes[0].to_string().contains("1 part after its game that this program does not know"));
+    assert!(loaded.notes[0]
+        .to_string()
+        .contains("1 part this program does not know (it reads g=, m= and p=)"));
     assert!(formats::load(&link, None, None).unwrap().notes.is_empty());
 }

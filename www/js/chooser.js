@@ -41,9 +41,14 @@ export function showChooser(choices, length, { pick, point }, focus = false) {
     return b;
   }));
   const buttons = () => /** @type {HTMLButtonElement[]} */ ([...options.querySelectorAll("button")]);
-  options.onpointerdown = () => { byPointer = true; };
-  options.onkeydown = (e) => {
+  // the whole box, Cancel too: a click on it, and the keys pressed in it
+  const box = $("chooser");
+  box.onpointerdown = () => { byPointer = true; };
+  box.onkeydown = (e) => {
     byPointer = false;
+    // no key pressed in the box is the page's (← undoing, P starting the replay while the
+    // user chooses), but Escape, which cancels
+    if (e.key !== "Escape") e.stopPropagation();
     const all = buttons();
     const at = all.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
     const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
@@ -55,13 +60,11 @@ export function showChooser(choices, length, { pick, point }, focus = false) {
       if (Number(e.key) > all.length) say(t("msg.choose", { n: all.length }));
       else pick(Number(e.key) - 1);
     } else {
-      return; // Enter and Space click the line focused; Escape is the page's
+      return; // Enter and Space click the button focused, Tab moves on; Escape is the page's
     }
-    // (the page's own keys, undo on ←, are not these)
     e.preventDefault();
-    e.stopPropagation();
   };
-  $("chooser").hidden = false;
+  box.hidden = false;
   byPointer = false;
   if (focus) buttons()[0]?.focus();
 }

@@ -55,6 +55,8 @@ export function fileText(bytes) {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return bytes.includes(0) ? null : new TextDecoder("windows-1252").decode(bytes);
+    // (a UTF-8 byte order mark before it, an editor's, is no text of the file)
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    return bytes.includes(0) ? null : new TextDecoder("windows-1252").decode(bytes.subarray(bom));
   }
 }

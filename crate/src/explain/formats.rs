@@ -57,6 +57,7 @@ fn field(f: Field) -> Explained {
         Field::Row => "field.row",
         Field::Pos => "field.pos",
         Field::Offset => "field.offset",
+        Field::Glyph => "field.glyph",
     })
 }
 
@@ -92,8 +93,8 @@ impl Explain for ReadErrorKind {
             Unexpected(c) => e("read.unexpected").text("char", c),
             ReferenceNotAlone => e("read.reference-not-alone"),
             Columns(n) => e("read.columns").num("n", *n as f64),
-            Disagrees { column, found, expected } => e("read.disagrees")
-                .text("column", column)
+            Disagrees { field: f, found, expected } => e("read.disagrees")
+                .why("field", field(*f))
                 .text("found", shown(found))
                 .text("expected", expected),
             NotANumber { field: f, text } => {
@@ -103,7 +104,7 @@ impl Explain for ReadErrorKind {
                 Field::X | Field::Y => e("read.coordinate-range"),
                 Field::Column | Field::Row => e("read.too-far"),
                 Field::Pos => e("read.pos-range"),
-                Field::Offset => e("read.offset-range"),
+                Field::Offset | Field::Glyph => e("read.offset-range"),
             }
             .why("field", field(*f))
             .text("value", shown(value))
@@ -299,7 +300,7 @@ impl Explain for LoadError {
 impl Explain for crate::formats::WriteNote {
     fn explain(&self) -> Explained {
         match *self {
-            crate::formats::WriteNote::MsrElsewhere { variant, custom_start, .. } => {
+            crate::formats::WriteNote::MsrElsewhere { variant, custom_start } => {
                 match (variant, custom_start) {
                     (Some(v), true) => Explained::new("note.msr-variant-start").text("variant", v),
                     (Some(v), false) => Explained::new("note.msr-variant").text("variant", v),

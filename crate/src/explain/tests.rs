@@ -93,7 +93,7 @@ fn samples() -> Vec<(String, Explained)> {
         ReadErrorKind::MissingElement(Element::Dot),
         ReadErrorKind::ExtraElement(Element::Line),
         ReadErrorKind::ExtraElement(Element::Dot),
-        ReadErrorKind::Disagrees { column: "glyph", found: "|".into(), expected: "-".into() },
+        ReadErrorKind::Disagrees { field: Field::Glyph, found: "|".into(), expected: "-".into() },
         ReadErrorKind::UnknownElement("circle".into()),
         ReadErrorKind::ElementPoints { element: Element::Line, found: 3 },
         ReadErrorKind::ElementPoints { element: Element::Dot, found: 0 },
@@ -188,7 +188,7 @@ fn samples() -> Vec<(String, Explained)> {
     add(&formats::load(&json, None, Some(Variant::D5)).unwrap_err());
     // what morpion-solitaire.io would not read
     for (variant, custom_start) in [(Some(Variant::T4), false), (Some(Variant::T4), true), (None, true)] {
-        add(&formats::WriteNote::MsrElsewhere { format: Format::MsrJson, variant, custom_start });
+        add(&formats::WriteNote::MsrElsewhere { variant, custom_start });
     }
     // and an MS1 string's, whose JSON no one sees, not even a place in it
     let ms1 = formats::write(&record, Format::Msr, "").unwrap();

@@ -41,10 +41,14 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         if cols[0] == "x" {
             continue;
         }
-        // empty cells at the end (a spreadsheet's) are no columns
+        // empty cells at the end (a spreadsheet's) are no columns, and a row of them no move
+        // (an empty cell among the first four is said as its field's)
         let used = cols.iter().rposition(|c| !c.is_empty()).map_or(0, |i| i + 1);
-        if !(4..=6).contains(&used) {
-            return Err(err(ReadErrorKind::Columns(used)));
+        if used == 0 {
+            continue;
+        }
+        if cols.len() < 4 || used > 6 {
+            return Err(err(ReadErrorKind::Columns(if used > 6 { used } else { cols.len() })));
         }
         let number = |text: &str, field| whole_number(text, field).map_err(err);
         let x = coordinate(number(cols[0], Field::X)?, cols[0], 0, Field::X).map_err(err)?;
@@ -55,16 +59,20 @@ pub(super) fn read(text: &str) -> Result<Record, ReadError> {
         if !(0..=5).contains(&pos) {
             return Err(err(ReadErrorKind::OutOfRange { field: Field::Pos, value: cols[3].to_string() }));
         }
-        // glyph and delta say the move again (the shared records' CSV): they must agree
+        // glyph and delta say the move again (the shared records' CSV): they must agree.
+        // delta, 2 - pos, is the offset to the centre of a 5-point line; a line of 4 or 6
+        // points has no centre point, and its files leave delta out
         let delta = 2 - pos;
-        let said = [("glyph", dir.glyph().to_string()), ("delta", format!("{delta:+}"))];
-        for ((column, expected), found) in said.into_iter().zip(cols.iter().skip(4)) {
-            let agrees = match column {
-                "glyph" => *found == expected,
-                _ => found.strip_prefix('+').unwrap_or(found).parse::<i64>() == Ok(delta),
-            };
-            if !found.is_empty() && !agrees {
-                return Err(err(ReadErrorKind::Disagrees { column, found: found.to_string(), expected }));
+        let five = record.variant.is_none_or(|v| v.line_len() == 5);
+        let said = [(Field::Glyph, dir.glyph().to_string()), (Field::Offset, format!("{delta:+}"))];
+        for ((field, expected), found) in said.into_iter().zip(cols.iter().skip(4)) {
+            let agrees = found.is_empty()
+                || match field {
+                    Field::Glyph => *found == expected,
+                    _ => !five || whole_number(found, Field::Offset).map_err(err)? == delta,
+                };
+            if !agrees {
+                return Err(err(ReadErrorKind::Disagrees { field, found: found.to_string(), expected }));
             }
         }
         record.moves.push(Move::new(Point::new(x, y), dir, pos as u8));

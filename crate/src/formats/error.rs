@@ -66,8 +66,10 @@ pub enum Field {
     Row,
     /// The index of the new dot in its line.
     Pos,
-    /// Pentasol's offset from the new dot to the line's centre.
+    /// Pentasol's offset from the new dot to the line's centre (a CSV's delta).
     Offset,
+    /// A direction glyph (a CSV's glyph column).
+    Glyph,
 }
 
 /// What is wrong with the text.
@@ -100,8 +102,8 @@ pub enum ReadErrorKind {
     Columns(usize),
     /// A CSV line's glyph or delta that says another move than its dir and pos.
     Disagrees {
-        /// The column: `glyph` or `delta`.
-        column: &'static str,
+        /// The column: the glyph, or the delta (the offset to the line's centre).
+        field: Field,
         /// What it holds.
         found: String,
         /// What dir and pos make it.
@@ -364,6 +366,7 @@ impl fmt::Display for Field {
             Field::Row => "row",
             Field::Pos => "pos",
             Field::Offset => "offset to the line's centre",
+            Field::Glyph => "direction glyph",
         })
     }
 }
@@ -415,9 +418,9 @@ impl fmt::Display for ReadErrorKind {
                 "expected x,y,dir,pos (then glyph and delta, if any); found {n} column{}",
                 if *n == 1 { "" } else { "s" }
             ),
-            Disagrees { column, found, expected } => write!(
+            Disagrees { field, found, expected } => write!(
                 f,
-                "{column} \"{}\" does not agree with dir and pos, which make it {expected}",
+                "{field} \"{}\" does not match the move: its dir and pos make it {expected}",
                 shown(found)
             ),
             NotANumber { field, text } => write!(f, "{field} \"{}\" is not a whole number", shown(text)),
@@ -434,7 +437,7 @@ impl fmt::Display for ReadErrorKind {
                     f,
                     "pos {value} is out of range (a point's place on its line: from 0 to one less than the line's length)"
                 ),
-                (Field::Offset, value) => write!(f, "{field} {value} is out of range (-2..2)"),
+                (Field::Offset | Field::Glyph, value) => write!(f, "{field} {value} is out of range (-2..2)"),
             },
             UnknownGlyph(c) => write!(f, "unknown direction glyph '{c}' (expected - | \\ /)"),
             UnknownDirection(d) => write!(f, "unknown direction \"{}\" (expected H, V, DN or DP)", shown(d)),

@@ -17,8 +17,8 @@
 //!   whose turn it is). Like `m=`, it is not part of the check: changing it changes how
 //!   the game is shown, never its moves.
 //! - `m=N` (optional): the move to show (the web app's replay position).
-//! - Another part (`&P=2`, an edit) is ignored with a note; `m=` or `p=` given twice with
-//!   two values is damage.
+//! - Another part (`&P=2`, an edit) is ignored with a note; `g=`, `m=` or `p=` given twice
+//!   with two values is damage.
 //!
 //! Everything is in the fragment, so the page can be served by any static host, and the
 //! characters (letters, digits, `-_.=&#`) survive chat apps and e-mail.
@@ -176,7 +176,7 @@ fn split<'a>(text: &'a str) -> Result<Parts<'a>, ReadError> {
     };
     for kv in params.split('&').filter(|kv| !kv.is_empty()) {
         if let Some(v) = kv.strip_prefix("g=") {
-            game.get_or_insert(v);
+            once(&mut game, v, 'g')?;
         } else if let Some(v) = kv.strip_prefix("m=") {
             once(&mut shown, v, 'm')?;
         } else if let Some(v) = kv.strip_prefix("p=") {
@@ -658,6 +658,7 @@ mod tests {
         // a part given twice with two values is damage; the same value twice is not
         assert_eq!(damage(&format!("{l}&p=2&p=1")), LinkDamage::Repeated('p'));
         assert_eq!(damage(&format!("{l}&m=0&m=1")), LinkDamage::Repeated('m'));
+        assert_eq!(damage(&format!("{l}&g=1.5T.0..AAAAA")), LinkDamage::Repeated('g'));
         assert!(decode(&format!("{l}&p=2&p=2")).unwrap().1.two_player);
         // a part it does not know (an edit, `P=2`; a later version's) is counted, for a note
         let (_, view) = decode(&format!("{l}&P=2&x=1&")).unwrap();

@@ -365,7 +365,7 @@ pub enum Note {
         /// The game's moves.
         moves: usize,
     },
-    /// A link's parts after its game that this program does not know (`&P=2`): ignored.
+    /// A link's parts that this program does not know (`&P=2`): ignored.
     LinkPartsIgnored {
         /// How many.
         parts: usize,
@@ -411,7 +411,7 @@ impl fmt::Display for Note {
             ),
             Note::LinkPartsIgnored { parts } => write!(
                 f,
-                "the link has {parts} part{} after its game that this program does not know (it reads m= and p=): ignored",
+                "the link has {parts} part{} this program does not know (it reads g=, m= and p=): ignored",
                 if *parts == 1 { "" } else { "s" }
             ),
         }

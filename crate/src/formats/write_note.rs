@@ -17,8 +17,6 @@ const MSR_PROGRAM_VARIANTS: [Variant; 4] = [Variant::T5, Variant::D5, Variant::T
 pub enum WriteNote {
     /// MSR (JSON or MS1) of a game morpion-solitaire.io does not play.
     MsrElsewhere {
-        /// MSR JSON or MS1.
-        format: Format,
         /// The game's variant, when it is one morpion-solitaire.io does not play.
         variant: Option<Variant>,
         /// Whether the game starts from another set of dots than the cross.
@@ -31,26 +29,21 @@ pub fn write_note(game: &Game, format: Format) -> Option<WriteNote> {
     let variant = Some(game.variant()).filter(|v| !MSR_PROGRAM_VARIANTS.contains(v));
     let custom_start = game.custom_start().is_some();
     let msr = matches!(format, Format::MsrJson | Format::Msr);
-    (msr && (custom_start || variant.is_some())).then_some(WriteNote::MsrElsewhere {
-        format,
-        variant,
-        custom_start,
-    })
+    (msr && (custom_start || variant.is_some())).then_some(WriteNote::MsrElsewhere { variant, custom_start })
 }
 
 impl fmt::Display for WriteNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            WriteNote::MsrElsewhere { variant, custom_start, .. } => {
+            WriteNote::MsrElsewhere { variant, custom_start } => {
                 let game = match (variant, custom_start) {
                     (Some(v), true) => format!("is {v} and starts from another set of dots"),
                     (Some(v), false) => format!("is {v}"),
                     (None, _) => "starts from another set of dots".to_string(),
                 };
-                // (the format is MSR's, named in what was asked: "this MSR JSON (morpion-solitaire.io)" says it twice)
                 write!(
                     f,
-                    "morpion-solitaire.io will not read this game: it plays 5T, 5D, 4T and 4D from the cross, and this one {game} (this program reads it back)"
+                    "the site morpion-solitaire.io will not read this game: it plays 5T, 5D, 4T and 4D from the cross, and this one {game} (this program reads it back)"
                 )
             }
         }
@@ -75,10 +68,7 @@ mod tests {
         let t6 = Variant::new(6, crate::Rule::Touching).unwrap();
         let six = game(Position::new(t6));
         let note = write_note(&six, Format::Msr).unwrap();
-        assert_eq!(
-            note,
-            WriteNote::MsrElsewhere { format: Format::Msr, variant: Some(t6), custom_start: false }
-        );
+        assert_eq!(note, WriteNote::MsrElsewhere { variant: Some(t6), custom_start: false });
         assert!(note.to_string().contains("this one is 6T (this program reads it back)"), "{note}");
         // other formats have no such reader to warn of
         assert_eq!(write_note(&six, Format::Link), None);

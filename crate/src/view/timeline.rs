@@ -131,8 +131,8 @@ impl Timeline {
         let view = loaded.view;
         let mut timeline = Timeline::from_game(&loaded.game, view.shown);
         timeline.two_player = view.two_player;
-        if timeline.meta == Meta::default() && loaded.game.custom_start().is_none() {
-            if let Some(entry) = library::identify(timeline.variant(), &timeline.moves) {
+        if timeline.meta == Meta::default() {
+            if let Some(entry) = timeline.record() {
                 timeline.meta = entry.game().meta().clone();
             }
         }
@@ -147,6 +147,13 @@ impl Timeline {
     /// The position after the shown moves.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The library's record whose line of play this is, move for move, from the cross: a
+    /// record shared as a link or a file is known again.
+    pub fn record(&self) -> Option<&'static library::Entry> {
+        let cross = self.position.start().is_cross(self.variant());
+        cross.then(|| library::identify(self.variant(), &self.moves)).flatten()
     }
 
     /// Every move of the line of play, shown or not.

@@ -309,15 +309,11 @@ impl WebTimeline {
         self.timeline.meta().title()
     }
 
-    /// The name of the library's record whose line of play this is, move for move, from the
-    /// cross (`library::identify`): a record reached again by a link, Back or an import is
-    /// shown as the record, as one chosen from the list is.
+    /// The name of the library's record whose line of play this is (`Timeline::record`): a
+    /// record reached again by a link or by Back is shown as the record, as one chosen from
+    /// the list is.
     pub fn record_name(&self) -> Option<String> {
-        let t = &self.timeline;
-        (t.position().start().is_cross(t.variant()))
-            .then(|| crate::library::identify(t.variant(), t.moves()))
-            .flatten()
-            .map(|e| e.name.to_string())
+        self.timeline.record().map(|e| e.name.to_string())
     }
 
     /// Gives back a title the game's link does not carry, to a game that says nothing of
