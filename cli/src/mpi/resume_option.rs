@@ -85,7 +85,7 @@ mod tests {
         let args = Search::try_parse_from(words).unwrap_or_else(|e| panic!("{options:?}: {e}")).args;
         let p = match prepare(args, 1, "thread a rank") {
             Ok(p) => p,
-            Err(crate::Quit::Error(e)) => panic!("{options:?}: {e}"),
+            Err(crate::Quit::Error(e) | crate::Quit::Usage(e)) => panic!("{options:?}: {e}"),
             Err(crate::Quit::Pipe) => unreachable!("nothing is written"),
         };
         let budget = budget_of(p.time, p.playouts);
