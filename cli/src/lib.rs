@@ -157,15 +157,25 @@ where
     T: std::str::FromStr + TryFrom<u64> + PartialOrd,
 {
     let min = T::try_from(MIN).map_err(|_| "bad minimum".to_string())?;
-    let t = s.trim();
-    match t.parse::<T>() {
-        Ok(n) if n >= min => Ok(n),
-        // digits that do not fit: saying "a whole number" would puzzle
-        Err(_) if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
-            Err(format!("{t} is too large for this option (expected a whole number, {MIN} or more)"))
-        }
-        _ => Err(format!("expected a whole number, {MIN} or more")),
+    let range = format!(", {MIN} or more");
+    match whole_within::<T>(s, &range)? {
+        n if n >= min => Ok(n),
+        _ => Err(format!("expected a whole number{range}")),
     }
+}
+
+/// A whole number, or what is wrong with `s`, the range it should be in said after
+/// "expected a whole number" (`range`: ", 1 or more", or nothing).
+fn whole_within<T: std::str::FromStr>(s: &str, range: &str) -> Result<T, String> {
+    let t = s.trim();
+    t.parse::<T>().map_err(|_| {
+        // digits that do not fit: saying "a whole number" alone would puzzle
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{t} is too large for this option (expected a whole number{range})")
+        } else {
+            format!("expected a whole number{range}")
+        }
+    })
 }
 
 pub(crate) fn writable_format(s: &str) -> Result<Format, String> {
@@ -191,11 +201,7 @@ fn link_base(s: &str) -> Result<String, String> {
 /// A whole number option's value whose range the search's settings check (`--level 0` is
 /// said by them, with the range): here only that it is a whole number.
 fn whole<T: std::str::FromStr>(s: &str) -> Result<T, String> {
-    let t = s.trim();
-    t.parse::<T>().map_err(|_| match !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-        true => format!("{t} is too large for this option"),
-        false => "expected a whole number".to_string(),
-    })
+    whole_within(s, "")
 }
 
 /// A number option's value: a number, said so when it is not one (Rust's own words,

@@ -53,22 +53,29 @@ pub(crate) fn can_save_in(format: Format, named: Option<&Path>, root: &Position)
     .into())
 }
 
-/// A config's error, led by the option that set the value, so the user knows what to change.
 /// [`with_flag`], as a command's end: an option's value no run could take is a usage
 /// error (exit 2); a variant or a start the search cannot play, a plain one.
 pub(crate) fn config_error(e: &SearchError) -> crate::Quit {
-    match e {
-        SearchError::EndlessVariant(_) | SearchError::EndlessStart(_) | SearchError::GameOver { .. } => {
-            crate::Quit::Error(with_flag(e))
-        }
-        _ => crate::Quit::Usage(with_flag(e)),
+    match flag(e) {
+        Some(_) => crate::Quit::Usage(with_flag(e)),
+        None => crate::Quit::Error(with_flag(e)),
     }
 }
 
+/// A config's error, led by the option that set the value, so the user knows what to change.
 pub(crate) fn with_flag(e: &SearchError) -> String {
-    let flag = match e {
+    match flag(e) {
+        Some(flag) => format!("{flag}: {e}"),
+        None => e.to_string(),
+    }
+}
+
+/// The option that set the value a config's error is about; none for what the game asks
+/// (a variant or a start whose games never end, a game already over).
+fn flag(e: &SearchError) -> Option<&'static str> {
+    Some(match e {
         SearchError::EndlessVariant(_) | SearchError::EndlessStart(_) | SearchError::GameOver { .. } => {
-            return e.to_string()
+            return None
         }
         SearchError::BadLevel(_) => "--level",
         SearchError::BadIterations => "--iterations",
@@ -77,8 +84,7 @@ pub(crate) fn with_flag(e: &SearchError) -> String {
         SearchError::BadStabilize(_) => "--stabilize",
         SearchError::BadClamp(_) => "--clamp",
         SearchError::BadPrior(_) => "--prior",
-    };
-    format!("{flag}: {e}")
+    })
 }
 
 /// How a game's argument (a file, `-`, or a link) is named in messages: `-` is standard

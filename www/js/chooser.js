@@ -5,8 +5,7 @@
 // lines, a digit or Enter chooses, Escape (the page's key) cancels; closed, it gives the
 // focus back to the board.
 
-import { $, say } from "./dom.js";
-import { t } from "./i18n.js";
+import { $ } from "./dom.js";
 import { describeChoice } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
@@ -15,8 +14,9 @@ import { describeChoice } from "./words.js";
 let byPointer = false;
 
 /**
- * Shows the box with `choices` (lines of `length` dots): `pick(i)` when one is chosen,
- * `point(i)` when one is pointed at or focused. `focus`: the first line takes the keyboard
+ * Shows the box with `choices` (lines of `length` dots): `pick(i)` when one is chosen (a
+ * digit past them too: the picker says how many there are), `point(i)` when one is
+ * pointed at or focused. `focus`: the first line takes the keyboard
  * focus (the box was opened with a key).
  * @param {Choice[]} choices @param {number} length
  * @param {{ pick(i: number): void, point(i: number): void }} on @param {boolean} [focus]
@@ -56,9 +56,7 @@ export function showChooser(choices, length, { pick, point }, focus = false) {
     if (to >= 0) {
       all[to].focus();
     } else if (/^[1-9]$/.test(e.key)) {
-      // a number past the lines offered chooses none, and says how many there are
-      if (Number(e.key) > all.length) say(t("msg.choose", { n: all.length }));
-      else pick(Number(e.key) - 1);
+      pick(Number(e.key) - 1);
     } else {
       return; // Enter and Space click the button focused, Tab moves on; Escape is the page's
     }

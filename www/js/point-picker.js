@@ -119,7 +119,7 @@ export class PointPicker {
     this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
     if (choosing) {
       showChooser(choices, this.#game.lineLength(), {
-        pick: (i) => this.#game.play(p, i),
+        pick: (i) => this.#choose(i),
         point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },
       }, focus);
       say(t("msg.choose", { n: choices.length }));
@@ -127,6 +127,17 @@ export class PointPicker {
       hideChooser(this.#canvas);
     }
     this.#view.redraw();
+  }
+
+  /**
+   * Plays line i of those offered to choose from (a click, or its number from the board or
+   * the chooser); a number past them chooses none: the offer stays, and says its count.
+   * @param {number} i
+   */
+  #choose(i) {
+    if (!this.#offerAt) return;
+    if (i >= this.#offered) say(t("msg.choose", { n: this.#offered }));
+    else this.#game.play(this.#offerAt, i);
   }
 
   /** Takes the lines offered off the board (and a hint's line). */
@@ -202,9 +213,7 @@ export class PointPicker {
     }
     if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {
       e.preventDefault();
-      // a number past the lines offered chooses none: the offer stays, and says its count
-      if (Number(e.key) > this.#offered) say(t("msg.choose", { n: this.#offered }));
-      else this.#game.play(this.#offerAt, Number(e.key) - 1);
+      this.#choose(Number(e.key) - 1);
       return true;
     }
     return false;
