@@ -1,19 +1,86 @@
 //! `morpion bench`: uniform random playouts and NRPA playouts a second, one thread and
 //! every thread.
 
+use crate::{all_threads, plural, warn, Quit};
 use morpion::nrpa::{Budget, Config, Method, Search};
 use morpion::{Position, Rng, Variant};
 use rayon::prelude::*;
+use std::io::Write;
 use std::time::Instant;
 
+/// Fewer playouts a measurement than this, and `bench`'s figures are rough.
+const ROUGH_BENCH: u64 = 30_000;
+
+/// `morpion bench`: random playouts, then NRPA levels 1 and 2, each on one thread and on
+/// every thread, in lines (and one JSON object with `json`).
+pub(crate) fn command(variant: Variant, playouts: u64, json: bool, o: &mut impl Write) -> Result<(), Quit> {
+    if variant.line_len() < 4 {
+        return Err(format!("{variant} games can go on forever: bench 4T, 4D, 5T, 5D, 6T or 6D").into());
+    }
+    if playouts < ROUGH_BENCH {
+        warn(&format!("note: {playouts} playouts a measurement give rough figures (the threads' start weighs): the default is 300,000"));
+    }
+    let threads = all_threads();
+    let counts: Vec<usize> = if threads == 1 { vec![1] } else { vec![1, threads] };
+    let mut random = Vec::new();
+    let mut mean_moves = 0.0;
+    for &t in &counts {
+        let (f, mean) = random_playouts(variant, playouts, t);
+        say!(o,
+            "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
+            plural(t),
+            f.per_second(),
+            f.playouts,
+            f.seconds,
+            mean,
+            f.seconds * 1e9 * t as f64 / (f.playouts as f64 * mean)
+        );
+        random.push(f.per_second());
+        mean_moves = mean;
+    }
+    let mut nrpa = Vec::new();
+    for level in [1, 2] {
+        for &t in &counts {
+            // level 1 runs are 100 playouts: measure many; level 2 runs are 10^4
+            let (f, best) = nrpa_playouts(variant, level, playouts / 3, t);
+            say!(o,
+                "{variant} NRPA level {level} playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, best {})",
+                plural(t),
+                f.per_second(),
+                f.playouts,
+                f.seconds,
+                best
+            );
+            nrpa.push(f.per_second());
+        }
+    }
+    if json {
+        let last = counts.len() - 1;
+        let k = counts.len();
+        let obj = serde_json::json!({
+            "variant": variant.to_string(),
+            "threads": threads,
+            "random_playouts_per_second_1_thread": random[0],
+            "random_playouts_per_second_all_threads": random[last],
+            "mean_moves": mean_moves,
+            "nrpa_level_1_playouts_per_second_1_thread": nrpa[0],
+            "nrpa_level_1_playouts_per_second_all_threads": nrpa[last],
+            "nrpa_level_2_playouts_per_second_1_thread": nrpa[k],
+            "nrpa_level_2_playouts_per_second_all_threads": nrpa[k + last],
+        });
+        say!(o, "{obj}");
+    }
+    Ok(())
+}
+
 /// Playouts done and the wall time they took.
-pub struct Figures {
-    pub playouts: u64,
-    pub seconds: f64,
+struct Figures {
+    playouts: u64,
+    seconds: f64,
 }
 
 impl Figures {
-    pub fn per_second(&self) -> f64 {
+    fn per_second(&self) -> f64 {
         self.playouts as f64 / self.seconds
     }
 }
@@ -32,7 +99,7 @@ fn playouts(variant: Variant, n: u64, seed: u64) -> (u64, u64) {
 }
 
 /// Random playouts, and their mean length in moves.
-pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> (Figures, f64) {
+fn random_playouts(variant: Variant, n: u64, threads: usize) -> (Figures, f64) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
     // warm up caches and the allocator
     playouts(variant, n / 20 + 1, 0);
@@ -50,7 +117,7 @@ pub fn random_playouts(variant: Variant, n: u64, threads: usize) -> (Figures, f6
 /// Rosin's NRPA at `level` from the start (runs one after another) until `n` playouts are
 /// done, and the best score found. Rosin's, not the default method: a playout followed by
 /// an adapt is the unit every figure in BENCHMARKS.md since issue 3 measures.
-pub fn nrpa_playouts(variant: Variant, level: u32, n: u64, threads: usize) -> (Figures, usize) {
+fn nrpa_playouts(variant: Variant, level: u32, n: u64, threads: usize) -> (Figures, usize) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
     let config = Config { level, ..Config::default() }.with_method(Method::Nrpa);
     let search = Search::new(Position::new(variant), config).expect("a valid search");

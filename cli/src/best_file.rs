@@ -3,8 +3,9 @@
 //! user says `--force`; the writing itself is out_file.rs's (atomic, through links,
 //! devices in place).
 
+use crate::game_input::read_file;
+use crate::n_move;
 use crate::out_file::{self, Target};
-use crate::{n_move, read_file};
 use morpion::formats::{self, link, Format};
 use morpion::{Game, Meta, Position, Start, Variant};
 use std::path::{Path, PathBuf};

@@ -1,6 +1,7 @@
 //! `morpion bound`: the upper bounds of the 485 paper and of a game in progress.
 
-use crate::{campaign, keep_file, out_file, plural, taken, warn, Quit};
+use crate::game_input::taken;
+use crate::{campaign, keep_file, out_file, plural, warn, Quit};
 use clap::Subcommand;
 use morpion::bounds::{self, live, octagon, picture, Edges, Lp, Octagon};
 use morpion::Variant;

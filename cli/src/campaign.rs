@@ -66,7 +66,7 @@ pub(crate) fn asked(args: &Args) -> Result<Vec<(Edges, u32)>, Quit> {
         sorted.sort_unstable();
         (0..k).map(|i| sorted[i * sorted.len() / k]).collect()
     } else if let Some(path) = &args.octagons {
-        let text = crate::read_file(path, "a file")?;
+        let text = crate::game_input::read_file(path, "a file")?;
         let mut v = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();

@@ -12,6 +12,7 @@ mod bench;
 mod best_file;
 mod bound;
 mod campaign;
+mod game_input;
 mod keep_file;
 mod memory_size;
 #[cfg(feature = "mpi")]
@@ -28,10 +29,11 @@ use terminal::warn;
 mod two_player;
 
 use clap::{Parser, Subcommand};
+use game_input::{load_noted, start_set};
 use morpion::formats::{self, link, Format};
-use morpion::{count, library, Game, LoadError, Position, Start, Variant};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use morpion::{count, library, Game, Position, Variant};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -257,123 +259,6 @@ fn exit_code(result: Result<(), Quit>) -> ExitCode {
     code
 }
 
-/// The text of FILE: a file, standard input, or the argument itself if it is a link.
-fn input(file: &str) -> Result<String, String> {
-    if file == "-" {
-        return read_text(std::io::stdin().lock(), "standard input");
-    }
-    let path = Path::new(file);
-    // not a file but a game itself (a link or an MS1 string): the core's detection decides
-    if !path.exists() && matches!(formats::detect(file), Some(Format::Link | Format::Msr)) {
-        return Ok(file.to_string());
-    }
-    read_file(path, "a game file")
-}
-
-/// The text of a file, refused early if it is larger than any game can be. `what` names
-/// the file the command wants, for a folder given in its place.
-fn read_file(path: &Path, what: &str) -> Result<String, String> {
-    // said as the other commands say it ("Is a directory" is the system's, after a read)
-    if path.is_dir() {
-        return Err(format!("{} is a folder: give {what}", path.display()));
-    }
-    let f = std::fs::File::open(path).map_err(|e| terminal::on(path.display(), &e))?;
-    read_text(f, &path.display().to_string())
-}
-
-/// Reads at most [`formats::MAX_INPUT_BYTES`] of text (one byte more says it is too much):
-/// `/dev/zero` or `yes |` never fill the memory.
-fn read_text(from: impl Read, name: &str) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    from.take(formats::MAX_INPUT_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| terminal::on(name, &e))?;
-    if bytes.len() > formats::MAX_INPUT_BYTES {
-        let kind = formats::ReadErrorKind::TooLarge { bytes: bytes.len() };
-        return Err(format!("{name}: {kind}"));
-    }
-    let (text, note) = text_bytes::decode(bytes, name)?;
-    if let Some(note) = note {
-        warn(&note);
-    }
-    Ok(text)
-}
-
-/// A file's game, and the move its link shows (`m=`), if it is a link that shows one.
-fn load_shown(file: &str, variant: Option<Variant>) -> Result<(Game, Option<usize>), String> {
-    load_noted(file, variant).map(|l| (l.game, l.view.shown))
-}
-
-/// FILE's game as its reader gives it, with the notes said on standard error.
-fn load_noted(file: &str, variant: Option<Variant>) -> Result<formats::Loaded, String> {
-    let text = input(file)?;
-    let name = search_options::shown_name(file);
-    match formats::load(&text, None, variant) {
-        Ok(loaded) => {
-            for note in &loaded.notes {
-                warn(&format!("note: {note}"));
-            }
-            Ok(loaded)
-        }
-        Err(e) => {
-            let kept = match &e {
-                LoadError::Replay { error, .. } => match error.index {
-                    0 => String::new(),
-                    1 => "\n(the move before it is legal)".to_string(),
-                    n => format!("\n(the {n} moves before it are legal)"),
-                },
-                LoadError::Read(_) => String::new(),
-            };
-            Err(format!("{name}: {e}{kept}"))
-        }
-    }
-}
-
-/// Where a command that continues a game starts: `--from FILE`'s game (its first `--take K`
-/// moves), or `--start` (the cross unless given) of `--variant`. `command` names the
-/// command in the error.
-fn start_position(
-    from: Option<&str>,
-    take: Option<usize>,
-    variant: Option<Variant>,
-    start: Option<&str>,
-    command: &str,
-) -> Result<Position, String> {
-    match from {
-        Some(f) => taken(f, variant, take),
-        None => {
-            let variant = variant
-                .ok_or_else(|| format!("{command} needs --variant (for example 5D) or --from FILE"))?;
-            Ok(Position::on(variant, start_set(start, variant)?))
-        }
-    }
-}
-
-/// The position after `take` moves of `file`'s game: by default all of them, or the move
-/// its link shows (`m=`), as the page would go on from it.
-fn taken(file: &str, variant: Option<Variant>, take: Option<usize>) -> Result<Position, String> {
-    let (game, shown) = load_shown(file, variant)?;
-    let n = game.score();
-    let k = match (take, shown) {
-        (Some(k), _) if k > n => return Err(format!("--take {k}: {file} has only {n} move{}", plural(n))),
-        (Some(k), _) => k,
-        (None, Some(m)) if m < n => {
-            warn(&format!("note: the link shows its game at move {m} of {n}: going on from there (--take {n} for the whole game)"));
-            m
-        }
-        (None, _) => n,
-    };
-    Ok(game.position().prefix(k))
-}
-
-/// `--start`'s set (`cross`, a start code, or points `x,y x,y ...`); the cross without it.
-fn start_set(text: Option<&str>, variant: Variant) -> Result<Start, String> {
-    match text {
-        None => Ok(Start::cross(variant)),
-        Some(t) => Start::parse(t, variant).map_err(|e| format!("--start: {e}")),
-    }
-}
-
 fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
     match command {
         Command::Replay { file, variant, json } => {
@@ -502,67 +387,7 @@ fn run(command: Command, o: &mut impl Write) -> Result<(), Quit> {
         Command::Bound(command) => bound::command(command, o),
         Command::Starts(command) => starts::command(command, o),
         Command::TwoPlayer(command) => two_player::command(command, o),
-        Command::Bench { variant, playouts, json } => {
-            if variant.line_len() < 4 {
-                return Err(
-                    format!("{variant} games can go on forever: bench 4T, 4D, 5T, 5D, 6T or 6D").into()
-                );
-            }
-            if playouts < ROUGH_BENCH {
-                warn(&format!("note: {playouts} playouts a measurement give rough figures (the threads' start weighs): the default is 300,000"));
-            }
-            let threads = all_threads();
-            let counts: Vec<usize> = if threads == 1 { vec![1] } else { vec![1, threads] };
-            let mut random = Vec::new();
-            let mut mean_moves = 0.0;
-            for &t in &counts {
-                let (f, mean) = bench::random_playouts(variant, playouts, t);
-                say!(o,
-                    "{variant} random playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, mean {:.2} moves, {:.1} ns a move per thread)",
-                    plural(t),
-                    f.per_second(),
-                    f.playouts,
-                    f.seconds,
-                    mean,
-                    f.seconds * 1e9 * t as f64 / (f.playouts as f64 * mean)
-                );
-                random.push(f.per_second());
-                mean_moves = mean;
-            }
-            let mut nrpa = Vec::new();
-            for level in [1, 2] {
-                for &t in &counts {
-                    // level 1 runs are 100 playouts: measure many; level 2 runs are 10^4
-                    let (f, best) = bench::nrpa_playouts(variant, level, playouts / 3, t);
-                    say!(o,
-                        "{variant} NRPA level {level} playouts, {t} thread{}: {:.0}/s ({} playouts in {:.2} s, best {})",
-                        plural(t),
-                        f.per_second(),
-                        f.playouts,
-                        f.seconds,
-                        best
-                    );
-                    nrpa.push(f.per_second());
-                }
-            }
-            if json {
-                let last = counts.len() - 1;
-                let k = counts.len();
-                let obj = serde_json::json!({
-                    "variant": variant.to_string(),
-                    "threads": threads,
-                    "random_playouts_per_second_1_thread": random[0],
-                    "random_playouts_per_second_all_threads": random[last],
-                    "mean_moves": mean_moves,
-                    "nrpa_level_1_playouts_per_second_1_thread": nrpa[0],
-                    "nrpa_level_1_playouts_per_second_all_threads": nrpa[last],
-                    "nrpa_level_2_playouts_per_second_1_thread": nrpa[k],
-                    "nrpa_level_2_playouts_per_second_all_threads": nrpa[k + last],
-                });
-                say!(o, "{obj}");
-            }
-            Ok(())
-        }
+        Command::Bench { variant, playouts, json } => bench::command(variant, playouts, json, o),
     }
 }
 
@@ -595,9 +420,6 @@ fn n_move(n: usize) -> String {
     let vowel = lead.starts_with('8') || lead == "11" || lead == "18";
     format!("{} {n}-move", if vowel { "an" } else { "a" })
 }
-
-/// Fewer playouts a measurement than this, and `bench`'s figures are rough.
-const ROUGH_BENCH: u64 = 30_000;
 
 /// "s" unless there is exactly one.
 fn plural(n: usize) -> &'static str {

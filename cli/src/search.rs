@@ -2,9 +2,10 @@
 //! the clock, prints progress, saves improvements, and turns Ctrl+C into a clean stop.
 
 use crate::best_file::{format_for, Out};
+use crate::game_input::start_position;
 use crate::search_options::{can_save_in, config_error, shown_name, standard_output_for_dash};
 use crate::search_report::{finish, saved};
-use crate::{all_threads, at_least, checked_threads, plural, start_position, stop_signals, warn, Quit};
+use crate::{all_threads, at_least, checked_threads, plural, stop_signals, warn, Quit};
 use morpion::formats::Format;
 use morpion::nrpa::{knob, Budget, CodeKind, Config, Method, Progress, RunSummary, Search};
 use morpion::{Position, Variant};

@@ -48,7 +48,7 @@ impl CheckpointFile {
         if !path.exists() {
             return Err(format!("{}: no checkpoint to resume from", path.display()));
         }
-        let text = crate::read_file(path, "a file")?;
+        let text = crate::game_input::read_file(path, "a file")?;
         if text.trim().is_empty() {
             return Err(format!(
                 "{} is empty: a search stopped before its first checkpoint, so there is nothing to resume (remove it to start anew)",

@@ -1,8 +1,9 @@
 //! `morpion two-player solve`: who wins with perfect play, on every core, with a progress
 //! line, and a memory limit and Ctrl+C that stop it cleanly.
 
+use crate::game_input::start_position;
 use crate::memory_size::{machine_memory, memory_limit, parse_size};
-use crate::{all_threads, checked_threads, plural, start_position, stop_signals, Quit};
+use crate::{all_threads, checked_threads, plural, stop_signals, Quit};
 use morpion::two_player::{player_to_move, SolveError, Solver, Winner};
 use morpion::{Move, Position, Variant};
 use std::io::Write;
