@@ -23,7 +23,8 @@
 //! Everything is in the fragment, so the page can be served by any static host, and the
 //! characters (letters, digits, `-_.=&#`) survive chat apps and e-mail.
 
-use super::error::{LinkDamage, ReadError, ReadErrorKind};
+use super::error::{ReadError, ReadErrorKind};
+use super::link_damage::LinkDamage;
 use super::{base64, Format};
 use crate::position::Position;
 use crate::record::{Game, Record};
