@@ -51,7 +51,7 @@ nightly-setup:
 	@rustup +nightly component list --installed | grep -q '^clippy' || rustup +nightly component add clippy
 
 npm-setup:
-	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20 or later"; exit 1; }
+	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20.19 or later"; exit 1; }
 	@test node_modules/.package-lock.json -nt package-lock.json || npm ci --no-audit --no-fund
 
 ## Debian's chromium for the browser tests (never a browser downloaded by a test tool).

@@ -369,7 +369,7 @@ test("exports: Pentasol and MSR text round-trip through the command line; PNG an
   };
   const psol = await save("pentasol");
   assert.equal(psol.name, "morpion-5D-82-pentasol.txt");
-  assert.equal((await save("flammenkamp")).name, "morpion-5D-82-flammenkamp.txt", "two .txt formats get distinct names");
+  assert.equal((await save("flammenkamp")).name, "morpion-5D-82-flammenkamp.txt", "the .txt formats get distinct names");
   const moves = (t) => t.split("\n").filter((l) => !l.startsWith("#")).join("\n");
   assert.match(psol.bytes.toString(), /^# Morpion Solitaire 5D, 82 moves, Christopher D. Rosin/, "the header names the player");
   assert.equal(moves(psol.bytes.toString()), moves(morpion("convert", "-v", "5D", "--to", "pentasol", PSOL)));

@@ -224,7 +224,7 @@ export function attachShare(app, wasm) {
     }
   });
 
-  /** The file name of an export; formats that share an extension (Pentasol and Flammenkamp are .txt) add their name. @param {{ name: string, extension: string }} f */
+  /** The file name of an export; formats that share an extension (Pentasol, Flammenkamp, MS1 and the link are .txt) add their name. @param {{ name: string, extension: string }} f */
   const fileName = (f) => {
     const twin = formats.some((x) => x !== f && x.extension === f.extension);
     return `morpion-${app.variant()}-${isImage(f) ? app.shown() : app.length()}${twin ? `-${f.name}` : ""}.${f.extension}`;
