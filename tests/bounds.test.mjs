@@ -104,8 +104,13 @@ test("the LP playground solves the paper's 10-point square (64) and says what is
   await page.waitForFunction(() => /at most/.test(document.querySelector("[data-testid=lp-result]").textContent), null, { timeout: 60_000 });
   const text = await page.getByTestId("lp-result").textContent();
   assert.match(text, /^5T on the square of 10 points a side: at most /, "the board in words, not the command line's square:10");
-  const value = Number(/at most ([\d.]+)/.exec(text)[1]);
+  // a whole number of moves, with the LP's value beside it
+  assert.match(text, /: at most 64 moves \(the LP's value /, text);
+  const value = Number(/the LP's value ([\d.]+)/.exec(text)[1]);
   assert.ok(value >= 64 && value < 64.0001, text);
+  // as tall as the menus and the button beside it: a finger's target on a phone
+  const heights = await page.evaluate(() => ["lp-size", "lp-kind", "lp-solve"].map((id) => document.getElementById(id).getBoundingClientRect().height));
+  assert.ok(Math.abs(heights[0] - heights[1]) < 2 && heights[0] >= 40, `${heights}`);
   assert.equal(await page.getByTestId("lp-canvas").isVisible(), true, "the solution is drawn");
   await page.getByTestId("lp-kind").selectOption("octagon");
   await page.getByTestId("lp-edges").fill("1,2,3");
@@ -181,6 +186,20 @@ test("prove a tighter bound: progress in a worker, the page answers meanwhile, c
   await page.getByTestId("variant").selectOption("5D");
   await page.getByTestId("bound-lp").click();
   assert.match(await page.getByTestId("bound-lp-status").textContent(), /5T only/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a phone, the bar's \"?\" by the bound opens its explanation in sight, below the fold of the panel as it opens", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  // from the Play tab: the Bounds panel opens at its top, the explanation far below
+  await page.getByTestId("bound-why").click();
+  await page.waitForFunction(() => {
+    const explain = /** @type {HTMLDetailsElement} */ (document.getElementById("bounds-explain"));
+    const panel = document.getElementById("tab-panels").getBoundingClientRect();
+    const heading = explain.querySelector("summary").getBoundingClientRect();
+    return explain.open && heading.top >= panel.top - 1 && heading.bottom + 40 <= panel.bottom;
+  }, null, { timeout: 5_000 });
   assert.deepEqual(errors, []);
   await context.close();
 });

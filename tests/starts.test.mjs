@@ -125,6 +125,33 @@ test("a start drawn in the editor is played on, and its copied link opens it els
   await context.close();
 });
 
+test("a damaged link says what is shown instead: the start the user drew, or a new game of the link's variant", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  // a record's view first: the editor fits the start, as a new game's, not the record
+  await tab(page, "records");
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await tab(page, "play");
+  const cell = async () => page.evaluate(() => window.morpionApp.view().screenOf(1, 0)[0] - window.morpionApp.view().screenOf(0, 0)[0]);
+  const recordCell = await cell();
+  await page.getByTestId("start-edit").click();
+  assert.ok(await cell() > 1.5 * recordCell, `the start fitted: a cell ${await cell()} px against the record's ${recordCell}`);
+  await page.getByTestId("start-one").click();
+  for (const x of [1, 2, 3]) await clickPoint(page, x, 0);
+  await page.getByTestId("start-done").click();
+  assert.equal(await score(page), 0);
+  // the same browser, a damaged link: the start of 4 dots is the user's last game
+  const again = await openApp(env.browser, `${env.url}#g=1.5T.3.AAAA.zz`, { context });
+  assert.match(await again.page.getByTestId("error").textContent(), /could not be opened: .*Your last game \(from a start of 4 dots, no move yet\) is shown instead/);
+  assert.equal(await again.page.evaluate(() => window.morpionApp.startDots().length), 8);
+  // a first visit, a damaged 5D link: a new 5D game
+  const fresh = await openApp(env.browser, `${env.url}#g=1.5D.3.AAAA.zz`);
+  assert.match(await fresh.page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);
+  assert.equal(await fresh.page.evaluate(() => window.morpionApp.variant()), "5D");
+  assert.deepEqual([...errors, ...again.errors, ...fresh.errors], []);
+  await fresh.context.close();
+  await context.close();
+});
+
 test("a start drawn for a two-player game stays a two-player game; a large start's name fits a phone, its long code in the title, and the bound gives way to the turn", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
   await page.getByTestId("mode").selectOption("two-player");

@@ -76,7 +76,11 @@ export class BoundsPanel {
       $("lp-edges-field").hidden = square;
     });
     $("bound-why").addEventListener("click", () => {
-      /** @type {HTMLDetailsElement} */ ($("bounds-explain")).open = true;
+      const explain = /** @type {HTMLDetailsElement} */ ($("bounds-explain"));
+      explain.open = true;
+      // in sight, once the tab it is in shows (a phone's panel may be scrolled elsewhere,
+      // or too short to show it below the bound's note)
+      requestAnimationFrame(() => explain.scrollIntoView({ block: "start" }));
     });
     this.#refresh();
   }
@@ -253,17 +257,17 @@ export class BoundsPanel {
       const lines = [];
       for (let i = 0; i < lp.lines.length; i += 5) if (lp.lines[i + 4] < 0.999) lines.push(...lp.lines.slice(i, i + 5));
       let said = t("bounds.lp-done", {
-        move: shown, n: lp.bound ?? 0, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
+        move: shown, n: lp.bound, objective: fixed(lp.objective, 5), points: lp.points, iterations: lp.iterations, secs: fixed(lp.seconds, 1), own,
       });
       said += notLower(lp.bound, this.#boundLink === link ? this.#bound : null);
-      const proof = { key, shown, bound: lp.bound ?? Infinity, lines, said };
+      const proof = { key, shown, bound: lp.bound, lines, said };
       this.#proofs = [...this.#proofs.filter((p) => p.key !== key), proof].slice(-PROOFS);
       this.#reporting = true;
       if (this.#app.boardLinkOfFirst(shown) === key) {
         $("bound-lp-status").textContent = said;
       } else {
         // the board changed while the LP ran: say where the bound holds, until it changes again
-        $("bound-lp-status").textContent = t("bounds.lp-done-elsewhere", { move: shown, n: lp.bound ?? 0 });
+        $("bound-lp-status").textContent = t("bounds.lp-done-elsewhere", { move: shown, n: lp.bound });
         this.#notDoneFor = this.#app.boardLink();
       }
       this.#showLine();
@@ -318,7 +322,7 @@ export class BoundsPanel {
         if (p.kind === "iteration") $("lp-result").textContent = t("bounds.solving-iteration", { iteration: p.iteration, primal: fixed(p.primal, 3) });
       });
       $("lp-result").textContent = t("bounds.playground-done", {
-        variant, board: boardWords, objective: fixed(lp.objective, 5), points: lp.points, variables: lp.variables, iterations: lp.iterations, secs: fixed(lp.seconds, 2),
+        variant, board: boardWords, n: lp.bound, objective: fixed(lp.objective, 5), points: lp.points, variables: lp.variables, iterations: lp.iterations, secs: fixed(lp.seconds, 2),
       });
       this.#shownLp = lp;
       drawSolution(canvas("lp-canvas"), lp);

@@ -131,13 +131,35 @@ function openInitialGame(app, share) {
       // A game kept by an older version: start afresh.
     }
   }
-  if (!opened) app.openLink(app.newGameLink("5T"), "view");
-  // say what is shown instead: the user's last game only when there was one with moves
+  if (!opened) app.openLink(newGameAfter(app, failure ? failed : ""), "view");
+  // say what is shown instead: the user's last game when it is not a new game's (it has
+  // moves, or a start the user drew)
   if (failure) {
-    showError((opened && app.length() > 0
-      ? t("error.link-kept", { why: failure, n: app.length() })
-      : t("error.link-new", { why: failure })) + keptToMend(share, failed), "link");
+    const dots = app.startSpec() === "cross" ? 0 : app.startDots().length / 2;
+    const said = !opened ? t("error.link-new", { why: failure })
+      : app.length() > 0 ? t("error.link-kept", { why: failure, n: app.length() })
+      : dots > 0 ? t("error.link-kept-start", { why: failure, n: dots })
+      : t("error.link-new", { why: failure });
+    showError(said + keptToMend(share, failed), "link");
   }
+}
+
+/**
+ * The link of the new game shown when there is nothing else to show: of the variant a
+ * link that could not be opened names (`g=1.5D.…`), when it names one the engine plays,
+ * else 5T.
+ * @param {App} app @param {string} failed
+ */
+function newGameAfter(app, failed) {
+  const named = /[#&]g=\d+\.([3-6][TD])\./.exec(failed);
+  if (named) {
+    try {
+      return app.newGameLink(named[1]);
+    } catch {
+      // not a variant after all: the default
+    }
+  }
+  return app.newGameLink("5T");
 }
 
 /** The user changed the address (pasted a link, pressed Back): open its game. @param {App} app @param {Share} share */

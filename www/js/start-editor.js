@@ -105,6 +105,9 @@ export class StartEditor {
     // the user's own game being left, with moves: it is kept (a record or a friend's link
     // only looked at is not), and said so
     const kept = app.ownId() !== null && app.length() > 0;
+    // a game's view (a record's 178 moves) leaves its start small: the start is fitted,
+    // as a new game's is; a board that shows only the start keeps the user's view
+    const fit = app.length() > 0;
     this.#load(app.startDots());
     const xs = [...this.#dots].map((d) => Number(d.split(",")[0]));
     const ys = [...this.#dots].map((d) => Number(d.split(",")[1]));
@@ -113,7 +116,7 @@ export class StartEditor {
     app.setPointHandler((p) => this.#toggle(p));
     $("start-editor").hidden = false;
     button("start-edit").hidden = true;
-    this.#put("new", true);
+    this.#put("new", !fit);
     say(kept ? `${t("start.drawing")} ${t("start.kept")}` : t("start.drawing"));
   }
 

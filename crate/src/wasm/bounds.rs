@@ -24,7 +24,7 @@ export type BoundKind = "game_over" | "hull" | "potential" | "published";
 /** The live bound of a position and what it is made of (see `morpion bound position`). */
 export interface BoundInfo { score: number; upperBound: number | null; kind: BoundKind | null; arguedBound: number | null; arguedKind: BoundKind | null; hull: number[]; hullPoints: number; hullVertices: number[]; potential: number; maxPotential: number; dots: number[]; stuck: number; neverFilled: number; finalHull: number[] | null; finalHullPoints: number | null; fromCross: boolean }
 /** A solved LP: the proven objective, the board, and each line's value `[x1, y1, x2, y2, value, ...]`. */
-export interface LpInfo { objective: number; bound: number | null; score: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
+export interface LpInfo { objective: number; bound: number; score: number | null; primal: number; points: number; variables: number; constraints: number; iterations: number; seconds: number; board: string; region: number[]; lines: number[] }
 "#;
 
 fn flat(points: &[Point]) -> Vec<i32> {
@@ -98,7 +98,8 @@ pub fn reach(game: &WebTimeline) -> Vec<i32> {
 #[serde(rename_all = "camelCase")]
 struct LpInfo {
     objective: f64,
-    bound: Option<usize>,
+    /// The whole moves the objective allows (at least the position's, for a position).
+    bound: usize,
     /// The moves of the position solved (a position's LP only).
     score: Option<usize>,
     primal: f64,
@@ -149,7 +150,7 @@ fn lp_info(
     let len = variant.line_len();
     LpInfo {
         objective: sol.objective,
-        bound: score.map(|s| live::whole_moves(sol.objective, s)),
+        bound: live::whole_moves(sol.objective, score.unwrap_or(0)),
         score,
         primal: sol.primal,
         points: sol.dots.len(),

@@ -236,7 +236,7 @@ export default {
   "msg.game-over-n": { one: ": {n} move", other: ": {n} moves" },
   "msg.more": "more ▾",
   "msg.previewing": "The board shows the search's best game. To play, untick \"Show the best game\" in the Search panel to go back to your game, or open the best game to play on from it.",
-  "msg.tap-point": "Tap on a grid point (a crossing of the grid lines).",
+  "msg.tap-point": "Click or tap a grid point (a crossing of the grid lines).",
   "msg.choose": "{n} lines can add this dot: pick one by its number (on the board and in the list).",
   "msg.record-opened": "Step through it with the buttons under the board, or play your own move from any point.",
 
@@ -250,6 +250,7 @@ export default {
 
   "error.link-kept": { one: "This link could not be opened: {why}. Your last game ({n} move) is shown instead.", other: "This link could not be opened: {why}. Your last game ({n} moves) is shown instead." },
   "error.link-new": "This link could not be opened: {why}. A new game is shown instead.",
+  "error.link-kept-start": { one: "This link could not be opened: {why}. Your last game (from a start of {n} dot, no move yet) is shown instead.", other: "This link could not be opened: {why}. Your last game (from a start of {n} dots, no move yet) is shown instead." },
   "error.link-unchanged": "This link could not be opened: {why}. Your game is unchanged.",
   "error.link-to-mend": "The link is kept in Share › Import…, to mend and import.",
   "error.engine-short": "The game engine could not start.",
@@ -365,7 +366,7 @@ export default {
   "bounds.lp-failed": "The LP could not be solved: {why}.",
   "bounds.solving": "Solving…",
   "bounds.solving-iteration": "Solving: iteration {iteration} (primal {primal})…",
-  "bounds.playground-done": "{variant} on {board}: at most {objective} moves ({points} points, {variables} variables, {iterations} iterations, {secs} s).",
+  "bounds.playground-done": "{variant} on {board}: at most {n} moves (the LP's value {objective}; {points} points, {variables} variables, {iterations} iterations, {secs} s).",
   "bounds.not-solved": "Not solved: {why}.",
   "bounds.side-range": "points a side: give a whole number from {min} to {max}",
   "bounds.board-square": "the square of {n} points a side",

@@ -235,7 +235,7 @@ export default {
   "msg.game-over-n": { one: " : {n} coup", other: " : {n} coups" },
   "msg.more": "suite ▾",
   "msg.previewing": "Le plateau montre la meilleure partie de la recherche. Pour jouer, décochez « Montrer la meilleure partie sur le plateau » dans le panneau Recherche pour revenir à votre partie, ou ouvrez la meilleure partie pour la continuer.",
-  "msg.tap-point": "Touchez une intersection (un croisement des lignes de la grille).",
+  "msg.tap-point": "Cliquez ou touchez une intersection (un croisement des lignes de la grille).",
   "msg.choose": "{n} lignes peuvent ajouter ce point : choisissez-en une par son numéro (sur le plateau et dans la liste).",
   "msg.record-opened": "Parcourez-le avec les boutons sous le plateau, ou jouez votre propre coup à n'importe quel moment.",
 
@@ -249,6 +249,7 @@ export default {
 
   "error.link-kept": { one: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie ({n} coup) est affichée à la place.", other: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie ({n} coups) est affichée à la place." },
   "error.link-new": "Ce lien n'a pas pu être ouvert : {why}. Une nouvelle partie est affichée à la place.",
+  "error.link-kept-start": { one: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie (d'un départ de {n} point, sans coup encore) est affichée à la place.", other: "Ce lien n'a pas pu être ouvert : {why}. Votre dernière partie (d'un départ de {n} points, sans coup encore) est affichée à la place." },
   "error.link-unchanged": "Ce lien n'a pas pu être ouvert : {why}. Votre partie est inchangée.",
   "error.link-to-mend": "Le lien est gardé dans Partager › Importer…, pour le réparer et l'importer.",
   "error.engine-short": "Le moteur de jeu n'a pas pu démarrer.",
@@ -364,7 +365,7 @@ export default {
   "bounds.lp-failed": "Le LP n'a pas pu être résolu : {why}.",
   "bounds.solving": "Résolution…",
   "bounds.solving-iteration": "Résolution : itération {iteration} (primal {primal})…",
-  "bounds.playground-done": "{variant} sur {board} : au plus {objective} coups ({points} points, {variables} variables, {iterations} itérations, {secs} s).",
+  "bounds.playground-done": "{variant} sur {board} : au plus {n} coups (valeur du PL {objective} ; {points} points, {variables} variables, {iterations} itérations, {secs} s).",
   "bounds.not-solved": "Non résolu : {why}.",
   "bounds.side-range": "points par côté : donnez un nombre entier de {min} à {max}",
   "bounds.board-square": "le carré de {n} points de côté",
