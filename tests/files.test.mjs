@@ -28,5 +28,10 @@ test("UTF-8, UTF-16 with or without its mark, and Latin-1 read as their text", (
 test("a file that is no text gives null", () => {
   assert.equal(fileText(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe, 0x00, 0x9c, 0x00])), null);
   assert.equal(fileText(Uint8Array.from([0xc3, 0x28, 0x00, 0x00])), null);
+  // no UTF-8 and no NUL, but control characters no text holds: random bytes
+  assert.equal(fileText(Uint8Array.from([0xa7, 0x13, 0xfe, 0x05, 0x28])), null);
+  assert.equal(fileText(Uint8Array.from([0xe9, 0x7f])), null);
+  // a text file's own: tab, line ends, form feed, DOS's end of file
+  assert.equal(fileText(Uint8Array.from([0xe9, 0x09, 0x0d, 0x0a, 0x0c, 0x28, 0x1a])), "\u00e9\t\r\n\f(\u001a");
   assert.equal(fileText(new Uint8Array()), "");
 });

@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { address, launch, morpion, openApp, openGrowing4T, playMoves, shot, startServer, useBrowser, WIDE, tab, returning } from "./support.mjs";
+import { address, launch, morpion, openApp, openGrowing4T, PHONE, playMoves, shot, startServer, useBrowser, WIDE, tab, returning } from "./support.mjs";
 
 const env = useBrowser();
 
@@ -69,13 +69,15 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   assert.match(await text(page, "best-score"), /^\d+$/);
   await page.getByTestId("search-show").check();
   // the best game is drawn on the board as it improves
-  assert.match(await page.locator("#title").textContent(), /search's best game/);
+  assert.match(await page.locator("#title").textContent(), /^The search's best game so far: \d+ moves$/);
   assert.equal(await page.locator("#gameover").isVisible(), false, "a search's best so far is not announced as the user's game over");
   await shot(page, "search-running");
 
   await page.getByTestId("search-stop").click();
   await waitUntilOver(page);
   assert.match(await text(page, "search-status"), /stopped/);
+  // over: no longer "so far"
+  assert.match(await page.locator("#title").textContent(), /^The search's best game: \d+ moves$/);
   const stoppedAt = await playouts(page);
   await page.waitForTimeout(600);
   assert.equal(await playouts(page), stoppedAt, "no progress after the stop");
@@ -112,6 +114,7 @@ test("pause parks the search and resume goes on", async () => {
   await page.getByTestId("search-pause").click();
   assert.equal(await page.getByTestId("search-pause").textContent(), "Resume");
   await page.waitForTimeout(500);
+  assert.equal(await text(page, "playouts-rate"), "–", "no rate while parked");
   const parked = await playouts(page);
   await page.waitForTimeout(800);
   assert.equal(await playouts(page), parked, "playouts went on while paused");
@@ -125,6 +128,28 @@ test("pause parks the search and resume goes on", async () => {
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-start");
   assert.deepEqual(errors, []);
   await page.context().close();
+});
+
+test("on a phone, Stop on a search on from a game that has ended since keeps the buttons and the result in sight", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: PHONE });
+  await playMoves(page, 2);
+  await tab(page, "search");
+  await page.selectOption("[data-testid=search-from]", "here");
+  await page.getByTestId("search-start").click();
+  await page.waitForFunction(() => window.morpionSearch.running());
+  // a finished game on the board: Start will not be offered again
+  await page.evaluate(() => window.morpionApp.openRecord("5t-178-rosin"));
+  await page.getByTestId("search-stop").click();
+  await page.waitForFunction(() => !window.morpionSearch.running(), null, { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-note", "the focus on the note that says why");
+  const seen = await page.evaluate(() => {
+    const panel = document.getElementById("tab-panels").getBoundingClientRect();
+    const stop = document.querySelector("[data-testid=search-stop]").getBoundingClientRect();
+    return stop.top >= panel.top - 1 && stop.bottom <= panel.bottom + 1;
+  });
+  assert.ok(seen, "Stop still in the panel's sight");
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test("the running search's entry, once deleted, stays deleted as its best improves; Undo brings back its best by then", async () => {
@@ -250,12 +275,12 @@ test("Start is offered only for a search that can run: not on from a finished ga
   await page.evaluate(() => window.morpionApp.undo());
   assert.equal(await start.isDisabled(), false);
   assert.equal(await note.isHidden(), true);
-  // the game ends while Start has the keyboard's focus: the focus goes to the menu that
-  // can make a search possible again, not to the page; a screen reader hears why
+  // the game ends while Start has the keyboard's focus: the focus goes to the note beside
+  // it, not to the page: a screen reader hears why, and what makes a search possible again
   await start.focus();
   await page.evaluate(() => window.morpionApp.redo());
   assert.equal(await start.isDisabled(), true);
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-from");
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-note");
   assert.equal(await start.getAttribute("aria-describedby"), "search-note");
   await page.selectOption("[data-testid=search-from]", "start");
   assert.equal(await start.isDisabled(), false);

@@ -258,11 +258,15 @@ test("in French, the engine's errors and notes are French too: a damaged link, b
   await page.getByTestId("variant").selectOption("4T");
   await tab(page, "share");
   await page.locator("#export-format").selectOption("pentasol");
-  await page.locator("#export").click();
+  // said before anything is pressed, and neither Download nor Copy offered
   assert.equal(
-    await words(page.locator("#error-text")),
-    "L'export a échoué : impossible en Pentasol : ce format est fait pour des lignes de 5 points, et cette partie est en 4T (exportez en MSR JSON ou en lien)",
+    await words(page.getByTestId("export-note")),
+    "Impossible en Pentasol : ce format est fait pour des lignes de 5 points, et cette partie est en 4T (exportez en MSR JSON, en CSV, en lien ou en image).",
   );
+  assert.deepEqual([await page.locator("#export").isDisabled(), await page.locator("#export-copy").isDisabled()], [true, true]);
+  // a format that holds it: offered again, the note gone
+  await page.locator("#export-format").selectOption("csv");
+  assert.deepEqual([await page.locator("#export").isDisabled(), await page.getByTestId("export-note").isHidden()], [false, true]);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -305,6 +309,17 @@ test("the import dialog: a refused file leaves no other file's game to import by
   await box.fill(typed);
   await refuse();
   assert.equal(await box.inputValue(), typed);
+  // Import right after the refusal: the user meant the file, so it is said again, with what
+  // the box holds; a second press imports the text
+  await page.getByTestId("import-go").click();
+  assert.match(await problem.textContent(), /^not a PNG image .*The box still holds the text from before the file: Import again imports that text\.$/);
+  assert.equal(await score(page), 2, "the older text was not imported");
+  await page.getByTestId("import-go").click();
+  assert.equal(await score(page), 82, "the second press imports the text");
+  await page.goBack();
+  await page.waitForFunction(() => window.morpionApp.length() === 2);
+  await open();
+  assert.equal(await box.inputValue(), "");
   await cancel();
   // a file imported, then the dialog opened again: the chooser is empty, so the same file counts again
   await open();
@@ -398,7 +413,7 @@ test("exports: Pentasol and MSR text round-trip through the command line; PNG an
     await page.waitForFunction(() => document.querySelector("[data-testid=score]").textContent === "82");
     assert.equal(await address(page), link, `the ${image.name} opens the game it shows`);
     const kind = image.name.endsWith(".png") ? "PNG" : "SVG";
-    assert.match(await page.locator("#message").textContent(), new RegExp(`^Imported 82 moves from a ${kind} image made here\\.`), "said to come from the image, not from a 'link'");
+    assert.match(await page.locator("#message").textContent(), new RegExp(`^Imported 82 moves from an image made here \\(${kind}\\)\\.`), "said to come from the image, not from a 'link'");
   }
   assert.deepEqual(errors, []);
   await context.close();

@@ -1,8 +1,10 @@
 //! A file's bytes as text, read as the page's `fileText` (www/js/files.js) reads them:
 //! UTF-8; UTF-16 (what Windows PowerShell's `>` and Notepad's "Unicode" save), with a byte
-//! order mark or without; else, where no byte is NUL, Windows-1252 (a name in Latin-1 in a
-//! comment), with a note that says where the first such character is. Bytes with a NUL
-//! that are no UTF-16 are no text (a picture, an archive).
+//! order mark or without; else, where no byte is a control character, Windows-1252 (a name
+//! in Latin-1 in a comment), with a note that says where the first such character is. Bytes
+//! that are neither, with a NUL or another control character than a text file's own (tab,
+//! line ends, form feed, DOS's end of file), are no text (a picture, an archive, random
+//! bytes): no text format holds them, and Latin-1 would make a game file's error of them.
 
 use morpion::formats;
 
@@ -24,7 +26,7 @@ pub(crate) fn decode(bytes: Vec<u8>, name: &str) -> Result<(String, Option<Strin
         Err(e) => {
             let good = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();
-            if bytes.contains(&0) {
+            if bytes.iter().any(|&b| binary(b)) {
                 return Err(format!("{name}: not a text file (not UTF-8)"));
             }
             // a byte order mark before it is no column an editor shows
@@ -38,6 +40,12 @@ pub(crate) fn decode(bytes: Vec<u8>, name: &str) -> Result<(String, Option<Strin
             Ok((text.iter().map(|&b| windows_1252(b)).collect(), Some(note)))
         }
     }
+}
+
+/// A byte no Latin-1 text file holds: a control character other than tab, line feed,
+/// form feed, carriage return and DOS's end of file (0x1A), or DEL.
+fn binary(b: u8) -> bool {
+    (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0c | b'\r' | 0x1a)) || b == 0x7f
 }
 
 /// Whether `bytes` are UTF-16 text, and if so whether little-endian: a byte order mark, or
@@ -92,6 +100,12 @@ mod tests {
         );
         assert_eq!(decode("café".as_bytes().to_vec(), "f").unwrap(), ("café".to_string(), None));
         assert!(decode(b"\x89PNG\r\n\x1a\n\0\0".to_vec(), "f").unwrap_err().contains("not a text file"));
+        // bytes that are no UTF-8, with no NUL but other control characters: random bytes
+        assert!(decode(b"\xa7\x13\xfe\x05(28,28)".to_vec(), "f").unwrap_err().contains("not a text file"));
+        assert!(decode(b"\xe9\x7f".to_vec(), "f").is_err());
+        // a text file's own control characters stay text: tab, line ends, form feed, DOS's end
+        let (text, _) = decode(b"# caf\xe9\t\r\n\x0c(28,28)\n\x1a".to_vec(), "f").unwrap();
+        assert_eq!(text, "# café\t\r\n\u{c}(28,28)\n\u{1a}");
         // Windows-1252's own characters, and Latin-1's above them
         let said: String =
             [0x41, 0x80, 0x81, 0x8c, 0x9f, 0xa0, 0xe9, 0xff].map(windows_1252).into_iter().collect();

@@ -38,10 +38,14 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A byte no Latin-1 text file holds: a control character other than tab, line feed, form feed, carriage return and DOS's end of file (0x1A), or DEL. @param {number} b */
+const binary = (b) => (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1a) || b === 0x7f;
+
 /**
  * A file's bytes as text: UTF-8; UTF-16, with a byte order mark or without (ASCII with a
- * NUL every other byte: what Windows' Notepad saves as "Unicode"); else, where no byte is
- * NUL, Windows-1252 (a name in Latin-1 in a comment). Null for a file that is no text.
+ * NUL every other byte: what Windows' Notepad saves as "Unicode"); else, where no byte is a
+ * control character (tab, line ends, form feed and DOS's end of file aside), Windows-1252
+ * (a name in Latin-1 in a comment). Null for a file that is no text. As cli/src/text_bytes.rs.
  * @param {Uint8Array} bytes @returns {string | null}
  */
 export function fileText(bytes) {
@@ -57,6 +61,7 @@ export function fileText(bytes) {
   } catch {
     // (a UTF-8 byte order mark before it, an editor's, is no text of the file)
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-    return bytes.includes(0) ? null : new TextDecoder("windows-1252").decode(bytes.subarray(bom));
+    // a control character no text file holds: no text (random bytes, a binary without NUL)
+    return bytes.some(binary) ? null : new TextDecoder("windows-1252").decode(bytes.subarray(bom));
   }
 }

@@ -201,12 +201,14 @@ export class SearchPanel {
             : null;
     const start = button("search-start");
     // a focused button that becomes disabled drops the focus to the page: it goes to the
-    // menu whose choice can make a search possible again
-    if (why !== null && document.activeElement === start) select("search-from").focus();
+    // note beside it, which says why and what makes a search possible again (the menu at
+    // the panel's top would scroll a phone's panel away from the buttons and the result)
+    const focused = document.activeElement === start;
     start.disabled = running || why !== null;
     const note = $("search-note");
     note.hidden = why === null;
     note.textContent = why ?? "";
+    if (why !== null && focused) note.focus(); // once shown: a hidden note takes no focus
   }
 
   /** @returns {Options} */
@@ -260,7 +262,7 @@ export class SearchPanel {
     this.#describeFrom(); // Start, unless the board's game cannot be searched
     if (from === button(running ? "search-start" : "search-stop")) {
       const start = button("search-start");
-      (running ? button("search-stop") : start.disabled ? select("search-from") : start).focus();
+      (running ? button("search-stop") : start.disabled ? $("search-note") : start).focus();
     }
   }
 
@@ -274,6 +276,7 @@ export class SearchPanel {
       this.#client.pause();
       this.#pauseLabel(true);
       this.#status(t("search.paused"));
+      $("search-rate").textContent = "–"; // none while parked: the next report after Resume says it
     }
   }
 
@@ -303,6 +306,8 @@ export class SearchPanel {
   done(msg) {
     this.#show(msg);
     this.#setRunning(false);
+    // the board's best game is no longer "so far"
+    if (input("search-show").checked && this.#app.previewing()) this.#showBest(false);
     const why = t(["budget", "time", "stopped"].includes(msg.reason) ? `search.why-${msg.reason}` : "search.why-done");
     if (!msg.best) {
       this.#status(t("search.ended-empty", { why }));
@@ -323,7 +328,8 @@ export class SearchPanel {
   /** The figures, the chart and the best game of a progress message. @param {Message} msg */
   #show({ report, elapsed, best }) {
     if (report) {
-      $("search-rate").textContent = num(Math.round(report.playoutsPerSecond));
+      // a report that comes in while parked speaks of before the pause
+      $("search-rate").textContent = this.#client.paused ? "–" : num(Math.round(report.playoutsPerSecond));
       $("search-progress").textContent = report.run
         ? [
           t("search.run", { run: report.run, iteration: report.iteration, of: report.iterations }),
@@ -375,7 +381,7 @@ export class SearchPanel {
     if (!this.#bestLink) return;
     try {
       const score = this.#samples.length ? this.#samples[this.#samples.length - 1].score : 0;
-      this.#app.showPreview(this.#bestLink, t("search.preview-title", { n: score }), fit);
+      this.#app.showPreview(this.#bestLink, t(this.#running ? "search.preview-title" : "search.preview-title-done", { n: score }), fit);
     } catch (e) {
       showError(t("search.show-failed", { why: errorText(e) }));
     }

@@ -57,8 +57,21 @@ export function attachShare(app, wasm) {
   const noteExport = () => {
     const [shown, n] = [app.shown(), app.length()];
     const elsewhere = app.exportNote(menu.value);
+    // a format that cannot hold this game (Pentasol of a 6D game, or of another start than
+    // the cross) says so before Download or Copy is pressed, and neither is offered
+    let refused = "";
+    if (!IMAGES.some((i) => i.name === menu.value)) {
+      try {
+        app.exportText(menu.value);
+      } catch (err) {
+        const why = errorText(err);
+        refused = `${why[0].toUpperCase()}${why.slice(1)}.`;
+      }
+    }
+    button("export").disabled = button("export-copy").disabled = refused !== "";
     const notes = [
-      shown === n ? "" : t("share.export-at", { shown, n }),
+      refused,
+      shown === n || refused ? "" : t("share.export-at", { shown, n }),
       elsewhere === null ? "" : notesSentence([elsewhere]),
     ].filter(Boolean);
     exportNote.hidden = notes.length === 0;
@@ -142,6 +155,13 @@ export function attachShare(app, wasm) {
     e.preventDefault();
     if (!text.value.trim()) {
       problem.textContent = refusal || t("import.empty");
+      return;
+    }
+    // a file was refused since the box's text came in: the user meant the file, so this
+    // press says so again and that the text is older; a second one imports the text
+    if (refusal) {
+      problem.textContent = `${refusal} ${t("import.box-from-before")}`;
+      refusal = "";
       return;
     }
     try {

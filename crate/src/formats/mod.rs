@@ -154,7 +154,7 @@ impl fmt::Display for WriteError {
         match self {
             WriteError::NotFivePointLines { format, variant } => write!(
                 f,
-                "{} is for 5-point lines; this game is {variant} (write msr-json or a link)",
+                "{} is for 5-point lines; this game is {variant} (write msr-json, csv or a link)",
                 format.label()
             ),
             WriteError::CustomStart(format) => write!(

@@ -15,7 +15,7 @@ export default {
   "format.gillioz": "gillioz grid JSON",
   "format.gillioz-dto": "gillioz GridDTO JSON",
   "format.csv": "CSV (x,y,dir,pos)",
-  "write.five-point": "{format} is for 5-point lines; this game is {variant} (export it as MSR JSON or as a link)",
+  "write.five-point": "{format} is for 5-point lines; this game is {variant} (export it as MSR JSON, CSV, a link or an image)",
   "write.custom-start": "{format} always starts from the cross; this game starts from another set of dots (export it as a link, as CSV or as MSR JSON, whose start this program reads; morpion-solitaire.io does not)",
   "board.side": "'{text}': expected a number of points a side",
   "board.not-closed": "'{list}': these lengths do not close the octagon (a8+a1+a2 must equal a4+a5+a6, and a2+a3+a4 must equal a6+a7+a8)",

@@ -174,7 +174,7 @@ export default {
   "board.edge": "« {list} » : a{index} = « {text} » n'est pas une longueur de 0 à 1000",
   "board.not-closed": "« {list} » : ces longueurs ne ferment pas l'octogone (a8+a1+a2 doit valoir a4+a5+a6, et a2+a3+a4 doit valoir a6+a7+a8)",
   "board.unknown": "« {text} » : il faut square:N ou octagon:a1,a2,a3,a4,a5,a6,a7,a8",
-  "write.five-point": "impossible en {format} : ce format est fait pour des lignes de 5 points, et cette partie est en {variant} (exportez en MSR JSON ou en lien)",
+  "write.five-point": "impossible en {format} : ce format est fait pour des lignes de 5 points, et cette partie est en {variant} (exportez en MSR JSON, en CSV, en lien ou en image)",
   "write.custom-start": "impossible en {format} : ce format part toujours de la croix, et cette partie part d'un autre ensemble de points (exportez en lien, en CSV ou en MSR JSON, dont ce programme lit le départ ; morpion-solitaire.io ne le lit pas)",
   "write.read-only": "impossible en {format} : ce format se lit seulement (exportez en MSR JSON pour morpion-solitaire.io)",
 

@@ -262,6 +262,7 @@ export default {
   "games.found-in": "trouvée en {time}",
   "games.found-within-second": "trouvée en moins d'une seconde",
 
+  "import.box-from-before": "La zone contient encore le texte d'avant le fichier : Importer de nouveau importe ce texte.",
   "import.empty": "Collez d'abord une partie ou choisissez un fichier.",
   "import.no-moves": "le texte ne contient aucun coup ({format}) : « Nouvelle partie » en commence une vide",
   "import.assumed-5t": "{format} n'enregistre pas la variante : lu en 5T (pour une autre, choisissez-la dans le menu Variante de la fenêtre d'import, puis importez à nouveau)",
@@ -314,6 +315,7 @@ export default {
   "search.runs-done": { one: "{n} exécution terminée", other: "{n} exécutions terminées" },
   "search.playouts": { one: "{n} partie simulée", other: "{n} parties simulées" },
   "search.preview-title": { one: "La meilleure partie de la recherche jusqu'ici : {n} coup", other: "La meilleure partie de la recherche jusqu'ici : {n} coups" },
+  "search.preview-title-done": { one: "La meilleure partie de la recherche : {n} coup", other: "La meilleure partie de la recherche : {n} coups" },
   "search.show-failed": "La meilleure partie n'a pas pu être affichée : {why}",
   "search.opened": { one: "La meilleure partie ({n} coup) est maintenant votre partie : rejouez-la, partagez-la ou continuez-la.", other: "La meilleure partie ({n} coups) est maintenant votre partie : rejouez-la, partagez-la ou continuez-la." },
   "search.open-failed": "Cette partie n'a pas pu être ouverte : {why}",
