@@ -64,7 +64,7 @@ export function attachShare(app, wasm) {
       try {
         app.exportText(menu.value);
       } catch (err) {
-        const why = errorText(err);
+        const why = errorText(err) || String(err);
         refused = `${why[0].toUpperCase()}${why.slice(1)}.`;
       }
     }
