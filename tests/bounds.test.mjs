@@ -110,7 +110,7 @@ test("the LP playground solves the paper's 10-point square (64) and says what is
   assert.ok(value >= 64 && value < 64.0001, text);
   // as tall as the menus and the button beside it: a finger's target on a phone
   const heights = await page.evaluate(() => ["lp-size", "lp-kind", "lp-solve"].map((id) => document.getElementById(id).getBoundingClientRect().height));
-  assert.ok(Math.abs(heights[0] - heights[1]) < 2 && heights[0] >= 40, `${heights}`);
+  assert.ok(Math.abs(heights[0] - heights[1]) < 2 && Math.abs(heights[0] - heights[2]) < 2 && heights[0] >= 40, `${heights}`);
   assert.equal(await page.getByTestId("lp-canvas").isVisible(), true, "the solution is drawn");
   await page.getByTestId("lp-kind").selectOption("octagon");
   await page.getByTestId("lp-edges").fill("1,2,3");

@@ -281,6 +281,12 @@ test("Start is offered only for a search that can run: not on from a finished ga
   await page.evaluate(() => window.morpionApp.redo());
   assert.equal(await start.isDisabled(), true);
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-note");
+  // the note's keys are the page's: ← goes back a move, and Start, offered again, takes
+  // the focus back rather than leave it on a hidden note
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await start.isDisabled(), false);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "search-start");
+  await page.evaluate(() => window.morpionApp.redo());
   assert.equal(await start.getAttribute("aria-describedby"), "search-note");
   await page.selectOption("[data-testid=search-from]", "start");
   assert.equal(await start.isDisabled(), false);

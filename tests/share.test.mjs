@@ -312,7 +312,7 @@ test("the import dialog: a refused file leaves no other file's game to import by
   // Import right after the refusal: the user meant the file, so it is said again, with what
   // the box holds; a second press imports the text
   await page.getByTestId("import-go").click();
-  assert.match(await problem.textContent(), /^not a PNG image .*The box still holds the text from before the file: Import again imports that text\.$/);
+  assert.match(await problem.textContent(), /^Not a PNG image \(.*\)\. The box still holds the text from before the file: Import again imports that text\.$/);
   assert.equal(await score(page), 2, "the older text was not imported");
   await page.getByTestId("import-go").click();
   assert.equal(await score(page), 82, "the second press imports the text");

@@ -146,7 +146,7 @@ test("a damaged link says what is shown instead: the start the user drew, or a n
   // a first visit, a damaged 5D link: a new 5D game
   const fresh = await openApp(env.browser, `${env.url}#g=1.5D.3.AAAA.zz`);
   assert.match(await fresh.page.getByTestId("error").textContent(), /could not be opened: .*A new game is shown instead/);
-  assert.equal(await fresh.page.evaluate(() => window.morpionApp.variant()), "5D");
+  assert.equal(await fresh.page.getByTestId("variant").inputValue(), "5D");
   assert.deepEqual([...errors, ...again.errors, ...fresh.errors], []);
   await fresh.context.close();
   await context.close();

@@ -203,12 +203,14 @@ export class SearchPanel {
     // a focused button that becomes disabled drops the focus to the page: it goes to the
     // note beside it, which says why and what makes a search possible again (the menu at
     // the panel's top would scroll a phone's panel away from the buttons and the result)
-    const focused = document.activeElement === start;
-    start.disabled = running || why !== null;
     const note = $("search-note");
+    const focused = document.activeElement;
+    start.disabled = running || why !== null;
     note.hidden = why === null;
     note.textContent = why ?? "";
-    if (why !== null && focused) note.focus(); // once shown: a hidden note takes no focus
+    if (why !== null && focused === start) note.focus(); // once shown: a hidden note takes no focus
+    // and back: the note had it (its keys went back a move: Start is offered again)
+    else if (why === null && focused === note) (start.disabled ? button("search-stop") : start).focus();
   }
 
   /** @returns {Options} */

@@ -24,6 +24,12 @@ const MAX_IMAGE_BYTES = 64 << 20;
 /** Height of the caption strip under an exported PNG, in CSS pixels. */
 const CAPTION_PX = 30;
 
+/** An engine's clause ("not a PNG image (…)") as a sentence of its own: a capital, a full stop. @param {string} clause */
+function sentence(clause) {
+  const text = clause.trim();
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?…]$/.test(text) ? "" : "."}`;
+}
+
 /**
  * The Share panel: import (the dialog, files dropped on the page) and export. What it
  * offers the rest of the page: `keepInImport`.
@@ -64,8 +70,7 @@ export function attachShare(app, wasm) {
       try {
         app.exportText(menu.value);
       } catch (err) {
-        const why = errorText(err) || String(err);
-        refused = `${why[0].toUpperCase()}${why.slice(1)}.`;
+        refused = sentence(errorText(err) || t("share.export-refused"));
       }
     }
     button("export").disabled = button("export-copy").disabled = refused !== "";
@@ -160,7 +165,7 @@ export function attachShare(app, wasm) {
     // a file was refused since the box's text came in: the user meant the file, so this
     // press says so again and that the text is older; a second one imports the text
     if (refusal) {
-      problem.textContent = `${refusal} ${t("import.box-from-before")}`;
+      problem.textContent = `${sentence(refusal)} ${t("import.box-from-before")}`;
       refusal = "";
       return;
     }

@@ -368,7 +368,7 @@ export default {
   "bounds.lp-failed": "The LP could not be solved: {why}.",
   "bounds.solving": "Solving…",
   "bounds.solving-iteration": "Solving: iteration {iteration} (primal {primal})…",
-  "bounds.playground-done": "{variant} on {board}: at most {n} moves (the LP's value {objective}; {points} points, {variables} variables, {iterations} iterations, {secs} s).",
+  "bounds.playground-done": { one: "{variant} on {board}: at most {n} move (the LP's value {objective}; {points} points, {variables} variables, {iterations} iterations, {secs} s).", other: "{variant} on {board}: at most {n} moves (the LP's value {objective}; {points} points, {variables} variables, {iterations} iterations, {secs} s)." },
   "bounds.not-solved": "Not solved: {why}.",
   "bounds.side-range": "points a side: give a whole number from {min} to {max}",
   "bounds.board-square": "the square of {n} points a side",
@@ -387,6 +387,7 @@ export default {
   "share.copied": "Copied.",
   "share.copy-failed": "Copy failed: use Download instead.",
   "share.export-failed": "Export failed: {why}",
+  "share.export-refused": "This format cannot hold this game",
   "share.image-failed": "the image could not be made",
 
   "title.branch": "Your line from move {at} of {of}",

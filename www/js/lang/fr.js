@@ -367,7 +367,7 @@ export default {
   "bounds.lp-failed": "Le LP n'a pas pu être résolu : {why}.",
   "bounds.solving": "Résolution…",
   "bounds.solving-iteration": "Résolution : itération {iteration} (primal {primal})…",
-  "bounds.playground-done": "{variant} sur {board} : au plus {n} coups (valeur du PL {objective} ; {points} points, {variables} variables, {iterations} itérations, {secs} s).",
+  "bounds.playground-done": { one: "{variant} sur {board} : au plus {n} coup (valeur du PL {objective} ; {points} points, {variables} variables, {iterations} itérations, {secs} s).", other: "{variant} sur {board} : au plus {n} coups (valeur du PL {objective} ; {points} points, {variables} variables, {iterations} itérations, {secs} s)." },
   "bounds.not-solved": "Non résolu : {why}.",
   "bounds.side-range": "points par côté : donnez un nombre entier de {min} à {max}",
   "bounds.board-square": "le carré de {n} points de côté",
@@ -386,6 +386,7 @@ export default {
   "share.copied": "Copié.",
   "share.copy-failed": "La copie a échoué : utilisez plutôt Télécharger.",
   "share.export-failed": "L'export a échoué : {why}",
+  "share.export-refused": "Ce format ne peut pas contenir cette partie",
   "share.image-failed": "l'image n'a pas pu être créée",
 
   "title.branch": "Votre suite à partir du coup {at} de {of}",
