@@ -142,7 +142,11 @@ export function assumed5T(note) {
  * @param {unknown[]} notes @returns {string}
  */
 export function notesSentence(notes) {
-  const text = notes.map(errorText).join("; ");
+  return sentence(notes.map(errorText).join("; "));
+}
+
+/** Words said as a clause ("not a PNG image (…)") as a sentence: a capital, a full stop; "" for none. @param {string} text */
+export function sentence(text) {
   return text ? `${text[0].toUpperCase()}${text.slice(1)}.` : "";
 }
 

@@ -3,7 +3,7 @@
 // dropped on the page, and the export menu (the engine's text formats, and images).
 
 import { EmptyImport } from "./app.js";
-import { assumed5T, button, clearError, el, errorText, input, notesSentence, say, select, showError } from "./dom.js";
+import { assumed5T, button, clearError, el, errorText, input, notesSentence, say, select, sentence, showError } from "./dom.js";
 import { copyText, download, fileText } from "./files.js";
 import { dateTime, explain, t } from "./i18n.js";
 import { CREATION_TIME_KEY, gameEntries, gameLinkIn, isPng, pngWithText, svgWithMetadata } from "./image-meta.js";
@@ -23,12 +23,6 @@ const MAX_IMAGE_BYTES = 64 << 20;
 
 /** Height of the caption strip under an exported PNG, in CSS pixels. */
 const CAPTION_PX = 30;
-
-/** An engine's clause ("not a PNG image (…)") as a sentence of its own: a capital, a full stop. @param {string} clause */
-function sentence(clause) {
-  const text = clause.trim();
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?…]$/.test(text) ? "" : "."}`;
-}
 
 /**
  * The Share panel: import (the dialog, files dropped on the page) and export. What it
@@ -70,7 +64,7 @@ export function attachShare(app, wasm) {
       try {
         app.exportText(menu.value);
       } catch (err) {
-        refused = sentence(errorText(err) || t("share.export-refused"));
+        refused = notesSentence([err]) || sentence(t("share.export-refused"));
       }
     }
     button("export").disabled = button("export-copy").disabled = refused !== "";
