@@ -378,6 +378,50 @@ test("move numbers asked for on a board too zoomed out for them: the bar says to
   await context.close();
 });
 
+for (const [name, viewport] of [["a wide window", WIDE], ["a phone", PHONE]]) {
+  test(`on ${name}, the chooser takes a corner away from the lines it offers`, async () => {
+    const { page, errors, context } = await openApp(env.browser, env.url, { viewport });
+    const p = await pointWithSeveralLines(page);
+    // the view panned so that the point sits in the board's bottom left corner, where the
+    // chooser would first go
+    const at = await page.evaluate(([x, y]) => {
+      const view = window.morpionApp.view();
+      const board = document.querySelector("[data-testid=board]");
+      const [sx, sy] = view.screenOf(x, y);
+      view.pan(view.cell() * 1.5 - sx, board.clientHeight - view.cell() * 1.5 - sy);
+      const r = board.getBoundingClientRect();
+      const [nx, ny] = view.screenOf(x, y);
+      return { pageX: r.left + nx, pageY: r.top + ny };
+    }, [p.x, p.y]);
+    await page.mouse.click(at.pageX, at.pageY);
+    await page.locator("#chooser").waitFor();
+    // no end of a line offered, nor the point, lies under the box
+    const covered = await page.evaluate(([x, y]) => {
+      const view = window.morpionApp.view();
+      const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+      const box = document.getElementById("chooser").getBoundingClientRect();
+      const ends = window.morpionApp.choicesAt(x, y).flatMap((c) => [c.from, c.to]).concat([[x, y]]);
+      return ends.map(([px, py]) => view.screenOf(px, py)).map(([sx, sy]) => [r.left + sx, r.top + sy])
+        .filter(([sx, sy]) => sx >= box.left && sx <= box.right && sy >= box.top && sy <= box.bottom);
+    }, [p.x, p.y]);
+    assert.deepEqual(covered, []);
+    // and the box stays on the board, clear of the zoom buttons
+    const box = await page.locator("#chooser").boundingBox();
+    const board = await page.getByTestId("board").boundingBox();
+    const zoom = await page.locator("#zoom-controls").boundingBox();
+    assert.ok(box && board && zoom);
+    assert.ok(box.x >= board.x && box.y >= board.y && box.x + box.width <= board.x + board.width + 0.5 && box.y + box.height <= board.y + board.height + 0.5);
+    const apart = box.x + box.width <= zoom.x || zoom.x + zoom.width <= box.x || box.y + box.height <= zoom.y || zoom.y + zoom.height <= box.y;
+    assert.ok(apart, "the box keeps clear of the zoom buttons");
+    await shot(page, `chooser-corner-${viewport === WIDE ? "wide" : "phone"}`);
+    // a line chosen, the box goes
+    await page.locator("#chooser-options button").first().click();
+    await page.locator("#chooser").waitFor({ state: "hidden" });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test("the chooser numbers the lines on the board and names them by direction, not coordinates", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const p = await pointWithSeveralLines(page);

@@ -102,6 +102,30 @@ test("a 5D search runs on every thread, its best rises, stops on request and rep
   await page.context().close();
 });
 
+test("leaving the page while a search runs asks first, and not once the search is over", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await searchUntilStopped(page, "5D");
+  await page.getByTestId("search-start").click();
+  await bestAbove(page, 0, 15_000);
+  const asked = new Promise((resolve) => page.once("dialog", async (d) => { const type = d.type(); await d.dismiss(); resolve(type); }));
+  await page.close({ runBeforeUnload: true });
+  const noDialog = new Promise((resolve) => setTimeout(() => resolve("no dialog in 10 s"), 10_000));
+  assert.equal(await Promise.race([asked, noDialog]), "beforeunload");
+  // staying keeps the page and its search
+  assert.equal(page.isClosed(), false);
+  assert.equal(await page.evaluate(() => window.morpionSearch.running()), true);
+  await page.getByTestId("search-stop").click();
+  await waitUntilOver(page);
+  let dialogs = 0;
+  page.on("dialog", (d) => { dialogs += 1; d.dismiss(); });
+  const closed = page.waitForEvent("close");
+  await page.close({ runBeforeUnload: true });
+  await closed;
+  assert.equal(dialogs, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("pause parks the search and resume goes on", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   await searchUntilStopped(page, "5D");

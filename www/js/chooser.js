@@ -13,15 +13,53 @@ import { describeChoice } from "./words.js";
 /** Whether the chooser's last use was a pointer's (a click on a line), not a key's. */
 let byPointer = false;
 
+/** @typedef {{ left: number, top: number, right: number, bottom: number }} Rect */
+
+/**
+ * The corner of the board the box takes: of the four, the one where it covers least of
+ * `lines` (each line offered, in CSS pixels, a margin around it), so that it never hides
+ * what it asks about when the board has room elsewhere. Bottom left on a tie, then bottom
+ * right, top left, top right: the box stays where the user last saw it unless it would hide
+ * the lines. The board is `width` x `height`; the box `box` wide and high, `margin` from the
+ * edges; at the top it keeps `reserved` pixels free on the right for the zoom buttons.
+ * @param {Rect[]} lines @param {{ width: number, height: number }} board
+ * @param {{ width: number, height: number }} box @param {number} margin @param {number} reserved
+ * @returns {{ top: boolean, right: boolean }}
+ */
+export function chooserCorner(lines, board, box, margin, reserved) {
+  /** @param {boolean} top @param {boolean} right @returns {Rect} */
+  const at = (top, right) => {
+    const width = top ? Math.min(box.width, board.width - 2 * margin - reserved) : box.width;
+    const r = right ? board.width - margin - (top ? reserved : 0) : margin + width;
+    const b = top ? margin + box.height : board.height - margin;
+    return { left: r - width, top: b - box.height, right: r, bottom: b };
+  };
+  /** @param {Rect} a @param {Rect} b */
+  const overlap = (a, b) =>
+    Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+    Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  const corners = [[false, false], [false, true], [true, false], [true, true]];
+  let best = corners[0];
+  let least = Infinity;
+  for (const [top, right] of corners) {
+    const box = at(top, right);
+    const covered = lines.reduce((sum, line) => sum + overlap(box, line), 0);
+    if (covered < least) [best, least] = [[top, right], covered];
+  }
+  return { top: best[0], right: best[1] };
+}
+
 /**
  * Shows the box with `choices` (lines of `length` dots): `pick(i)` when one is chosen (a
  * digit past them too: the picker says how many there are), `point(i)` when one is
- * pointed at or focused. `focus`: the first line takes the keyboard
- * focus (the box was opened with a key).
+ * pointed at or focused. `lines`: where each line is on the board (the box takes a corner
+ * away from them). `focus`: the first line takes the keyboard focus (the box was opened
+ * with a key).
  * @param {Choice[]} choices @param {number} length
- * @param {{ pick(i: number): void, point(i: number): void }} on @param {boolean} [focus]
+ * @param {{ pick(i: number): void, point(i: number): void }} on @param {Rect[]} lines
+ * @param {boolean} [focus]
  */
-export function showChooser(choices, length, { pick, point }, focus = false) {
+export function showChooser(choices, length, { pick, point }, lines, focus = false) {
   const options = $("chooser-options");
   options.replaceChildren(...choices.map((c, i) => {
     const b = document.createElement("button");
@@ -63,8 +101,28 @@ export function showChooser(choices, length, { pick, point }, focus = false) {
     e.preventDefault();
   };
   box.hidden = false;
+  place(box, lines);
   byPointer = false;
   if (focus) buttons()[0]?.focus();
+}
+
+/**
+ * Puts the shown box in the corner `chooserCorner` picks, from the sizes the page has now
+ * (the box's own, which a phone's layout makes the board's whole width, and the zoom
+ * buttons'). @param {HTMLElement} box @param {Rect[]} lines
+ */
+function place(box, lines) {
+  const wrap = /** @type {HTMLElement} */ (box.parentElement);
+  delete box.dataset.top;
+  delete box.dataset.right;
+  const margin = box.offsetLeft;
+  const zoom = $("zoom-controls");
+  const reserved = wrap.clientWidth - zoom.offsetLeft; // the buttons and their own margin
+  box.style.setProperty("--zoom-room", `${reserved}px`);
+  const corner = chooserCorner(lines, { width: wrap.clientWidth, height: wrap.clientHeight },
+    { width: box.offsetWidth, height: box.offsetHeight }, margin, reserved);
+  if (corner.top) box.dataset.top = "";
+  if (corner.right) box.dataset.right = "";
 }
 
 /**

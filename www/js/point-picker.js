@@ -121,12 +121,25 @@ export class PointPicker {
       showChooser(choices, this.#game.lineLength(), {
         pick: (i) => this.#choose(i),
         point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },
-      }, focus);
+      }, this.#extents(choices), focus);
       say(t("msg.choose", { n: choices.length }));
     } else {
       hideChooser(this.#canvas);
     }
     this.#view.redraw();
+  }
+
+  /**
+   * Where each of `choices` lies on the canvas, in CSS pixels, with a cell around it (its
+   * number and the dot to add are drawn there). @param {Choice[]} choices
+   */
+  #extents(choices) {
+    const pad = this.#view.cell();
+    return choices.map((c) => {
+      const [x0, y0] = this.#view.screenOf(c.from[0], c.from[1]);
+      const [x1, y1] = this.#view.screenOf(c.to[0], c.to[1]);
+      return { left: Math.min(x0, x1) - pad, top: Math.min(y0, y1) - pad, right: Math.max(x0, x1) + pad, bottom: Math.max(y0, y1) + pad };
+    });
   }
 
   /**

@@ -37,6 +37,16 @@ const RATE_PER_THREAD = 100_000;
 /** @typedef {import("./search-client.js").Message} Message */
 
 
+/**
+ * Asks the browser to check with the user before the page is left while a search runs: its
+ * best game so far is kept in "My best games", but the run, its chart and the time it took
+ * are not. @param {BeforeUnloadEvent} e
+ */
+function holdPage(e) {
+  e.preventDefault();
+  e.returnValue = ""; // the older browsers' way of asking
+}
+
 /** A random seed: searches differ from one another unless the user repeats a link. */
 function randomSeed() {
   const a = new Uint32Array(1);
@@ -255,6 +265,8 @@ export class SearchPanel {
     // a disabled button loses the keyboard's focus to the page: it goes to the other one
     const from = document.activeElement;
     this.#running = running;
+    if (running) window.addEventListener("beforeunload", holdPage);
+    else window.removeEventListener("beforeunload", holdPage);
     button("search-stop").disabled = !running;
     button("search-pause").disabled = true; // enabled once the worker says it can pause
     this.#pauseLabel(false);

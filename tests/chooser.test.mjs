@@ -1,0 +1,48 @@
+// Unit tests of where the box that offers several lines goes (www/js/chooser.js).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chooserCorner } from "../www/js/chooser.js";
+
+const wide = { width: 1000, height: 700 };
+const box = { width: 440, height: 180 };
+/** A line offered, as a square around (x, y). */
+const around = (x, y, r = 40) => ({ left: x - r, top: y - r, right: x + r, bottom: y + r });
+
+test("the box keeps the bottom left corner while the lines are elsewhere", () => {
+  assert.deepEqual(chooserCorner([around(500, 350)], wide, box, 8, 56), { top: false, right: false });
+  assert.deepEqual(chooserCorner([around(900, 100), around(900, 650)], wide, box, 8, 56), { top: false, right: false });
+});
+
+test("lines in the bottom left send the box to the bottom right, lines in both bottom corners to the top", () => {
+  assert.deepEqual(chooserCorner([around(100, 650)], wide, box, 8, 56), { top: false, right: true });
+  assert.deepEqual(chooserCorner([around(100, 650), around(900, 650)], wide, box, 8, 56), { top: true, right: false });
+});
+
+test("lines in three corners send the box to the fourth", () => {
+  const three = [around(100, 650), around(900, 650), around(100, 50)];
+  assert.deepEqual(chooserCorner(three, wide, box, 8, 56), { top: true, right: true });
+});
+
+test("a corner that hides less is taken when none is clear", () => {
+  const most = [{ left: 0, top: 0, right: 700, bottom: 700 }];
+  assert.deepEqual(chooserCorner(most, wide, box, 8, 56), { top: false, right: true });
+  const everywhere = [{ left: 0, top: 0, right: 1000, bottom: 700 }];
+  assert.deepEqual(chooserCorner(everywhere, wide, box, 8, 56), { top: false, right: false }, "a tie keeps the first");
+});
+
+test("at the top right, the box stops short of the zoom buttons", () => {
+  // lines in three corners, and one just left of the buttons: the top right box (from 504 to
+  // 944 pixels) covers it, so the corner that hides least is another
+  const under = [around(100, 650), around(900, 650), around(100, 50), { left: 840, top: 0, right: 940, bottom: 100 }];
+  assert.notDeepEqual(chooserCorner(under, wide, box, 8, 56), { top: true, right: true });
+  // the same line under the buttons themselves (right of 944) hides nothing of the box
+  const beside = [...under.slice(0, 3), { left: 950, top: 0, right: 1000, bottom: 100 }];
+  assert.deepEqual(chooserCorner(beside, wide, box, 8, 56), { top: true, right: true });
+});
+
+test("on a phone the box spans the board, so only the bottom or the top is asked", () => {
+  const phone = { width: 360, height: 300 };
+  const full = { width: 352, height: 60 };
+  assert.deepEqual(chooserCorner([around(180, 270, 20)], phone, full, 4, 44), { top: true, right: false });
+  assert.deepEqual(chooserCorner([around(180, 30, 20)], phone, full, 4, 44), { top: false, right: false });
+});
