@@ -51,6 +51,27 @@ test("two people on one device: turns alternate, undo takes back one move, the e
   assert.deepEqual(errors, []);
 });
 
+test("a record turned into a two-player game says that its moves now count as turns", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await page.getByTestId("tab-records").click();
+  await page.getByTestId("records").selectOption("5t-178-rosin");
+  await page.getByTestId("tab-play").click();
+  await page.getByTestId("mode").selectOption("two-player");
+  assert.equal(await score(page), 178);
+  assert.equal(await page.locator("#message").textContent(),
+    "The 178 moves on the board count as turns: player 1 made the odd ones, player 2 the even ones. New game starts an empty board.");
+  assert.match(await page.getByTestId("winner").textContent(), /^Player 2 wins/);
+  // back to solitaire: nothing more said of turns
+  await page.getByTestId("mode").selectOption("solitaire");
+  assert.ok(await page.getByTestId("winner").isHidden());
+  // a new game: an empty board, nothing to say
+  await page.locator("#new-game").click();
+  await page.getByTestId("mode").selectOption("two-player");
+  assert.doesNotMatch(await page.locator("#message").textContent(), /count as turns/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a two-player link opens at the right turn; old links stay solitaire; a bad mark is refused", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   await newTwoPlayerGame(page, "5D");

@@ -34,7 +34,14 @@ export class TwoPlayerPanel {
   /** @param {App} app */
   constructor(app) {
     this.#app = app;
-    select("mode").addEventListener("change", () => app.setTwoPlayer(select("mode").value === "two-player"));
+    select("mode").addEventListener("change", () => {
+      const on = select("mode").value === "two-player";
+      app.setTwoPlayer(on);
+      // the moves already on the board become turns: said, as a record's 178 moves read as
+      // a game of two players (who then won) would surprise
+      const n = app.shown();
+      if (on && n > 0) say(t("two.moves-as-turns", { n, count: num(n) }));
+    });
     const kept = tabStorage().getItem(OPPONENT_KEY);
     if (kept && [...select("opponent").options].some((o) => o.value === kept)) this.#chosenOpponent = kept;
     select("opponent").addEventListener("change", () => {

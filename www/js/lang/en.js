@@ -473,5 +473,6 @@ export default {
   "two.computer-loses": "The computer has solved the position: it loses against perfect play, and hopes you go wrong.",
   "two.no-computer": "The computer does not play {variant}: its games can go on forever, so there is no last line to aim at. Play it with a friend.",
   "two.no-computer-start": "The computer plays {variant} from the cross only: from other starts its games may never end, so there may be no last line to aim at. Play it with a friend.",
+  "two.moves-as-turns": { one: "The move on the board counts as player 1's turn. New game starts an empty board.", other: "The {count} moves on the board count as turns: player 1 made the odd ones, player 2 the even ones. New game starts an empty board." },
   "two.computer-next": "The computer's move comes next: step on (Redo), or go back to one of your turns.",
 };
