@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { catalogues, chooseLanguage, engineCatalogues, explain, num, recordCatalogues, recordNote, setLanguage, t } from "../www/js/i18n.js";
 import { errorFrom, errorInfo, errorText, startFailure } from "../www/js/dom.js";
-import { describeChoice, gameTitle, recordLabel, startName, titleWho, variantName, variantShort, whyNotText } from "../www/js/words.js";
+import { describeChoice, gameTitle, initials, recordLabel, recordOption, startName, titleWho, variantName, variantShort, whyNotText } from "../www/js/words.js";
 import { describeMine } from "../www/js/my-games.js";
 import { notLower } from "../www/js/bounds-panel.js";
 import { ROOT } from "./support.mjs";
@@ -130,6 +130,20 @@ test("a start by its size, its code in the title; My games says a game is from a
   setLanguage("en");
 });
 
+test("a phone's records menu cuts given names to initials, and only them", () => {
+  setLanguage("en");
+  assert.equal(initials("Christopher D. Rosin"), "C. D. Rosin");
+  assert.equal(initials("Heikki Hyyrö & Timo Poranen"), "H. Hyyrö & T. Poranen");
+  assert.equal(initials("Charles-Henri Bruneau"), "C.-H. Bruneau");
+  assert.equal(initials("Marc Gillioz (program)"), "M. Gillioz (program)");
+  assert.equal(initials("Demaine, Demaine, Langerman, Langerman"), "Demaine, Demaine, Langerman, Langerman");
+  assert.equal(initials("Rosin (variant)"), "Rosin (variant)");
+  assert.equal(initials("smj"), "smj");
+  const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08", letter: null, label: "", note: "" };
+  assert.equal(recordOption(rosin), "178 moves · Christopher D. Rosin, 2011-08");
+  assert.equal(recordOption(rosin, true), "178 moves · C. D. Rosin, 2011-08");
+});
+
 test("the records in the language: their lines, their notes, and the titles that name them", () => {
   // as the engine's records() gives them (crate/src/wasm/mod.rs)
   const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08", letter: null,
@@ -161,6 +175,9 @@ test("the records in the language: their lines, their notes, and the titles that
   assert.match(recordNote(rosin.name, rosin.note), /^Le record du monde en 5T/);
   assert.equal(recordLabel(rosinB), "5T · 177 coups · Christopher D. Rosin, 2011-05 (B)");
   assert.equal(recordLabel(tishchenko), "5T · 172 coups · Dimitri Tishchenko, 2014 ou avant");
+  // a phone's menu: given names as initials, in the language's words
+  assert.equal(recordOption(gillioz, true), "80 coups · M. Gillioz (programme), 2023-10");
+  assert.equal(recordOption(worst, true), "20 coups · auteur inconnu");
   // a note the language lacks stays the engine's English; no note stays none
   assert.equal(recordNote("5t-999-nobody", "a note"), "a note");
   assert.equal(recordNote(worst.name, ""), "");

@@ -49,6 +49,14 @@ test("on a phone, after a move, the undo button and the whole board are on scree
   // a record: its replay buttons and slider are on screen with the board
   await tab(page, "records");
   await page.getByTestId("records").selectOption("5t-178-rosin");
+  // the menu gives given names as initials, so that the date is not cut off; grown wide, the
+  // window shows them whole again
+  const shown = () => page.getByTestId("records").evaluate((s) => s.selectedOptions[0].text);
+  assert.equal(await shown(), "178 moves · C. D. Rosin, 2011-08");
+  await page.setViewportSize({ width: 1100, height: 800 });
+  assert.equal(await shown(), "178 moves · Christopher D. Rosin, 2011-08");
+  await page.setViewportSize(PHONE);
+  assert.equal(await shown(), "178 moves · C. D. Rosin, 2011-08");
   for (const id of ["slider", "undo", "redo", "board"]) assert.ok(await inView(page, page.getByTestId(id)), `${id} on screen`);
   assert.ok(await inView(page, page.locator("#play")), "play on screen");
   // every tab's panel opens under the board without scrolling the page

@@ -61,21 +61,26 @@ function fillVariants(menu, names) {
 }
 
 /**
- * Where the header's menu is narrow (style.css's phone layout), its variants say only
- * what T or D stands for ("5T – touching", "5D – disjoint"): the full name was cut off
- * mid-word there. The name in full stays under the board. Follows the window as it turns
- * or is resized.
+ * Calls `fit(narrow)` now and whenever the window enters or leaves style.css's phone
+ * layout (as it turns or is resized), where menus are too narrow for their whole words.
+ * @param {(narrow: boolean) => void} fit
+ */
+function onNarrow(fit) {
+  if (typeof matchMedia !== "function") return;
+  const narrow = matchMedia("(max-width: 760px)"); // style.css's phone layout
+  fit(narrow.matches);
+  narrow.addEventListener("change", () => fit(narrow.matches));
+}
+
+/**
+ * Where the header's menu is narrow, its variants say only what T or D stands for ("5T –
+ * touching", "5D – disjoint"): the full name was cut off mid-word there. The name in full
+ * stays under the board.
  * @param {HTMLSelectElement} menu
  */
 function fitVariantNames(menu) {
-  if (typeof matchMedia !== "function") return;
-  const narrow = matchMedia("(max-width: 760px)"); // style.css's phone layout
-  const fit = () => {
-    // (an option of no variant, the import's "As the game says", keeps its words)
-    for (const o of menu.options) if (o.value) o.text = narrow.matches ? variantShort(o.value) : variantName(o.value);
-  };
-  fit();
-  narrow.addEventListener("change", fit);
+  // (an option of no variant, the import's "As the game says", keeps its words)
+  onNarrow((narrow) => { for (const o of menu.options) if (o.value) o.text = narrow ? variantShort(o.value) : variantName(o.value); });
 }
 
 /** The records, grouped by variant, each labelled in the language. @param {import("./app.js").RecordInfo[]} records */
@@ -95,6 +100,14 @@ function fillRecords(records) {
     for (const r of games.sort((a, b) => b.score - a.score)) group.append(new Option(recordOption(r), r.name));
     menu.append(group);
   }
+  // a phone's menu shows given names as initials: whole, they cut the date off
+  const byName = new Map(records.map((r) => [r.name, r]));
+  onNarrow((narrow) => {
+    for (const o of menu.options) {
+      const r = byName.get(o.value);
+      if (r) o.text = recordOption(r, narrow);
+    }
+  });
 }
 
 /**

@@ -86,14 +86,34 @@ export function whyNotText(why) {
 /**
  * Who played or found a record game, and when: "Christopher D. Rosin, 2011-08", and the
  * game's letter where its source names several ("…, 2011-05 (A)"), as the engine's label.
- * @param {RecordInfo} r
+ * `short`: given names as initials ("C. D. Rosin, 2011-08"), for a narrow menu.
+ * @param {RecordInfo} r @param {boolean} [short]
  */
-export function recordWho(r) {
+export function recordWho(r, short = false) {
   // "<=2014": the collection's way to say the game was known by then
   const before = r.date?.startsWith("<=") ? r.date.slice(2) : null;
   const when = before ? t("records.date-before", { year: before }) : r.date;
-  const who = [r.author ? recordAuthor(r.name, r.author) : t("records.unknown"), when].filter(Boolean).join(", ");
+  const author = r.author ? recordAuthor(r.name, r.author) : null;
+  const who = [author ? (short ? initials(author) : author) : t("records.unknown"), when].filter(Boolean).join(", ");
   return r.letter ? `${who} (${r.letter})` : who;
+}
+
+/**
+ * Names with their given names cut to initials, for a narrow menu: "Christopher D. Rosin"
+ * -> "C. D. Rosin", "Heikki Hyyrö & Timo Poranen" -> "H. Hyyrö & T. Poranen",
+ * "Charles-Henri Bruneau" -> "C.-H. Bruneau". A name of one word, and what is in brackets
+ * ("Marc Gillioz (program)" -> "M. Gillioz (program)"), stay.
+ * @param {string} names
+ */
+export function initials(names) {
+  return names.split(/( & |, )/).map((part, i) => {
+    if (i % 2 === 1) return part; // a separator
+    const [, name, note] = /^(.*?)((?: \(.*\))?)$/u.exec(part) ?? ["", part, ""];
+    const words = name.split(" ");
+    const last = words.pop() ?? "";
+    const given = words.map((w) => w.split("-").map((p) => (/^\p{L}/u.test(p) ? `${[...p][0]}.` : p)).join("-"));
+    return [...given, last].join(" ") + note;
+  }).join("");
 }
 
 /** A record game's title: "5T · 178 moves · Christopher D. Rosin, 2011-08" (the menu's line is `recordOption`). @param {RecordInfo} r */
@@ -105,10 +125,12 @@ export function recordLabel(r) {
  * A record in the records menu, under its variant's heading: its label less the variant
  * ("178 moves · Christopher D. Rosin, 2011-08"), which a side panel shows whole for 5T and
  * 5D (with the variant, the month was cut off) and the header's menu says once it is open.
- * @param {RecordInfo} r
+ * `short`: with initials for given names, as a phone's menu needs ("178 moves · C. D.
+ * Rosin, 2011-08": whole names cut the date off there).
+ * @param {RecordInfo} r @param {boolean} [short]
  */
-export function recordOption(r) {
-  return t("records.option", { n: r.score, who: recordWho(r) });
+export function recordOption(r, short = false) {
+  return t("records.option", { n: r.score, who: recordWho(r, short) });
 }
 
 /**
