@@ -40,6 +40,42 @@ fn every_record_round_trips_through_every_format() {
     }
 }
 
+/// `can_write` says what `write` would, for every format, of a game of every variant and of
+/// games from another start: the page's note before Download is pressed is `write`'s own.
+#[test]
+fn can_write_agrees_with_write() {
+    let mut rng = Rng::new(7);
+    let mut games: Vec<Game> = library::entries().iter().map(|e| e.game()).collect();
+    // (line length 3 from the cross, and length 4 from another start, can grow forever)
+    for v in Variant::ALL.into_iter().filter(|v| v.line_len() > 3) {
+        let mut p = Position::new(v);
+        p.random_playout(&mut rng);
+        games.push(Game::new(p, Default::default()));
+    }
+    for v in [Variant::T5, Variant::D5] {
+        let start =
+            morpion::Start::parse("2,0 1,1 3,1 0,2 4,2 1,3 3,3 2,4 2,2 5,2 6,2 2,5 2,6 7,7", v).unwrap();
+        let mut p = Position::on(v, start);
+        p.random_playout(&mut rng);
+        games.push(Game::new(p, Default::default()));
+    }
+    let mut refused = 0;
+    for g in &games {
+        for f in Format::ALL {
+            let written = formats::write(g, f, "").map(|_| ());
+            assert_eq!(formats::can_write(g, f), written, "{} via {f}", g.variant());
+            refused += usize::from(written.is_err());
+            // and it refuses no more than it must: every writable format holds a 5-point
+            // game from the cross, and MSR, CSV and links hold every game
+            let holds = Format::WRITABLE.contains(&f)
+                && ((g.custom_start().is_none() && g.variant().line_len() == 5)
+                    || !matches!(f, Format::Pentasol | Format::Flammenkamp));
+            assert_eq!(written.is_ok(), holds, "{} via {f}", g.variant());
+        }
+    }
+    assert!(refused > 0, "some games are refused by some formats");
+}
+
 #[test]
 fn random_games_of_every_variant_round_trip() {
     let mut rng = Rng::new(99);

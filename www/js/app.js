@@ -164,6 +164,8 @@ export class App {
   runPlayouts(level, method) { return this.#wasm.Search.run_playouts(level, method); }
   /** The whole line of play in a text format (`pentasol`, `msr-json`, ...). @param {string} format */
   exportText(format) { return this.#timeline.export(format, linkBase()); }
+  /** Why `format` cannot hold the game (a 6D game in Pentasol), as a note, without writing it; null when it can. @param {string} format @returns {unknown} */
+  exportRefusal(format) { return this.#timeline.export_refusal(format); }
   /** What an export in `format` leaves unread elsewhere (MSR of a 6T game), or null. @param {string} format @returns {unknown} */
   exportNote(format) { return this.#timeline.export_note(format); }
   /** The user's game at the move shown (a preview is not the user's), as an SVG image

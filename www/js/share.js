@@ -59,14 +59,8 @@ export function attachShare(app, wasm) {
     const elsewhere = app.exportNote(menu.value);
     // a format that cannot hold this game (Pentasol of a 6D game, or of another start than
     // the cross) says so before Download or Copy is pressed, and neither is offered
-    let refused = "";
-    if (!IMAGES.some((i) => i.name === menu.value)) {
-      try {
-        app.exportText(menu.value);
-      } catch (err) {
-        refused = notesSentence([err]) || sentence(t("share.export-refused"));
-      }
-    }
+    const refusal = IMAGES.some((i) => i.name === menu.value) ? null : app.exportRefusal(menu.value);
+    const refused = refusal === null ? "" : notesSentence([refusal]) || sentence(t("share.export-refused"));
     button("export").disabled = button("export-copy").disabled = refused !== "";
     const notes = [
       refused,

@@ -292,11 +292,24 @@ fn read_any(text: &str, format: Option<Format>) -> Result<(Format, Record, link:
     Ok((format, record, view))
 }
 
+/// Whether `format` can hold `game`: the error [`write`] would give, found without
+/// writing. The page asks at every change of the game, to say before Download is pressed
+/// why a format is refused; writing a long game each time would do the same work for
+/// nothing.
+pub fn can_write(game: &Game, format: Format) -> Result<(), WriteError> {
+    match format {
+        Format::Pentasol | Format::Flammenkamp if game.custom_start().is_some() => {
+            Err(WriteError::CustomStart(format))
+        }
+        Format::Pentasol | Format::Flammenkamp => pentasol::five_points(game, format),
+        Format::GilliozGrid | Format::GilliozDto => Err(WriteError::ReadOnly(format)),
+        Format::MsrJson | Format::Msr | Format::Link | Format::Csv => Ok(()),
+    }
+}
+
 /// Writes a game. `base` is the address links start with (for [`Format::Link`]).
 pub fn write(game: &Game, format: Format, base: &str) -> Result<String, WriteError> {
-    if game.custom_start().is_some() && matches!(format, Format::Pentasol | Format::Flammenkamp) {
-        return Err(WriteError::CustomStart(format));
-    }
+    can_write(game, format)?;
     match format {
         Format::Pentasol => pentasol::write_pentasol(game),
         Format::Flammenkamp => pentasol::write_flammenkamp(game),

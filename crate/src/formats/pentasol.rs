@@ -237,7 +237,7 @@ pub(super) fn read_flammenkamp(text: &str) -> Result<Record, ReadError> {
     Ok(record)
 }
 
-fn five_points(game: &Game, format: Format) -> Result<(), WriteError> {
+pub(super) fn five_points(game: &Game, format: Format) -> Result<(), WriteError> {
     let variant = game.variant();
     if variant.line_len() != 5 {
         return Err(WriteError::NotFivePointLines { format, variant });

@@ -287,6 +287,13 @@ impl WebTimeline {
         formats::write(&self.timeline.game(), f, base).map_err(|e| thrown(&e))
     }
 
+    /// Why `format` cannot hold the game, as `export` would throw it but as a plain note
+    /// (`{message, code, args}`), without writing the game; null when it can.
+    pub fn export_refusal(&self, format: &str) -> Result<JsValue, JsError> {
+        let f = Format::from_name(format).ok_or_else(|| JsError::new(&format!("unknown format {format}")))?;
+        formats::can_write(&self.timeline.game(), f).map_or_else(|e| plain(&e), |()| Ok(JsValue::NULL))
+    }
+
     /// What an export in `format` leaves unread elsewhere (MSR of a game
     /// morpion-solitaire.io does not play), as a note the page says; null for nothing.
     pub fn export_note(&self, format: &str) -> Result<JsValue, JsError> {
