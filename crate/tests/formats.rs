@@ -748,6 +748,29 @@ fn an_illegal_move_in_json_is_placed_at_its_line_and_column() {
     assert!(matches!(e, LoadError::Replay { place: None, .. }), "{e}");
 }
 
+/// MSR JSON names a move by its own fields; the formats with no such fields (a gillioz
+/// file, which gives a line by its ends; a link and an MS1 string, which show no
+/// coordinates) by the new dot and its line's ends, in the text's own frame.
+#[test]
+fn an_illegal_move_is_named_in_the_texts_terms() {
+    let g = library::find("5t-178-rosin").unwrap().game();
+    let said = |text: &str| formats::load(text, None, Some(Variant::D5)).unwrap_err().to_string();
+    let json = formats::write(&g, Format::MsrJson, "").unwrap();
+    assert!(said(&json).contains(": move 6 ((5,3) H 1) is illegal in 5D"), "{}", said(&json));
+    // the gillioz file has the sixth move as the line (8,3)-(4,3) and the dot (5,3)
+    let gillioz = include_str!("data/records/5t-178-rosin.gillioz.json");
+    let e = said(gillioz);
+    assert!(
+        e.starts_with("gillioz grid JSON, line 465, column 5: move 6 (the dot (5,3) on the line (4,3)-(8,3)) is illegal in 5D"),
+        "{e}"
+    );
+    for f in [Format::Msr, Format::Link] {
+        let text = formats::write(&g, f, link::DEFAULT_BASE).unwrap();
+        let e = said(&text);
+        assert!(e.contains(": move 6 (the dot (5,3) on the line (4,3)-(8,3)) is illegal in 5D"), "{e}");
+    }
+}
+
 #[test]
 fn a_link_part_this_program_does_not_know_is_noted_not_silently_dropped() {
     let g = library::find("5t-20-worst").unwrap().game();

@@ -2,6 +2,7 @@
 
 use super::{Explain, Explained};
 use crate::formats::shown;
+use crate::formats::MoveWords;
 use crate::formats::{
     At, Element, Expected, Field, Format, JsonDamage, JsonKind, LinkDamage, LoadError, Ms1Damage, Note,
     ReadError, ReadErrorKind, WriteError,
@@ -277,15 +278,28 @@ impl Explain for LoadError {
                         .num("line", w.line as f64)
                         .text("text", &w.text),
                     (None, place) => {
-                        let m = error.mv;
-                        let text = format!("{} {} {}", frame.show(m.dot), m.dir.name(), m.pos);
+                        let said = match (MoveWords::of(*f, *frame, error, place.is_some()), place) {
+                            // (MSR's own words come only with their place in the file)
+                            (MoveWords::Msr(text), _) => {
+                                Explained::new("load.illegal-at-column").text("text", text)
+                            }
+                            (MoveWords::Line { dot, from, to }, Some(_)) => {
+                                Explained::new("load.illegal-line-at-column")
+                                    .text("dot", dot)
+                                    .text("from", from)
+                                    .text("to", to)
+                            }
+                            (MoveWords::Line { dot, from, to }, None) => Explained::new("load.illegal-line")
+                                .text("dot", dot)
+                                .text("from", from)
+                                .text("to", to),
+                        };
                         match place {
-                            Some((line, column)) => Explained::new("load.illegal-at-column")
-                                .num("line", *line as f64)
-                                .num("column", *column as f64),
-                            None => Explained::new("load.illegal"),
+                            Some((line, column)) => {
+                                said.num("line", *line as f64).num("column", *column as f64)
+                            }
+                            None => said,
                         }
-                        .text("text", text)
                     }
                 };
                 said.why("format", format(*f))

@@ -193,6 +193,9 @@ fn samples() -> Vec<(String, Explained)> {
     // and an MS1 string's, whose JSON no one sees, not even a place in it
     let ms1 = formats::write(&record, Format::Msr, "").unwrap();
     add(&formats::load(&ms1, None, Some(Variant::D5)).unwrap_err());
+    // a gillioz file's, named by its dot and its line's ends, with a place in the file
+    let gillioz = include_str!("../../tests/data/records/5t-178-rosin.gillioz.json");
+    add(&formats::load(gillioz, None, Some(Variant::D5)).unwrap_err());
     let line = crate::Line::new(Point::new(1, 2), crate::Dir::V);
     for reason in [
         IllegalMove::BadPos { pos: 7, len: 5 },

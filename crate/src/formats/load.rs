@@ -175,18 +175,11 @@ impl fmt::Display for LoadError {
                 match (written, place) {
                     (Some(w), _) => write!(f, "{}, line {}: move {n}, {},", format.label(), w.line, w.text)?,
                     (None, place) => {
-                        let m = error.mv;
                         let at = place.map_or(String::new(), |(line, column)| {
                             format!(", line {line}, column {column}")
                         });
-                        write!(
-                            f,
-                            "{}{at}: move {n} ({} {} {})",
-                            format.label(),
-                            frame.show(m.dot),
-                            m.dir.name(),
-                            m.pos
-                        )?
+                        let words = MoveWords::of(*format, *frame, error, place.is_some());
+                        write!(f, "{}{at}: move {n} ({words})", format.label())?
                     }
                 }
                 write!(f, " is illegal in {}: {}", error.position.variant(), error.reason.in_frame(*frame))
@@ -196,6 +189,43 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+/// An illegal move named in its text's terms, for a format whose moves have no line of
+/// text to quote: MSR JSON's own `x`, `y`, `dir` and `pos` (with the place in the file
+/// where they are); elsewhere (a gillioz file, which gives a line by its two ends, and a
+/// link or an MS1 string, which show no coordinates) its new dot and its line's two ends.
+/// All in the text's frame.
+pub(crate) enum MoveWords {
+    /// `(x,y) DIR pos`.
+    Msr(String),
+    /// The new dot, and the line's ends.
+    Line { dot: String, from: String, to: String },
+}
+
+impl MoveWords {
+    pub(crate) fn of(format: Format, frame: Frame, error: &ReplayError, placed: bool) -> MoveWords {
+        let m = error.mv;
+        if format == Format::MsrJson && placed {
+            return MoveWords::Msr(format!("{} {} {}", frame.show(m.dot), m.dir.name(), m.pos));
+        }
+        let line = m.line();
+        let len = error.position.variant().line_len();
+        MoveWords::Line {
+            dot: frame.show(m.dot),
+            from: frame.show(line.start),
+            to: frame.show(line.end(len)),
+        }
+    }
+}
+
+impl fmt::Display for MoveWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveWords::Msr(text) => f.write_str(text),
+            MoveWords::Line { dot, from, to } => write!(f, "the dot {dot} on the line {from}-{to}"),
+        }
+    }
+}
 
 impl From<ReadError> for LoadError {
     fn from(e: ReadError) -> LoadError {

@@ -23,6 +23,7 @@ pub(crate) use error::shown;
 pub use error::{line_and_column, At, Element, Expected, Field, Ms1Damage, ReadError, ReadErrorKind};
 pub use json_damage::{JsonDamage, JsonKind};
 pub use link_damage::LinkDamage;
+pub(crate) use load::MoveWords;
 pub use load::{load, LoadError, Loaded, Note, VariantSource};
 pub use write_note::{write_note, WriteNote};
 

@@ -150,7 +150,8 @@ export default {
   "move.too-far": "le point {point} est au-delà de la limite du plateau (les coordonnées du moteur s'arrêtent à ±{limit})",
   "load.illegal-at-line": "{format}, ligne {line} : le coup {move}, {text}, est illégal en {variant} : {why}",
   "load.illegal-at-column": "{format}, ligne {line}, colonne {column} : le coup {move} ({text}) est illégal en {variant} : {why}",
-  "load.illegal": "{format} : le coup {move} ({text}) est illégal en {variant} : {why}",
+  "load.illegal-line-at-column": "{format}, ligne {line}, colonne {column} : le coup {move} (le point {dot} sur la ligne {from}-{to}) est illégal en {variant} : {why}",
+  "load.illegal-line": "{format} : le coup {move} (le point {dot} sur la ligne {from}-{to}) est illégal en {variant} : {why}",
 
   "note.msr-variant": "le site morpion-solitaire.io ne lira pas cette partie : il joue 5T, 5D, 4T et 4D depuis la croix, et celle-ci est en {variant} (ce programme la relit)",
   "note.msr-start": "le site morpion-solitaire.io ne lira pas cette partie : il joue 5T, 5D, 4T et 4D depuis la croix, et celle-ci part d'un autre ensemble de points (ce programme la relit)",
