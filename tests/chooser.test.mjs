@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { chooserCorner } from "../www/js/chooser.js";
 
 const wide = { width: 1000, height: 700 };
-const box = { width: 440, height: 180 };
+/** The box, 440 x 180 pixels in every corner. */
+const box = () => ({ width: 440, height: 180 });
 /** A line offered, as a square around (x, y). */
 const around = (x, y, r = 40) => ({ left: x - r, top: y - r, right: x + r, bottom: y + r });
 
@@ -31,18 +32,29 @@ test("a corner that hides less is taken when none is clear", () => {
 });
 
 test("at the top right, the box stops short of the zoom buttons", () => {
-  // lines in three corners, and one just left of the buttons: the top right box (from 504 to
-  // 944 pixels) covers it, so the corner that hides least is another
-  const under = [around(100, 650), around(900, 650), around(100, 50), { left: 840, top: 0, right: 940, bottom: 100 }];
-  assert.notDeepEqual(chooserCorner(under, wide, box, 8, 56), { top: true, right: true });
-  // the same line under the buttons themselves (right of 944) hides nothing of the box
-  const beside = [...under.slice(0, 3), { left: 950, top: 0, right: 1000, bottom: 100 }];
-  assert.deepEqual(chooserCorner(beside, wide, box, 8, 56), { top: true, right: true });
+  // lines in three corners, and a line under the zoom buttons (from 940 pixels on): the top
+  // right box (from 496 to 936 pixels, 56 short of the edge) leaves it clear
+  const three = [around(100, 650), around(900, 650), around(100, 50)];
+  const beside = { left: 940, top: 0, right: 990, bottom: 200 };
+  assert.deepEqual(chooserCorner([...three, beside], wide, box, 8, 56), { top: true, right: true });
+  // without the buttons' room the box would cover it, and another corner hides less
+  assert.notDeepEqual(chooserCorner([...three, beside], wide, box, 8, 0), { top: true, right: true });
+});
+
+test("each corner is scored with the box's own size there", () => {
+  // a box that wraps to two rows at the top (narrower there) reaches lines a one-row box
+  // would miss
+  const phone = { width: 360, height: 300 };
+  const lines = [around(180, 270, 20), { left: 0, top: 80, right: 360, bottom: 110 }];
+  const oneRow = () => ({ width: 352, height: 60 });
+  assert.deepEqual(chooserCorner(lines, phone, oneRow, 4, 44), { top: true, right: false });
+  const wraps = (/** @type {boolean} */ top) => (top ? { width: 308, height: 120 } : { width: 352, height: 60 });
+  assert.deepEqual(chooserCorner(lines, phone, wraps, 4, 44), { top: false, right: false });
 });
 
 test("on a phone the box spans the board, so only the bottom or the top is asked", () => {
   const phone = { width: 360, height: 300 };
-  const full = { width: 352, height: 60 };
+  const full = (/** @type {boolean} */ top) => ({ width: top ? 308 : 352, height: 60 });
   assert.deepEqual(chooserCorner([around(180, 270, 20)], phone, full, 4, 44), { top: true, right: false });
   assert.deepEqual(chooserCorner([around(180, 30, 20)], phone, full, 4, 44), { top: false, right: false });
 });

@@ -138,6 +138,12 @@ test("a phone's records menu cuts given names to initials, and only them", () =>
   assert.equal(initials("Marc Gillioz (program)"), "M. Gillioz (program)");
   assert.equal(initials("Demaine, Demaine, Langerman, Langerman"), "Demaine, Demaine, Langerman, Langerman");
   assert.equal(initials("Rosin (variant)"), "Rosin (variant)");
+  // brackets stay whole, commas and "&" in them too; a particle and what follows it stay;
+  // a decomposed accent is kept on its initial
+  assert.equal(initials("Marc Gillioz (program, 2023)"), "M. Gillioz (program, 2023)");
+  assert.equal(initials("Rosin (program & variant)"), "Rosin (program & variant)");
+  assert.equal(initials("Jean de La Fontaine"), "J. de La Fontaine");
+  assert.equal(initials("E\u0301mile Zola"), "\u00c9. Zola");
   assert.equal(initials("smj"), "smj");
   const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08", letter: null, label: "", note: "" };
   assert.equal(recordOption(rosin), "178 moves · Christopher D. Rosin, 2011-08");

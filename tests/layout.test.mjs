@@ -404,7 +404,7 @@ for (const [name, viewport] of [["a wide window", WIDE], ["a phone", PHONE]]) {
     await page.mouse.click(at.pageX, at.pageY);
     await page.locator("#chooser").waitFor();
     // no end of a line offered, nor the point, lies under the box
-    const covered = await page.evaluate(([x, y]) => {
+    const covered = () => page.evaluate(([x, y]) => {
       const view = window.morpionApp.view();
       const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
       const box = document.getElementById("chooser").getBoundingClientRect();
@@ -412,7 +412,20 @@ for (const [name, viewport] of [["a wide window", WIDE], ["a phone", PHONE]]) {
       return ends.map(([px, py]) => view.screenOf(px, py)).map(([sx, sy]) => [r.left + sx, r.top + sy])
         .filter(([sx, sy]) => sx >= box.left && sx <= box.right && sy >= box.top && sy <= box.bottom);
     }, [p.x, p.y]);
-    assert.deepEqual(covered, []);
+    assert.deepEqual(await covered(), []);
+    // the board panned under the open box, the lines now where it stood: it moves away again
+    const before = await page.locator("#chooser").boundingBox();
+    await page.evaluate(([x, y, bx, by]) => {
+      const view = window.morpionApp.view();
+      const board = document.querySelector("[data-testid=board]").getBoundingClientRect();
+      const [sx, sy] = view.screenOf(x, y);
+      view.pan(bx - board.left - sx, by - board.top - sy);
+    }, [p.x, p.y, before.x + before.width / 2, before.y + before.height / 2]);
+    await page.waitForFunction((b) => {
+      const now = document.getElementById("chooser").getBoundingClientRect();
+      return now.x !== b.x || now.y !== b.y;
+    }, before);
+    assert.deepEqual(await covered(), []);
     // and the box stays on the board, clear of the zoom buttons
     const box = await page.locator("#chooser").boundingBox();
     const board = await page.getByTestId("board").boundingBox();

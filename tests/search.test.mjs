@@ -109,8 +109,10 @@ test("leaving the page while a search runs asks first, and not once the search i
   await bestAbove(page, 0, 15_000);
   const asked = new Promise((resolve) => page.once("dialog", async (d) => { const type = d.type(); await d.dismiss(); resolve(type); }));
   await page.close({ runBeforeUnload: true });
-  const noDialog = new Promise((resolve) => setTimeout(() => resolve("no dialog in 10 s"), 10_000));
+  let timer;
+  const noDialog = new Promise((resolve) => { timer = setTimeout(() => resolve("no dialog in 10 s"), 10_000); });
   assert.equal(await Promise.race([asked, noDialog]), "beforeunload");
+  clearTimeout(timer);
   // staying keeps the page and its search
   assert.equal(page.isClosed(), false);
   assert.equal(await page.evaluate(() => window.morpionSearch.running()), true);

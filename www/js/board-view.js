@@ -22,6 +22,7 @@ export class BoardView {
   /** A fit was asked for before the canvas had its size. */ #fitPending = false;
   /** The canvas size at the last fit on a resize. @type {[number, number]} */ #fittedSize = [0, 0];
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
+  /** Told after each drawing (the point picker's chooser keeps away from the lines it offers). @type {(() => void) | null} */ #onDrawn = null;
   /** Told after each drawing whether zooming in and out can go on. @type {((zoomIn: boolean, zoomOut: boolean) => void) | null} */ #onZoomable = null;
   /** What it was told last. */ #zoomable = "";
 
@@ -52,8 +53,12 @@ export class BoardView {
       this.#drawQueued = false;
       this.#board.draw();
       this.#tellZoomable();
+      this.#onDrawn?.();
     });
   }
+
+  /** `fn` is told after each drawing. @param {() => void} fn */
+  onDrawn(fn) { this.#onDrawn = fn; }
 
   /**
    * `fn` is told, after a drawing that changed it, whether zooming in and out can still
@@ -161,6 +166,7 @@ export class BoardView {
     }
     this.#board.draw();
     this.#tellZoomable(); // a refit may have reached a limit of the scale, or left one
+    this.#onDrawn?.();
   }
 
   /** Moves the view by (dx, dy) CSS pixels. @param {number} dx @param {number} dy */

@@ -18,21 +18,23 @@ let byPointer = false;
 /**
  * The corner of the board the box takes: of the four, the one where it covers least of
  * `lines` (each line offered, in CSS pixels, a margin around it), so that it never hides
- * what it asks about when the board has room elsewhere. Bottom left on a tie, then bottom
- * right, top left, top right: the box stays where the user last saw it unless it would hide
- * the lines. The board is `width` x `height`; the box `box` wide and high, `margin` from the
- * edges; at the top it keeps `reserved` pixels free on the right for the zoom buttons.
+ * what it asks about when the board has room elsewhere. On a tie the first of bottom left,
+ * bottom right, top left and top right: the box is where it always is unless it would hide
+ * the lines. The board is `width` x `height`; the box is `size(top, right)` in each corner
+ * (narrower at the top, where it may wrap to more rows), `margin` from the edges; at the top
+ * right it also keeps `reserved` pixels free for the zoom buttons.
  * @param {Rect[]} lines @param {{ width: number, height: number }} board
- * @param {{ width: number, height: number }} box @param {number} margin @param {number} reserved
+ * @param {(top: boolean, right: boolean) => { width: number, height: number }} size
+ * @param {number} margin @param {number} reserved
  * @returns {{ top: boolean, right: boolean }}
  */
-export function chooserCorner(lines, board, box, margin, reserved) {
+export function chooserCorner(lines, board, size, margin, reserved) {
   /** @param {boolean} top @param {boolean} right @returns {Rect} */
   const at = (top, right) => {
-    const width = top ? Math.min(box.width, board.width - 2 * margin - reserved) : box.width;
+    const { width, height } = size(top, right);
     const r = right ? board.width - margin - (top ? reserved : 0) : margin + width;
-    const b = top ? margin + box.height : board.height - margin;
-    return { left: r - width, top: b - box.height, right: r, bottom: b };
+    const b = top ? margin + height : board.height - margin;
+    return { left: r - width, top: b - height, right: r, bottom: b };
   };
   /** @param {Rect} a @param {Rect} b */
   const overlap = (a, b) =>
@@ -42,8 +44,8 @@ export function chooserCorner(lines, board, box, margin, reserved) {
   let best = corners[0];
   let least = Infinity;
   for (const [top, right] of corners) {
-    const box = at(top, right);
-    const covered = lines.reduce((sum, line) => sum + overlap(box, line), 0);
+    const rect = at(top, right);
+    const covered = lines.reduce((sum, line) => sum + overlap(rect, line), 0);
     if (covered < least) [best, least] = [[top, right], covered];
   }
   return { top: best[0], right: best[1] };
@@ -101,28 +103,38 @@ export function showChooser(choices, length, { pick, point }, lines, focus = fal
     e.preventDefault();
   };
   box.hidden = false;
-  place(box, lines);
+  placeChooser(lines);
   byPointer = false;
   if (focus) buttons()[0]?.focus();
 }
 
 /**
- * Puts the shown box in the corner `chooserCorner` picks, from the sizes the page has now
- * (the box's own, which a phone's layout makes the board's whole width, and the zoom
- * buttons'). @param {HTMLElement} box @param {Rect[]} lines
+ * Puts the box, if shown, in the corner `chooserCorner` picks for `lines`: when it opens,
+ * and again when the board is drawn anew under it (a pan, a zoom, a new window size or a
+ * phone turned), which moves the lines. @param {Rect[]} lines
  */
-function place(box, lines) {
+export function placeChooser(lines) {
+  const box = $("chooser");
+  if (box.hidden) return;
   const wrap = /** @type {HTMLElement} */ (box.parentElement);
-  delete box.dataset.top;
-  delete box.dataset.right;
-  const margin = box.offsetLeft;
   const zoom = $("zoom-controls");
   const reserved = wrap.clientWidth - zoom.offsetLeft; // the buttons and their own margin
   box.style.setProperty("--zoom-room", `${reserved}px`);
-  const corner = chooserCorner(lines, { width: wrap.clientWidth, height: wrap.clientHeight },
-    { width: box.offsetWidth, height: box.offsetHeight }, margin, reserved);
-  if (corner.top) box.dataset.top = "";
-  if (corner.right) box.dataset.right = "";
+  /** @param {boolean} top @param {boolean} right */
+  const set = (top, right) => {
+    box.toggleAttribute("data-top", top);
+    box.toggleAttribute("data-right", right);
+  };
+  set(false, false);
+  const margin = box.offsetLeft;
+  // the box measured in each corner: style.css makes it narrower at the top
+  /** @param {boolean} top @param {boolean} right */
+  const size = (top, right) => {
+    set(top, right);
+    return { width: box.offsetWidth, height: box.offsetHeight };
+  };
+  const corner = chooserCorner(lines, { width: wrap.clientWidth, height: wrap.clientHeight }, size, margin, reserved);
+  set(corner.top, corner.right);
 }
 
 /**

@@ -9,7 +9,7 @@
 import { say, sayOf } from "./dom.js";
 import { arrowStep } from "./gesture.js";
 import { t } from "./i18n.js";
-import { hideChooser, showChooser } from "./chooser.js";
+import { hideChooser, placeChooser, showChooser } from "./chooser.js";
 
 /** @typedef {import("../../pkg/morpion.js").Board} Board */
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
@@ -40,6 +40,7 @@ export class PointPicker {
   /** @type {Game} */ #game;
   /** The point whose lines are offered. @type {GridPoint | null} */ #offerAt = null;
   /** The offer is a choice the user must make. */ #choosing = false;
+  /** The lines offered to choose from (the chooser moves away from them). @type {Choice[]} */ #choices = [];
   /** How many lines are offered. */ #offered = 0;
   /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
 
@@ -49,6 +50,8 @@ export class PointPicker {
     this.#canvas = canvas;
     this.#view = view;
     this.#game = game;
+    // a pan, a zoom or a new size moves the lines offered: the chooser keeps away from them
+    view.onDrawn(() => { if (this.#choosing) placeChooser(this.#extents(this.#choices)); });
   }
 
   /** Whether lines are offered on the board (under the pointer, the cursor, or to choose from). */
@@ -116,6 +119,7 @@ export class PointPicker {
     this.#offerAt = p;
     this.#choosing = choosing;
     this.#offered = choices.length;
+    this.#choices = choosing ? choices : [];
     this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
     if (choosing) {
       showChooser(choices, this.#game.lineLength(), {

@@ -44,7 +44,7 @@ const RATE_PER_THREAD = 100_000;
  */
 function holdPage(e) {
   e.preventDefault();
-  e.returnValue = ""; // the older browsers' way of asking
+  e.returnValue = "search"; // the older browsers' way of asking (any value but "" or undefined)
 }
 
 /** A random seed: searches differ from one another unless the user repeats a link. */

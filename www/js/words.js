@@ -101,19 +101,21 @@ export function recordWho(r, short = false) {
 /**
  * Names with their given names cut to initials, for a narrow menu: "Christopher D. Rosin"
  * -> "C. D. Rosin", "Heikki Hyyrö & Timo Poranen" -> "H. Hyyrö & T. Poranen",
- * "Charles-Henri Bruneau" -> "C.-H. Bruneau". A name of one word, and what is in brackets
- * ("Marc Gillioz (program)" -> "M. Gillioz (program)"), stay.
+ * "Charles-Henri Bruneau" -> "C.-H. Bruneau". A name of one word, a family name's particle
+ * and what follows it ("Jean de La Fontaine" -> "J. de La Fontaine"), and what is in
+ * brackets ("Marc Gillioz (program, 2023)" -> "M. Gillioz (program, 2023)") stay whole.
  * @param {string} names
  */
 export function initials(names) {
-  return names.split(/( & |, )/).map((part, i) => {
-    if (i % 2 === 1) return part; // a separator
-    const [, name, note] = /^(.*?)((?: \(.*\))?)$/u.exec(part) ?? ["", part, ""];
-    const words = name.split(" ");
-    const last = words.pop() ?? "";
-    const given = words.map((w) => w.split("-").map((p) => (/^\p{L}/u.test(p) ? `${[...p][0]}.` : p)).join("-"));
-    return [...given, last].join(" ") + note;
-  }).join("");
+  const [, people, note] = /^(.*?)((?: \(.*\))?)$/su.exec(names.normalize("NFC")) ?? ["", names, ""];
+  return people.split(/( & |, )/).map((person, i) => {
+    if (i % 2 === 1) return person; // a separator
+    const words = person.split(" ");
+    // the given names: up to the family name, or to a particle ("de", "van") before it
+    const particle = words.findIndex((w, k) => k > 0 && /^\p{Ll}/u.test(w));
+    const given = particle > 0 ? particle : words.length - 1;
+    return words.map((w, k) => (k < given ? w.split("-").map((p) => (/^\p{L}/u.test(p) ? `${[...p][0]}.` : p)).join("-") : w)).join(" ");
+  }).join("") + note;
 }
 
 /** A record game's title: "5T · 178 moves · Christopher D. Rosin, 2011-08" (the menu's line is `recordOption`). @param {RecordInfo} r */

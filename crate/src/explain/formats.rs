@@ -277,30 +277,21 @@ impl Explain for LoadError {
                     (Some(w), _) => Explained::new("load.illegal-at-line")
                         .num("line", w.line as f64)
                         .text("text", &w.text),
-                    (None, place) => {
-                        let said = match (MoveWords::of(*f, *frame, error, place.is_some()), place) {
-                            // (MSR's own words come only with their place in the file)
-                            (MoveWords::Msr(text), _) => {
-                                Explained::new("load.illegal-at-column").text("text", text)
-                            }
-                            (MoveWords::Line { dot, from, to }, Some(_)) => {
-                                Explained::new("load.illegal-line-at-column")
-                                    .text("dot", dot)
-                                    .text("from", from)
-                                    .text("to", to)
-                            }
-                            (MoveWords::Line { dot, from, to }, None) => Explained::new("load.illegal-line")
-                                .text("dot", dot)
-                                .text("from", from)
-                                .text("to", to),
-                        };
-                        match place {
-                            Some((line, column)) => {
-                                said.num("line", *line as f64).num("column", *column as f64)
-                            }
-                            None => said,
+                    (None, place) => match MoveWords::of(*f, *frame, error, *place) {
+                        MoveWords::Msr { text, line, column } => Explained::new("load.illegal-at-column")
+                            .num("line", line as f64)
+                            .num("column", column as f64)
+                            .text("text", text),
+                        MoveWords::Line { dot, from, to, place } => match place {
+                            Some((line, column)) => Explained::new("load.illegal-line-at-column")
+                                .num("line", line as f64)
+                                .num("column", column as f64),
+                            None => Explained::new("load.illegal-line"),
                         }
-                    }
+                        .text("dot", dot)
+                        .text("from", from)
+                        .text("to", to),
+                    },
                 };
                 said.why("format", format(*f))
                     .num("move", n)

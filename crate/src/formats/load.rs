@@ -178,7 +178,7 @@ impl fmt::Display for LoadError {
                         let at = place.map_or(String::new(), |(line, column)| {
                             format!(", line {line}, column {column}")
                         });
-                        let words = MoveWords::of(*format, *frame, error, place.is_some());
+                        let words = MoveWords::of(*format, *frame, error, *place);
                         write!(f, "{}{at}: move {n} ({words})", format.label())?
                     }
                 }
@@ -191,29 +191,37 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// An illegal move named in its text's terms, for a format whose moves have no line of
-/// text to quote: MSR JSON's own `x`, `y`, `dir` and `pos` (with the place in the file
-/// where they are); elsewhere (a gillioz file, which gives a line by its two ends, and a
-/// link or an MS1 string, which show no coordinates) its new dot and its line's two ends.
-/// All in the text's frame.
+/// text to quote: MSR JSON's own `x`, `y`, `dir` and `pos`, at their place in the file;
+/// elsewhere (a gillioz file, which gives a line by its two ends, and a link or an MS1
+/// string, which show no coordinates) its new dot and its line's two ends. All in the
+/// text's frame.
 pub(crate) enum MoveWords {
-    /// `(x,y) DIR pos`.
-    Msr(String),
-    /// The new dot, and the line's ends.
-    Line { dot: String, from: String, to: String },
+    /// `(x,y) DIR pos`, and where the move's object opens: its line and column.
+    Msr { text: String, line: usize, column: usize },
+    /// The new dot, the line's ends, and where the move is in the file, if it says.
+    Line { dot: String, from: String, to: String, place: Option<(usize, usize)> },
 }
 
 impl MoveWords {
-    pub(crate) fn of(format: Format, frame: Frame, error: &ReplayError, placed: bool) -> MoveWords {
+    pub(crate) fn of(
+        format: Format,
+        frame: Frame,
+        error: &ReplayError,
+        place: Option<(usize, usize)>,
+    ) -> MoveWords {
         let m = error.mv;
-        if format == Format::MsrJson && placed {
-            return MoveWords::Msr(format!("{} {} {}", frame.show(m.dot), m.dir.name(), m.pos));
+        if let (Format::MsrJson, Some((line, column))) = (format, place) {
+            let text = format!("{} {} {}", frame.show(m.dot), m.dir.name(), m.pos);
+            return MoveWords::Msr { text, line, column };
         }
         let line = m.line();
-        let len = error.position.variant().line_len();
+        // a dot past the end (a 5T game's `pos` 4 read as 4T) is still on the line named
+        let last = (error.position.variant().line_len() - 1).max(m.pos);
         MoveWords::Line {
             dot: frame.show(m.dot),
             from: frame.show(line.start),
-            to: frame.show(line.end(len)),
+            to: frame.show(line.point(i32::from(last))),
+            place,
         }
     }
 }
@@ -221,8 +229,8 @@ impl MoveWords {
 impl fmt::Display for MoveWords {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveWords::Msr(text) => f.write_str(text),
-            MoveWords::Line { dot, from, to } => write!(f, "the dot {dot} on the line {from}-{to}"),
+            MoveWords::Msr { text, .. } => f.write_str(text),
+            MoveWords::Line { dot, from, to, .. } => write!(f, "the dot {dot} on the line {from}-{to}"),
         }
     }
 }

@@ -312,12 +312,13 @@ pub fn can_write(game: &Game, format: Format) -> Result<(), WriteError> {
 pub fn write(game: &Game, format: Format, base: &str) -> Result<String, WriteError> {
     can_write(game, format)?;
     match format {
-        Format::Pentasol => pentasol::write_pentasol(game),
-        Format::Flammenkamp => pentasol::write_flammenkamp(game),
+        Format::Pentasol => Ok(pentasol::write_pentasol(game)),
+        Format::Flammenkamp => Ok(pentasol::write_flammenkamp(game)),
         Format::MsrJson => Ok(msr::write_json(game, true)),
         Format::Msr => Ok(msr::write_compact(game)),
         Format::Link => Ok(link::write(game, base, link::LinkView::default())),
         Format::Csv => Ok(csv::write(game)),
+        // (refused by can_write above)
         Format::GilliozGrid | Format::GilliozDto => Err(WriteError::ReadOnly(format)),
     }
 }

@@ -264,8 +264,8 @@ fn one_line(text: &str) -> String {
     text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
-pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {
-    five_points(game, Format::Pentasol)?;
+/// (`write` has checked with `can_write` that the lines are of 5 points.)
+pub(super) fn write_pentasol(game: &Game) -> String {
     // keep every coordinate positive: the usual (28,28), or more if the game goes far
     let (min_x, min_y, _, _) = game.position().bbox();
     let rx = 28.max(CORNER - min_x + 1);
@@ -283,17 +283,17 @@ pub(super) fn write_pentasol(game: &Game) -> Result<String, WriteError> {
             m.dir.glyph()
         ));
     }
-    Ok(out)
+    out
 }
 
-pub(super) fn write_flammenkamp(game: &Game) -> Result<String, WriteError> {
-    five_points(game, Format::Flammenkamp)?;
+/// (`write` has checked with `can_write` that the lines are of 5 points.)
+pub(super) fn write_flammenkamp(game: &Game) -> String {
     let mut out = String::new();
     write_header(game, &mut out);
     for m in game.moves() {
         out.push_str(&format!("({},{}) {}{}\n", m.dot.x, m.dot.y, 2 - m.pos as i32, m.dir.glyph()));
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]

@@ -472,6 +472,6 @@ export default {
   "two.computer-loses": "L'ordinateur a résolu la position : il perd contre un jeu parfait, et compte sur une erreur de votre part.",
   "two.no-computer": "L'ordinateur ne joue pas en {variant} : ses parties peuvent ne jamais finir, il n'y a donc pas de dernière ligne à viser. Jouez-y avec un ami.",
   "two.no-computer-start": "L'ordinateur ne joue en {variant} qu'à partir de la croix : à partir d'autres départs, ses parties pourraient ne jamais finir, et il pourrait ne pas y avoir de dernière ligne à viser. Jouez-y avec un ami.",
-  "two.moves-as-turns": { one: "Le coup du plateau compte comme le tour du joueur 1. « Nouvelle partie » ouvre un plateau vide.", other: "Les {count} coups du plateau comptent comme des tours : le joueur 1 a joué les impairs, le joueur 2 les pairs. « Nouvelle partie » ouvre un plateau vide." },
+  "two.moves-as-turns": { one: "Le coup du plateau compte comme le tour du joueur 1. « Nouvelle partie » ouvre un plateau vide.", other: "Les {count} coups du plateau comptent comme des tours : le joueur 1 a joué les impairs, le joueur 2 les pairs. « Nouvelle partie » ouvre un plateau vide." },
   "two.computer-next": "Le coup suivant est celui de l'ordinateur : avancez (Rétablir), ou revenez à l'un de vos tours.",
 };
