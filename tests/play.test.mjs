@@ -229,6 +229,28 @@ test("after a click on the board the arrows undo and redo, as the help says; a T
   await context.close();
 });
 
+test("a record chosen with the mouse: the arrows step through it; chosen with the keys, they go on through the menu", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await page.getByTestId("tab-records").click();
+  const menu = page.getByTestId("records");
+  // as a click does: the menu has the focus, a pointer pressed it
+  await menu.focus();
+  await menu.dispatchEvent("pointerdown");
+  await menu.selectOption("5t-178-rosin");
+  assert.equal(await score(page), 178);
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await score(page), 177, "the arrow stepped back through the record");
+  assert.equal(await menu.inputValue(), "5t-178-rosin", "and did not open another");
+  // with the keys alone, the menu keeps the focus and its arrows
+  await menu.focus();
+  await page.keyboard.press("ArrowDown");
+  const next = await menu.inputValue();
+  assert.notEqual(next, "5t-178-rosin");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "records");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the keyboard alone can play: arrows move the cursor, Enter plays", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   const target = await playablePoint(page, "one");

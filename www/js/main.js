@@ -255,7 +255,22 @@ function wire(app) {
       showError(errorText(err));
     }
   });
+  for (const id of ["variant", "records"]) releaseAfterPointerChoice(select(id));
   document.addEventListener("keydown", (e) => pageKey(app, e));
+}
+
+/**
+ * A menu that opens a game (the variant, the records) lets go of the focus once a pointer
+ * chose in it: the arrows then step through the game, as the message says, where the
+ * focused menu took them and opened the next record instead. A choice made with the keys
+ * leaves the focus in the menu, whose arrows go on through its options.
+ * @param {HTMLSelectElement} menu
+ */
+function releaseAfterPointerChoice(menu) {
+  let byPointer = false;
+  menu.addEventListener("pointerdown", () => { byPointer = true; });
+  menu.addEventListener("keydown", () => { byPointer = false; });
+  menu.addEventListener("change", () => { if (byPointer) menu.blur(); });
 }
 
 /**
