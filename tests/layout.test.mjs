@@ -386,7 +386,7 @@ test("move numbers asked for on a board too zoomed out for them: the bar says to
   await context.close();
 });
 
-for (const [name, viewport] of [["a wide window", WIDE], ["a phone", PHONE]]) {
+for (const [name, viewport] of [["a wide window", WIDE], ["a phone", PHONE], ["a phone turned sideways", { width: 844, height: 390 }]]) {
   test(`on ${name}, the chooser takes a corner away from the lines it offers`, async () => {
     const { page, errors, context } = await openApp(env.browser, env.url, { viewport });
     const p = await pointWithSeveralLines(page);
@@ -434,7 +434,9 @@ for (const [name, viewport] of [["a wide window", WIDE], ["a phone", PHONE]]) {
     assert.ok(box.x >= board.x && box.y >= board.y && box.x + box.width <= board.x + board.width + 0.5 && box.y + box.height <= board.y + board.height + 0.5);
     const apart = box.x + box.width <= zoom.x || zoom.x + zoom.width <= box.x || box.y + box.height <= zoom.y || zoom.y + zoom.height <= box.y;
     assert.ok(apart, "the box keeps clear of the zoom buttons");
-    await shot(page, `chooser-corner-${viewport === WIDE ? "wide" : "phone"}`);
+    // on a board too small for the whole box (a phone, or one turned sideways), the numbers alone
+    assert.equal(await page.locator("#chooser").evaluate((b) => b.hasAttribute("data-compact")), viewport !== WIDE);
+    await shot(page, `chooser-corner-${viewport.width}x${viewport.height}`);
     // a line chosen, the box goes
     await page.locator("#chooser-options button").first().click();
     await page.locator("#chooser").waitFor({ state: "hidden" });

@@ -114,6 +114,14 @@ test("when several lines add the same dot, the player chooses one", async () => 
   assert.equal(await page.evaluate(() => document.activeElement?.id), "board");
   await page.keyboard.press("ArrowLeft");
   assert.equal(await score(page), before, "← undid the move chosen");
+  // offered again, then a zoom button clicked (it has the focus now): a digit still chooses
+  await page.mouse.click(p.pageX, p.pageY);
+  await chooser.waitFor();
+  await page.locator("#zoom-out").click();
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "zoom-out");
+  await page.keyboard.press("1");
+  assert.equal(await score(page), before + 1, "the digit chose a line");
+  assert.equal(await chooser.isHidden(), true);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -229,7 +237,7 @@ test("after a click on the board the arrows undo and redo, as the help says; a T
   await context.close();
 });
 
-test("a record chosen with the mouse: the arrows step through it; chosen with the keys, they go on through the menu", async () => {
+test("the records menu leaves ← and → to the game, chosen with the mouse or not; ↓ goes through its options", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await page.getByTestId("tab-records").click();
   const menu = page.getByTestId("records");
@@ -241,11 +249,17 @@ test("a record chosen with the mouse: the arrows step through it; chosen with th
   await page.keyboard.press("ArrowLeft");
   assert.equal(await score(page), 177, "the arrow stepped back through the record");
   assert.equal(await menu.inputValue(), "5t-178-rosin", "and did not open another");
-  // with the keys alone, the menu keeps the focus and its arrows
+  // the menu focused again and closed with no choice: ← and → are still the game's
   await menu.focus();
+  await menu.dispatchEvent("pointerdown");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await score(page), 176);
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await score(page), 177);
+  assert.equal(await menu.inputValue(), "5t-178-rosin");
+  // with the keys alone, the menu keeps the focus, and ↓ goes through its options
   await page.keyboard.press("ArrowDown");
-  const next = await menu.inputValue();
-  assert.notEqual(next, "5t-178-rosin");
+  assert.notEqual(await menu.inputValue(), "5t-178-rosin");
   assert.equal(await page.evaluate(() => document.activeElement?.id), "records");
   assert.deepEqual(errors, []);
   await context.close();

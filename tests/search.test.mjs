@@ -128,6 +128,25 @@ test("leaving the page while a search runs asks first, and not once the search i
   await context.close();
 });
 
+test("changing the language while a search runs asks once, the page's own question, then reloads", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url);
+  await searchUntilStopped(page, "5D");
+  await page.getByTestId("search-start").click();
+  await bestAbove(page, 0, 15_000);
+  const dialogs = [];
+  page.on("dialog", async (d) => { dialogs.push(`${d.type()}: ${d.message()}`); await d.accept(); });
+  const reloaded = page.waitForEvent("load");
+  await tab(page, "play"); // the settings' menu
+  await page.getByTestId("language").selectOption("fr");
+  await reloaded;
+  await page.waitForSelector("body.ready");
+  assert.equal(dialogs.length, 1, dialogs.join("\n"));
+  assert.match(dialogs[0], /^confirm: Changing the language reloads the page/);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("pause parks the search and resume goes on", async () => {
   const { page, errors } = await openApp(env.browser, env.url);
   await searchUntilStopped(page, "5D");

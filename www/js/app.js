@@ -480,6 +480,8 @@ export class App {
   hover(x, y = 0) { this.#picker.hover(x, y); }
   /** A key pressed on the board (keys.js); whether it was one of the board's. @param {KeyboardEvent} e */
   boardKey(e) { return this.#picker.key(e); }
+  /** A digit pressed off the board while lines are offered to choose from: whether it chose one. @param {KeyboardEvent} e */
+  choiceKey(e) { return this.#picker.digit(e); }
   /** Whether lines are offered on the board. */
   offering() { return this.#picker.offering(); }
   /** Takes the lines offered off the board. */

@@ -5,7 +5,7 @@
 // lines, a digit or Enter chooses, Escape (the page's key) cancels; closed, it gives the
 // focus back to the board.
 
-import { $ } from "./dom.js";
+import { $, NARROW } from "./dom.js";
 import { describeChoice } from "./words.js";
 
 /** @typedef {import("../../pkg/morpion.js").Choice} Choice */
@@ -14,6 +14,9 @@ import { describeChoice } from "./words.js";
 let byPointer = false;
 
 /** @typedef {{ left: number, top: number, right: number, bottom: number }} Rect */
+
+/** The whole box (each line's words) only while it takes at most this part of the board's height. */
+const COMPACT_ABOVE = 0.4;
 
 /**
  * The corner of the board the box takes: of the four, the one where it covers least of
@@ -117,8 +120,9 @@ export function placeChooser(lines) {
   const box = $("chooser");
   if (box.hidden) return;
   const wrap = /** @type {HTMLElement} */ (box.parentElement);
+  const board = { width: wrap.clientWidth, height: wrap.clientHeight };
   const zoom = $("zoom-controls");
-  const reserved = wrap.clientWidth - zoom.offsetLeft; // the buttons and their own margin
+  const reserved = board.width - zoom.offsetLeft; // the buttons and their own margin
   box.style.setProperty("--zoom-room", `${reserved}px`);
   /** @param {boolean} top @param {boolean} right */
   const set = (top, right) => {
@@ -126,14 +130,22 @@ export function placeChooser(lines) {
     box.toggleAttribute("data-right", right);
   };
   set(false, false);
+  // the numbers alone, in a row: on a phone, and on a board too short or too narrow for the
+  // whole box (a phone turned sideways is wider than a phone)
+  box.toggleAttribute("data-compact", typeof matchMedia === "function" && matchMedia(NARROW).matches);
   const margin = box.offsetLeft;
+  if (box.offsetHeight > COMPACT_ABOVE * board.height || box.offsetWidth > board.width - 2 * margin - reserved) {
+    box.toggleAttribute("data-compact", true);
+  }
   // the box measured in each corner: style.css makes it narrower at the top
   /** @param {boolean} top @param {boolean} right */
   const size = (top, right) => {
     set(top, right);
     return { width: box.offsetWidth, height: box.offsetHeight };
   };
-  const corner = chooserCorner(lines, { width: wrap.clientWidth, height: wrap.clientHeight }, size, margin, reserved);
+  // the zoom buttons are kept clear as the lines are (a short board's bottom corner reaches them)
+  const buttons = { left: zoom.offsetLeft, top: zoom.offsetTop, right: zoom.offsetLeft + zoom.offsetWidth, bottom: zoom.offsetTop + zoom.offsetHeight };
+  const corner = chooserCorner([...lines, buttons], board, size, margin, reserved);
   set(corner.top, corner.right);
 }
 

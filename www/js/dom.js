@@ -20,6 +20,9 @@ export function el(id, type) {
 
 /** @param {string} id */
 export const $ = (id) => el(id, HTMLElement);
+
+/** style.css's phone layout (its `@media (max-width: 760px)`): menus and the chooser are narrow there. */
+export const NARROW = "(max-width: 760px)";
 /** @param {string} id */
 export const button = (id) => el(id, HTMLButtonElement);
 /** @param {string} id */

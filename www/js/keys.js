@@ -29,7 +29,12 @@ export function pageKey(app, e) {
   const target = e.target instanceof Element ? e.target : null;
   // a checkbox takes only Space: the page's keys stay the page's there (a field, a menu, a
   // slider or a radio group uses the arrows, Home and End itself)
-  const typing = target?.closest("input:not([type=checkbox]), textarea, select, dialog");
+  // the menus that open a game (`data-game-keys`: the variant, the records) leave ← and →
+  // to the game, which a focused menu would otherwise take to open the next record (↑ and ↓
+  // still go through their options)
+  const gameMenu = target instanceof HTMLSelectElement && target.dataset.gameKeys !== undefined
+    && (e.key === "ArrowLeft" || e.key === "ArrowRight");
+  const typing = !gameMenu && target?.closest("input:not([type=checkbox]), textarea, select, dialog");
   const ctrl = e.ctrlKey || e.metaKey;
   // (a key another control has handled, the tabs' arrows, is not the page's)
   if (!typing && !e.altKey && !e.defaultPrevented && app.previewing() && movesThroughGame(e, ctrl)) {
@@ -45,6 +50,7 @@ export function pageKey(app, e) {
     return app.redo();
   }
   if (e.key === "Escape" && app.offering()) return app.closeOffer();
+  if (!typing && !ctrl && !e.altKey && !e.defaultPrevented && app.choiceKey(e)) return;
   // a key another control has handled (the tabs' arrows) is not the page's
   if (typing || ctrl || e.altKey || e.defaultPrevented) return;
   // the arrows on a board a click focused are the page's (undo, redo), not the cursor's

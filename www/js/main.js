@@ -6,7 +6,7 @@
 import { App } from "./app.js";
 import { attachBoardInput } from "./board-input.js";
 import { BoundsPanel } from "./bounds-panel.js";
-import { $, attachMessage, button, canvas, clearError, errorText, input, say, select, showError } from "./dom.js";
+import { $, attachMessage, button, canvas, clearError, errorText, input, NARROW, say, select, showError } from "./dom.js";
 import { chooseLanguage, language, LANGUAGES, setLanguage, t, translatePage } from "./i18n.js";
 import { pageKey } from "./keys.js";
 import { attachRules } from "./rules-card.js";
@@ -67,7 +67,7 @@ function fillVariants(menu, names) {
  */
 function onNarrow(fit) {
   if (typeof matchMedia !== "function") return;
-  const narrow = matchMedia("(max-width: 760px)"); // style.css's phone layout
+  const narrow = matchMedia(NARROW);
   fit(narrow.matches);
   narrow.addEventListener("change", () => fit(narrow.matches));
 }
@@ -293,9 +293,12 @@ function prepare() {
   // search would be lost, so the user is asked first)
   menu.addEventListener("change", () => {
     const search = /** @type {any} */ (window).morpionSearch;
-    if (search?.running() && !confirm(t("language.confirm"))) {
-      menu.value = language();
-      return;
+    if (search?.running()) {
+      if (!confirm(t("language.confirm"))) {
+        menu.value = language();
+        return;
+      }
+      search.letPageGo(); // asked: not again by the browser
     }
     const url = new URL(location.href);
     url.searchParams.delete("lang");

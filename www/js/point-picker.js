@@ -228,11 +228,18 @@ export class PointPicker {
       this.#pick(this.#cursor, true);
       return true;
     }
-    if (this.#choosing && this.#offerAt && /^[1-9]$/.test(e.key)) {
-      e.preventDefault();
-      this.#choose(Number(e.key) - 1);
-      return true;
-    }
-    return false;
+    return this.digit(e);
+  }
+
+  /**
+   * A digit, from anywhere on the page but a field, while lines are offered to choose
+   * from: it chooses one, as the message says (the focus may have gone to a zoom button
+   * meanwhile). Whether it was one. @param {KeyboardEvent} e
+   */
+  digit(e) {
+    if (!this.#choosing || !this.#offerAt || !/^[1-9]$/.test(e.key)) return false;
+    e.preventDefault();
+    this.#choose(Number(e.key) - 1);
+    return true;
   }
 }

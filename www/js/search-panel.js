@@ -89,6 +89,12 @@ export class SearchPanel {
     return this.#client.running;
   }
 
+  /** The page is about to go at the user's word (a language changed, asked first): the
+   * browser need not ask again. */
+  letPageGo() {
+    window.removeEventListener("beforeunload", holdPage);
+  }
+
   /** The last figures of the running (or last) search. */
   report() {
     return this.#client.last?.report ?? null;
