@@ -148,6 +148,12 @@ test("a phone's records menu cuts given names to initials, and only them", () =>
   const rosin = { name: "5t-178-rosin", variant: "5T", score: 178, author: "Christopher D. Rosin", date: "2011-08", letter: null, label: "", note: "" };
   assert.equal(recordOption(rosin), "178 moves · Christopher D. Rosin, 2011-08");
   assert.equal(recordOption(rosin, true), "178 moves · C. D. Rosin, 2011-08");
+  // the letter that tells two games apart before the date, which a cut takes first; a date
+  // known by then as "≤"; more than two authors as the first "et al."
+  assert.equal(recordOption({ ...rosin, score: 177, date: "2011-05", letter: "B" }, true), "177 moves · C. D. Rosin (B), 2011-05");
+  assert.equal(recordOption({ ...rosin, author: "Dimitri Tishchenko", date: "<=2014" }, true), "178 moves · D. Tishchenko, ≤2014");
+  assert.equal(recordOption({ ...rosin, author: "Demaine, Demaine, Langerman, Langerman" }, true), "178 moves · Demaine et al., 2011-08");
+  assert.equal(recordOption({ ...rosin, author: null, date: null }, true), "178 moves · author unknown");
 });
 
 test("the records in the language: their lines, their notes, and the titles that name them", () => {

@@ -100,15 +100,35 @@ function fillRecords(records) {
     for (const r of games.sort((a, b) => b.score - a.score)) group.append(new Option(recordOption(r), r.name));
     menu.append(group);
   }
-  // a phone's menu shows given names as initials: whole, they cut the date off
-  const byName = new Map(records.map((r) => [r.name, r]));
-  onNarrow((narrow) => {
+  fitRecordNames(menu, new Map(records.map((r) => [r.name, r])));
+}
+
+/**
+ * Each record's line in the menu is whole where the menu is wide enough for it, and short
+ * otherwise ("C. D. Rosin (A), 2011-05": a cut took the letter and the date), measured in
+ * the menu's own font as the menu's width changes (a phone, a narrow side panel, a window
+ * resized). @param {HTMLSelectElement} menu @param {Map<string, import("./app.js").RecordInfo>} byName
+ */
+function fitRecordNames(menu, byName) {
+  const context = document.createElement("canvas").getContext("2d");
+  if (!context || typeof ResizeObserver !== "function") return;
+  const fit = () => {
+    if (menu.clientWidth === 0) return; // hidden (another tab): measured once shown
+    const style = getComputedStyle(menu);
+    context.font = style.font;
+    const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - MENU_ARROW;
     for (const o of menu.options) {
       const r = byName.get(o.value);
-      if (r) o.text = recordOption(r, narrow);
+      if (!r) continue;
+      const whole = recordOption(r);
+      o.text = context.measureText(whole).width <= room ? whole : recordOption(r, true);
     }
-  });
+  };
+  new ResizeObserver(fit).observe(menu);
 }
+
+/** CSS pixels a menu's arrow takes beside its text (Chromium's, and a little room). */
+const MENU_ARROW = 24;
 
 /**
  * What a link that could not be opened adds: it is kept in the Import window, to mend

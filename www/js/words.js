@@ -86,16 +86,23 @@ export function whyNotText(why) {
 /**
  * Who played or found a record game, and when: "Christopher D. Rosin, 2011-08", and the
  * game's letter where its source names several ("…, 2011-05 (A)"), as the engine's label.
- * `short`: given names as initials ("C. D. Rosin, 2011-08"), for a narrow menu.
+ * `short`, for a narrow menu: given names as initials, more than two authors as the first
+ * "et al.", the letter before the date (which a cut takes first) and "≤2014" for "2014 or
+ * before": "C. D. Rosin (A), 2011-05".
  * @param {RecordInfo} r @param {boolean} [short]
  */
 export function recordWho(r, short = false) {
   // "<=2014": the collection's way to say the game was known by then
   const before = r.date?.startsWith("<=") ? r.date.slice(2) : null;
-  const when = before ? t("records.date-before", { year: before }) : r.date;
+  const when = before ? t(short ? "records.date-before-short" : "records.date-before", { year: before }) : r.date;
   const author = r.author ? recordAuthor(r.name, r.author) : null;
-  const who = [author ? (short ? initials(author) : author) : t("records.unknown"), when].filter(Boolean).join(", ");
-  return r.letter ? `${who} (${r.letter})` : who;
+  if (!short) {
+    const who = [author ?? t("records.unknown"), when].filter(Boolean).join(", ");
+    return r.letter ? `${who} (${r.letter})` : who;
+  }
+  const names = author?.split(", ") ?? [];
+  const authors = author === null ? t("records.unknown") : names.length > 2 ? `${initials(names[0])} et al.` : initials(author);
+  return [r.letter ? `${authors} (${r.letter})` : authors, when].filter(Boolean).join(", ");
 }
 
 /**

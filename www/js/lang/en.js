@@ -73,6 +73,7 @@ export default {
   "records.option": { one: "{n} move · {who}", other: "{n} moves · {who}" },
   "records.unknown": "author unknown",
   "records.date-before": "{year} or before",
+  "records.date-before-short": "≤{year}",
   "mine.title": "My games",
   "mine.empty": "The games you play, import or draw the start of are kept here, also after a reload: the last 20.",
   "mine.older": "A game kept by an earlier version",

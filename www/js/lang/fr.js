@@ -72,6 +72,7 @@ export default {
   "records.option": { one: "{n} coup · {who}", other: "{n} coups · {who}" },
   "records.unknown": "auteur inconnu",
   "records.date-before": "{year} ou avant",
+  "records.date-before-short": "≤{year}",
   "mine.title": "Mes parties",
   "mine.empty": "Les parties que vous jouez, importez ou dont vous dessinez le départ sont gardées ici, même après un rechargement de la page : les 20 dernières.",
   "mine.older": "Une partie gardée par une version précédente",
