@@ -50,9 +50,9 @@ export function pageKey(app, e) {
     return app.redo();
   }
   if (e.key === "Escape" && app.offering()) return app.closeOffer();
-  if (!typing && !ctrl && !e.altKey && !e.defaultPrevented && app.choiceKey(e)) return;
   // a key another control has handled (the tabs' arrows) is not the page's
   if (typing || ctrl || e.altKey || e.defaultPrevented) return;
+  if (app.choiceKey(e)) return; // a digit, while lines are offered to choose from
   // the arrows on a board a click focused are the page's (undo, redo), not the cursor's
   const pointerFocus = target instanceof HTMLElement && target.dataset.focusedBy === "pointer";
   if (target && target.id === "board" && !(pointerFocus && e.key.startsWith("Arrow")) && app.boardKey(e)) return;

@@ -200,7 +200,8 @@ export class PointPicker {
 
   /**
    * A key pressed on the board: the arrows move the keyboard cursor and offer its lines,
-   * Enter or Space picks its point, a digit picks a line offered. Whether it was one.
+   * Enter or Space picks its point (a digit, wherever it is pressed, is `digit`'s). Whether
+   * it was one.
    * @param {KeyboardEvent} e
    */
   key(e) {
@@ -228,7 +229,7 @@ export class PointPicker {
       this.#pick(this.#cursor, true);
       return true;
     }
-    return this.digit(e);
+    return false;
   }
 
   /**
