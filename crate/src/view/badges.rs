@@ -2,7 +2,9 @@
 //! the side away from the line. Lines through one point can lie on one track a cell apart
 //! (in 5T, the new dot at either of two places on the same row), and on a small board, a
 //! phone's, their middles are closer than two badges are wide: a badge that would cover an
-//! earlier one moves further out from its line until it is clear of all of them.
+//! earlier one moves further out from its line until it is clear of all of them. A badge
+//! the area's edge would cut (a line near the top of a short board, a phone turned
+//! sideways) goes to the line's other side.
 
 /// Screen coordinates.
 type Xy = (f64, f64);
@@ -16,9 +18,12 @@ pub fn badge_radius(cell: f64) -> f64 {
 /// The centre of each line's badge, the lines given by their ends on the screen, in order:
 /// half a cell off the line's middle (where no dot can be), perpendicular to it and always
 /// toward the upper side, then further out by a badge's width at a time, at most as many
-/// times as there are lines, while it would touch a badge placed before it.
-pub fn badge_places(lines: &[(Xy, Xy)], cell: f64) -> Vec<Xy> {
+/// times as there are lines, while it would touch a badge placed before it. In an area of
+/// `size` (width, height), a place the edge would cut is tried on the lower side after the
+/// upper; a badge cut either way (the line itself near an edge) stays on the upper side.
+pub fn badge_places(lines: &[(Xy, Xy)], cell: f64, size: Xy) -> Vec<Xy> {
     let r = badge_radius(cell);
+    let inside = |c: Xy| c.0 >= r && c.1 >= r && c.0 <= size.0 - r && c.1 <= size.1 - r;
     let clear = 2.0 * r + 1.0;
     let mut placed: Vec<Xy> = Vec::with_capacity(lines.len());
     for &((ax, ay), (bx, by)) in lines {
@@ -30,12 +35,17 @@ pub fn badge_places(lines: &[(Xy, Xy)], cell: f64) -> Vec<Xy> {
         if py > 0.0 || (py == 0.0 && px < 0.0) {
             (px, py) = (-px, -py);
         }
-        let at = |k: usize| {
-            let off = cell * 0.5 + k as f64 * clear;
+        let at = |side: f64, k: usize| {
+            let off = side * (cell * 0.5 + k as f64 * clear);
             (mx + px * off, my + py * off)
         };
         let free = |c: Xy| placed.iter().all(|q| (c.0 - q.0).hypot(c.1 - q.1) >= clear);
-        let spot = (0..=lines.len()).map(at).find(|&c| free(c)).unwrap_or_else(|| at(0));
+        let tries = |side: f64| (0..=lines.len()).map(move |k| at(side, k));
+        let spot = tries(1.0)
+            .chain(tries(-1.0))
+            .find(|&c| free(c) && inside(c))
+            .or_else(|| tries(1.0).find(|&c| free(c)))
+            .unwrap_or_else(|| at(1.0, 0));
         placed.push(spot);
     }
     placed
@@ -44,6 +54,8 @@ pub fn badge_places(lines: &[(Xy, Xy)], cell: f64) -> Vec<Xy> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const AREA: Xy = (400.0, 400.0);
 
     fn apart(places: &[Xy], cell: f64) -> bool {
         let clear = 2.0 * badge_radius(cell);
@@ -55,13 +67,33 @@ mod tests {
 
     #[test]
     fn a_badge_sits_half_a_cell_above_its_line_s_middle() {
-        let places = badge_places(&[((0.0, 100.0), (160.0, 100.0))], 40.0);
+        let places = badge_places(&[((0.0, 100.0), (160.0, 100.0))], 40.0, AREA);
         assert_eq!(places, vec![(80.0, 80.0)]);
         // a vertical line's goes to its right, a diagonal's above it
-        let places = badge_places(&[((100.0, 0.0), (100.0, 160.0))], 40.0);
+        let places = badge_places(&[((100.0, 0.0), (100.0, 160.0))], 40.0, AREA);
         assert_eq!(places, vec![(120.0, 80.0)]);
-        let [(x, y)] = badge_places(&[((0.0, 0.0), (160.0, 160.0))], 40.0)[..] else { panic!() };
+        let [(x, y)] = badge_places(&[((20.0, 20.0), (180.0, 180.0))], 40.0, AREA)[..] else { panic!() };
         assert!(y < x, "above the diagonal: ({x}, {y})");
+    }
+
+    #[test]
+    fn a_badge_the_edge_would_cut_goes_to_the_line_s_other_side() {
+        // a row 6 pixels below the top: above it the badge would be cut, so it goes below
+        let cell = 40.0;
+        let places = badge_places(&[((0.0, 6.0), (160.0, 6.0))], cell, AREA);
+        assert_eq!(places, vec![(80.0, 26.0)]);
+        // a column at the right edge: its badge goes to the left
+        let places = badge_places(&[((398.0, 100.0), (398.0, 260.0))], cell, AREA);
+        assert_eq!(places, vec![(378.0, 180.0)]);
+        // two lines on one track at the top edge: both below, still apart
+        let lines = [((0.0, 4.0), (4.0 * cell, 4.0)), ((cell, 4.0), (5.0 * cell, 4.0))];
+        let places = badge_places(&lines, cell, AREA);
+        assert!(apart(&places, cell), "{places:?}");
+        let r = badge_radius(cell);
+        assert!(places.iter().all(|&(_, y)| y >= r), "inside: {places:?}");
+        // a line cut on both sides (a board thinner than a badge) keeps the upper side
+        let places = badge_places(&[((0.0, 10.0), (160.0, 10.0))], cell, (400.0, 20.0));
+        assert_eq!(places, vec![(80.0, -10.0)]);
     }
 
     #[test]
@@ -75,12 +107,18 @@ mod tests {
                 ((2.0 * cell, -2.0 * cell), (2.0 * cell, 2.0 * cell)),
                 ((0.0, -2.0 * cell), (4.0 * cell, 2.0 * cell)),
             ];
-            let places = badge_places(&lines, cell);
+            // drawn in the middle of the area, away from its edges
+            let shift = |(x, y): Xy| (x + 200.0, y + 200.0);
+            let lines = lines.map(|(a, b)| (shift(a), shift(b)));
+            let places = badge_places(&lines, cell, AREA);
             assert!(apart(&places, cell), "cell {cell}: {places:?}");
         }
         // where they do not meet, none moves
         let cell = 40.0;
-        let lines = [((0.0, 0.0), (4.0 * cell, 0.0)), ((cell, 0.0), (5.0 * cell, 0.0))];
-        assert_eq!(badge_places(&lines, cell), vec![(2.0 * cell, -cell / 2.0), (3.0 * cell, -cell / 2.0)]);
+        let lines = [((0.0, 100.0), (4.0 * cell, 100.0)), ((cell, 100.0), (5.0 * cell, 100.0))];
+        assert_eq!(
+            badge_places(&lines, cell, AREA),
+            vec![(2.0 * cell, 100.0 - cell / 2.0), (3.0 * cell, 100.0 - cell / 2.0)]
+        );
     }
 }

@@ -314,7 +314,9 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
             .map(|&(a, b)| (view.point_to_screen(a), view.point_to_screen(b)))
             .collect();
         let r = super::badges::badge_radius(cell);
-        for (i, c) in super::badges::badge_places(&ends, cell).into_iter().enumerate() {
+        for (i, c) in
+            super::badges::badge_places(&ends, cell, (view.width, view.height)).into_iter().enumerate()
+        {
             let fill = if overlay.chosen == Some(i) { &t.cursor } else { &t.choice };
             out.circle(c, r, Some(fill), Some((&t.number_bg, 1.5)));
             out.text(c, r * 1.2, &t.number_bg, &(i + 1).to_string());
