@@ -118,6 +118,44 @@ test("on a phone, a finished game's bar shows the game-over notice whole; the bo
   await context.close();
 });
 
+for (const viewport of [{ width: 320, height: 460 }, { width: 280, height: 500 }]) {
+  test(`a short phone window (${viewport.width}x${viewport.height}): the panel under the board leaves the bar's message clear, raised or not; the header's buttons and the zoom buttons fit`, async () => {
+    const { page, errors, context } = await openApp(env.browser, env.url, { viewport });
+    /** The bottom of the bar's message and the top of the panel under it. */
+    const edges = () => page.evaluate(() => ({
+      message: document.querySelector(".bar .message").getBoundingClientRect().bottom,
+      panel: document.getElementById("tab-panels").parentElement.getBoundingClientRect().top,
+    }));
+    const clear = async (when) => {
+      const { message, panel } = await edges();
+      assert.ok(message <= panel + 0.5, `${when}: the message ends at ${message}, the panel starts at ${panel}`);
+    };
+    await clear("at first");
+    assert.ok(await inView(page, page.getByTestId("help")), "the header's ? is whole");
+    // the zoom buttons, in a row on a board this short, inside it, and no dot of the fitted
+    // game under them
+    const zoom = await page.locator("#zoom-controls").boundingBox();
+    const board = await page.getByTestId("board").boundingBox();
+    assert.ok(zoom && board && zoom.y + zoom.height <= board.y + board.height, `zoom ${JSON.stringify(zoom)} on board ${JSON.stringify(board)}`);
+    const under = await page.evaluate((z) => {
+      const app = window.morpionApp;
+      const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+      const span = Array.from({ length: 41 }, (_, i) => i - 15);
+      return span.flatMap((y) => span.filter((x) => app.choicesAt(x, y).length > 0).map((x) => app.view().screenOf(x, y)))
+        .filter(([sx, sy]) => r.left + sx >= z.x - 2 && r.top + sy <= z.y + z.height + 2);
+    }, zoom);
+    assert.deepEqual(under, [], "no ring under the zoom buttons");
+    await tab(page, "search");
+    await wheelPanel(page, 120);
+    await page.waitForTimeout(300); // the rows' transition
+    await clear(`the panel ${await panelRaised(page) ? "raised" : "scrolled"}`);
+    assert.equal(await pageScrolls(page), false);
+    await shot(page, `short-phone-${viewport.width}x${viewport.height}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "records");

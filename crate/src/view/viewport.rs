@@ -114,8 +114,9 @@ impl Viewport {
     /// drawn under `corner` (the width and height, in pixels, of what covers the area's top
     /// right: the zoom buttons), fits again into the area beside those or below them,
     /// whichever gives the larger cells. So a fit never hides a dot under a button, and
-    /// costs the game room only when it would. A corner of half the area or more is
-    /// ignored (there would be nothing left to fit into).
+    /// costs the game room only when it would. Only the side of the corner shorter than
+    /// half the area's is a way out: the buttons in a row (a short board) are fitted below,
+    /// and a corner of half the area both ways is ignored (nothing would be left).
     pub fn fit_clear(&mut self, bbox: GridBox, margin: f64, points: &[Point], corner: (f64, f64)) {
         self.fit(bbox, margin);
         if !points.iter().any(|&p| self.under_corner(p, corner).is_some()) {
@@ -123,10 +124,23 @@ impl Viewport {
         }
         let (cw, ch) = corner;
         let (width, height) = (self.width, self.height);
-        let beside = Viewport::fitted(width - cw, height, bbox, margin);
-        let mut below = Viewport::fitted(width, height - ch, bbox, margin);
-        below.oy += ch;
-        *self = if below.cell > beside.cell { below } else { beside };
+        let beside = (cw < width / 2.0).then(|| Viewport::fitted(width - cw, height, bbox, margin));
+        let below = (ch < height / 2.0).then(|| {
+            let mut v = Viewport::fitted(width, height - ch, bbox, margin);
+            v.oy += ch;
+            v
+        });
+        *self = match (beside, below) {
+            (Some(beside), Some(below)) => {
+                if below.cell > beside.cell {
+                    below
+                } else {
+                    beside
+                }
+            }
+            (Some(v), None) | (None, Some(v)) => v,
+            (None, None) => return, // under_corner found nothing then
+        };
         (self.width, self.height) = (width, height);
     }
 
@@ -137,7 +151,8 @@ impl Viewport {
     pub fn bring_into_view(&mut self, p: Point, margin: f64, corner: (f64, f64)) {
         self.bring_inside(p, margin);
         if let Some((left, down)) = self.under_corner(p, corner) {
-            if left <= down {
+            // the way out across only past a corner less than half the width (not a row)
+            if left <= down && corner.0 < self.width / 2.0 || corner.1 >= self.height / 2.0 {
                 self.ox -= left;
             } else {
                 self.oy += down;
@@ -147,13 +162,16 @@ impl Viewport {
 
     /// How far the dot of `p` (drawn within half a cell of it) reaches under `corner`
     /// (the width and height of what covers the area's top right), across and down, when
-    /// it does; never for a corner of half the area or more, which
+    /// it does; never for a corner of half the area or more both ways, which
     /// [`fit_clear`](Self::fit_clear) and [`bring_into_view`](Self::bring_into_view)
-    /// ignore (nothing would be left beside it).
+    /// ignore (nothing would be left beside it or below it).
     fn under_corner(&self, p: Point, corner: (f64, f64)) -> Option<(f64, f64)> {
         let (cw, ch) = corner;
-        let usable = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side / 2.0;
-        if !usable(cw, self.width) || !usable(ch, self.height) {
+        let sized = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side;
+        if !sized(cw, self.width)
+            || !sized(ch, self.height)
+            || (cw >= self.width / 2.0 && ch >= self.height / 2.0)
+        {
             return None;
         }
         let (x, y) = self.point_to_screen(p);
@@ -334,8 +352,17 @@ mod tests {
         assert!((t.cell - beside.cell).abs() < 1e-9 && t.ox == beside.ox && t.oy == beside.oy);
         let (x, _) = t.point_to_screen(top[0]);
         assert!(x + t.cell / 2.0 <= 300.0 - wide.0);
-        // no corner, or one of half the area: nothing to clear
-        for c in [(0.0, 0.0), (200.0, 50.0), (f64::NAN, 10.0)] {
+        // the buttons in a row, more than half the width but less than half the height:
+        // below them
+        let row = (200.0, 120.0);
+        let mut r = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        r.fit_clear(bbox, 1.5, &top_right, row);
+        let mut below = Viewport::fitted(330.0, 180.0, bbox, 1.5);
+        below.oy += 120.0;
+        assert!(r.cell == below.cell && r.ox == below.ox && r.oy == below.oy, "{r:?}");
+        assert!(top_right.iter().all(|&p| r.point_to_screen(p).1 - r.cell / 2.0 >= row.1 - 1e-9));
+        // no corner, or one of half the area both ways: nothing to clear
+        for c in [(0.0, 0.0), (200.0, 150.0), (f64::NAN, 10.0), (400.0, 10.0)] {
             let mut u = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
             u.fit_clear(bbox, 1.5, &top_right, c);
             assert_eq!(u, Viewport::fitted(330.0, 300.0, bbox, 1.5), "{c:?}");
@@ -364,6 +391,12 @@ mod tests {
         d.bring_into_view(Point::new(14, 4), 30.0, (80.0, 90.0));
         let (x, y) = d.point_to_screen(Point::new(14, 4));
         assert!(close((x, y), (270.0, 100.0)), "down by 20, not left by 60: {x} {y}");
+        // under a row of buttons (200 x 40), down though left is shorter: across, the row
+        // leaves too little room
+        let mut r = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        r.bring_into_view(Point::new(13, 1), 30.0, (200.0, 40.0));
+        let (x, y) = r.point_to_screen(Point::new(13, 1));
+        assert!(close((x, y), (260.0, 50.0)), "down by 20: {x} {y}");
     }
 
     #[test]
