@@ -188,6 +188,14 @@ test("lines offered from the keyboard take its focus: the arrows go through them
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("p");
   assert.equal(await score(page), before, "nothing was undone");
+  // Tab goes round the box, as in a dialog: from Cancel to the first line, and back
+  await page.locator("#chooser-cancel").focus();
+  await page.keyboard.press("Tab");
+  assert.match(await focused(), /^1\. /, "Tab from Cancel comes back to the first line");
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await focused(), "chooser-cancel", "Shift+Tab from the first line goes to Cancel");
+  for (let i = 0; i < p.n + 1; i++) await page.keyboard.press("Tab");
+  assert.equal(await focused(), "chooser-cancel", "Tab through every line reaches Cancel, in the box");
   assert.equal(await page.evaluate(() => window.morpionApp.replaying()), false, "no replay started");
   await page.keyboard.press("Escape");
   assert.equal(await chooser.isHidden(), true);

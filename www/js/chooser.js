@@ -2,8 +2,8 @@
 // The box that lists the lines offered at a point, for the user to choose one: numbered as
 // on the board, each with its words (hidden on a phone, where the numbers are the buttons).
 // Opened from the keyboard, it takes the focus, as a dialog does: the arrows go through its
-// lines, a digit or Enter chooses, Escape (the page's key) cancels; closed, it gives the
-// focus back to the board.
+// lines, Tab goes round them and Cancel, a digit or Enter chooses, Escape (the page's key)
+// cancels; closed, it gives the focus back to the board.
 
 import { $, NARROW } from "./dom.js";
 import { describeChoice } from "./words.js";
@@ -14,6 +14,15 @@ import { describeChoice } from "./words.js";
 let byPointer = false;
 
 /** @typedef {{ left: number, top: number, right: number, bottom: number }} Rect */
+
+/**
+ * The box's size in each corner, and whether it is compact, as last measured: measuring
+ * lays the page out once per corner, so it is done when the box opens and when the board's
+ * size changes, not at every drawing of a pan. `key`: the board's size and the zoom
+ * buttons' room it was measured for; `margin`: the box's from the board's edges.
+ * @type {{ key: string, compact: boolean, margin: number, sizes: Map<string, { width: number, height: number }> }}
+ */
+let measured = { key: "", compact: false, margin: 0, sizes: new Map() };
 
 /** The whole box (each line's words) only while it takes at most this part of the board's height. */
 const COMPACT_ABOVE = 0.4;
@@ -96,16 +105,25 @@ export function showChooser(choices, length, { pick, point }, lines, focus = fal
     const at = all.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
     const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[e.key];
     const to = step ? (at + step + all.length) % all.length : e.key === "Home" ? 0 : e.key === "End" ? all.length - 1 : -1;
-    if (to >= 0) {
+    // Tab and Shift+Tab go round the box (its lines, then Cancel) as in a dialog, instead
+    // of leaving it open behind the focus
+    const ring = [...all, $("chooser-cancel")];
+    const wrapTo = e.key !== "Tab" ? null
+      : e.shiftKey && document.activeElement === ring[0] ? ring[ring.length - 1]
+      : !e.shiftKey && document.activeElement === ring[ring.length - 1] ? ring[0] : null;
+    if (wrapTo) {
+      wrapTo.focus();
+    } else if (to >= 0) {
       all[to].focus();
     } else if (/^[1-9]$/.test(e.key)) {
       pick(Number(e.key) - 1);
     } else {
-      return; // Enter and Space click the button focused, Tab moves on; Escape is the page's
+      return; // Enter and Space click the button focused, Tab moves on in the box; Escape is the page's
     }
     e.preventDefault();
   };
   box.hidden = false;
+  measured = { key: "", compact: false, margin: 0, sizes: new Map() }; // new lines: measured anew
   placeChooser(lines);
   byPointer = false;
   if (focus) buttons()[0]?.focus();
@@ -129,19 +147,32 @@ export function placeChooser(lines) {
     box.toggleAttribute("data-top", top);
     box.toggleAttribute("data-right", right);
   };
-  set(false, false);
-  // the numbers alone, in a row: on a phone, and on a board too short or too narrow for the
-  // whole box (a phone turned sideways is wider than a phone)
-  box.toggleAttribute("data-compact", typeof matchMedia === "function" && matchMedia(NARROW).matches);
-  const margin = box.offsetLeft;
-  if (box.offsetHeight > COMPACT_ABOVE * board.height || box.offsetWidth > board.width - 2 * margin - reserved) {
-    box.toggleAttribute("data-compact", true);
+  const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
+  const key = `${board.width}x${board.height}:${reserved}:${narrow}`;
+  if (measured.key !== key) {
+    set(false, false);
+    // the numbers alone, in a row: on a phone, and on a board too short or too narrow for
+    // the whole box (a phone turned sideways is wider than a phone)
+    box.toggleAttribute("data-compact", narrow);
+    const margin = box.offsetLeft;
+    if (box.offsetHeight > COMPACT_ABOVE * board.height || box.offsetWidth > board.width - 2 * margin - reserved) {
+      box.toggleAttribute("data-compact", true);
+    }
+    measured = { key, compact: box.hasAttribute("data-compact"), margin, sizes: new Map() };
   }
-  // the box measured in each corner: style.css makes it narrower at the top
+  box.toggleAttribute("data-compact", measured.compact);
+  const margin = measured.margin;
+  // the box measured in each corner once: style.css makes it narrower at the top
   /** @param {boolean} top @param {boolean} right */
   const size = (top, right) => {
-    set(top, right);
-    return { width: box.offsetWidth, height: box.offsetHeight };
+    const at = `${top}${right}`;
+    let s = measured.sizes.get(at);
+    if (!s) {
+      set(top, right);
+      s = { width: box.offsetWidth, height: box.offsetHeight };
+      measured.sizes.set(at, s);
+    }
+    return s;
   };
   // the zoom buttons are kept clear as the lines are (a short board's bottom corner reaches them)
   const buttons = { left: zoom.offsetLeft, top: zoom.offsetTop, right: zoom.offsetLeft + zoom.offsetWidth, bottom: zoom.offsetTop + zoom.offsetHeight };
