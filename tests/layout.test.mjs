@@ -142,13 +142,38 @@ for (const viewport of [{ width: 320, height: 460 }, { width: 280, height: 500 }
       const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
       const span = Array.from({ length: 41 }, (_, i) => i - 15);
       return span.flatMap((y) => span.filter((x) => app.choicesAt(x, y).length > 0).map((x) => app.view().screenOf(x, y)))
-        .filter(([sx, sy]) => r.left + sx >= z.x - 2 && r.top + sy <= z.y + z.height + 2);
+        .filter(([sx, sy]) => r.left + sx + app.view().cell() / 2 >= z.x && r.top + sy - app.view().cell() / 2 <= z.y + z.height);
     }, zoom);
     assert.deepEqual(under, [], "no ring under the zoom buttons");
+    // the buttons in a row on a board this short
+    assert.ok(board.height < 130, `a short board: ${board.height}`);
+    assert.equal(await page.locator("#zoom-controls").evaluate((z) => getComputedStyle(z).flexDirection), "row");
+    // the panel scrolled: raised only where the board has room to give (not at 320x460,
+    // where the next tap on the board then plays: a raise would have swallowed it for
+    // nothing), and the bar whole either way
     await tab(page, "search");
     await wheelPanel(page, 120);
     await page.waitForTimeout(300); // the rows' transition
-    await clear(`the panel ${await panelRaised(page) ? "raised" : "scrolled"}`);
+    const raised = await panelRaised(page);
+    if (viewport.height === 460) assert.equal(raised, false, "no room to raise the panel for");
+    await clear(`the panel ${raised ? "raised" : "scrolled"}`);
+    assert.equal(await pageScrolls(page), false);
+    if (raised) {
+      const b = await page.getByTestId("board").boundingBox();
+      await page.mouse.click(b.x + 4, b.y + b.height - 4); // gives the room back, plays nothing
+      await page.waitForTimeout(300);
+    }
+    await playMoves(page, 1);
+    assert.equal(await score(page), 1, "the tap played");
+    // a longer bar: a record, and a move of the user's own in its middle (the way back to
+    // it), the message unfolded
+    await tab(page, "records");
+    await page.getByTestId("records").selectOption("5t-178-rosin");
+    await page.evaluate(() => window.morpionApp.goTo(10));
+    await playOtherMove(page);
+    await page.getByRole("button", { name: "Back to the record", exact: true }).waitFor();
+    await page.locator(".bar .message").click();
+    await clear("a branch off a record, its message unfolded");
     assert.equal(await pageScrolls(page), false);
     await shot(page, `short-phone-${viewport.width}x${viewport.height}`);
     assert.deepEqual(errors, []);

@@ -18,8 +18,8 @@ let byPointer = false;
 /**
  * The box's size in each corner, and whether it is compact, as last measured: measuring
  * lays the page out once per corner, so it is done when the box opens and when the board's
- * size changes, not at every drawing of a pan. `key`: the board's size and the zoom
- * buttons' room it was measured for; `margin`: the box's from the board's edges.
+ * size changes, not at every drawing of a pan. `key`: the board's size, the zoom
+ * buttons' room, and whether a phone's and a touch screen's rules apply, as measured; `margin`: the box's from the board's edges.
  * @type {{ key: string, compact: boolean, margin: number, sizes: Map<string, { width: number, height: number }> }}
  */
 let measured = { key: "", compact: false, margin: 0, sizes: new Map() };
@@ -148,7 +148,9 @@ export function placeChooser(lines) {
     box.toggleAttribute("data-right", right);
   };
   const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
-  const key = `${board.width}x${board.height}:${reserved}:${narrow}`;
+  // a touch screen hides the keys' hints, Cancel's "(Esc)" among them
+  const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+  const key = `${board.width}x${board.height}:${reserved}:${narrow}:${touch}`;
   if (measured.key !== key) {
     set(false, false);
     // the numbers alone, in a row: on a phone, and on a board too short or too narrow for

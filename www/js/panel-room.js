@@ -14,11 +14,17 @@ export const STACKED = "(max-width: 560px), (max-width: 760px) and (min-height: 
  * makes, nor the jump of a panel that shrinks. */
 const HAND_MS = 1500;
 
+/** How much of its height (CSS px) the board must have to give, above its least, for the
+ * panel to be raised: on a short window (a 320x460 phone) the board is near its least
+ * already, a raise would gain the panel little or nothing and still swallow the next tap
+ * on the board. */
+const WORTH_RAISING = 40;
+
 /**
  * @param {HTMLElement} layout the grid of board and panel: "panel-raised" while raised
  * @param {HTMLElement} panels the panel's scroller
  * @param {HTMLElement} board what gives the room back when touched or focused (the board
- *   and its zoom buttons)
+ *   and its zoom buttons), and gives it up (its height above its least)
  * @param {() => boolean} holding whether the board waits for an answer (lines offered for
  *   a dot): the panel then scrolls in its strip, rather than shrink the board to a band
  *   that the offer's buttons cover (96 px on a 320x640 phone)
@@ -26,6 +32,7 @@ const HAND_MS = 1500;
 export function attachPanelRoom(layout, panels, board, holding) {
   const stacked = window.matchMedia(STACKED);
   const raised = () => layout.classList.contains("panel-raised");
+  const roomToRaise = () => board.clientHeight - (parseFloat(getComputedStyle(board).minHeight) || 0) >= WORTH_RAISING;
   /** When the user's hand last moved the panel: a wheel, a swipe, its scrollbar taken. */
   let hand = -Infinity;
   const raise = (/** @type {boolean} */ on) => {
@@ -40,7 +47,7 @@ export function attachPanelRoom(layout, panels, board, holding) {
   panels.addEventListener("scroll", () => {
     if (performance.now() - hand > HAND_MS) return;
     if (panels.scrollTop > 0) {
-      if (!holding()) raise(true);
+      if (!holding() && roomToRaise()) raise(true);
     }
     // back at its top by the user's hand: a panel that still scrolls (one whose content
     // fits once raised is at its top for that reason, and stays raised)

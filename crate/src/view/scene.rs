@@ -80,6 +80,9 @@ pub struct Overlay {
     /// A line being drawn (the computer's move, animated): its two ends and how much of
     /// it is drawn, from 0 to 1.
     pub growing: Option<(Point, Point, f64)>,
+    /// The width and height, in pixels, of what covers the area's top right (the page's
+    /// zoom buttons): the choices' numbers keep clear of it.
+    pub covered: (f64, f64),
 }
 
 /// Colours, as CSS colour strings. The defaults are the app's palette: the page takes them
@@ -314,8 +317,9 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
             .map(|&(a, b)| (view.point_to_screen(a), view.point_to_screen(b)))
             .collect();
         let r = super::badges::badge_radius(cell);
-        for (i, c) in
-            super::badges::badge_places(&ends, cell, (view.width, view.height)).into_iter().enumerate()
+        for (i, c) in super::badges::badge_places(&ends, cell, (view.width, view.height), overlay.covered)
+            .into_iter()
+            .enumerate()
         {
             let fill = if overlay.chosen == Some(i) { &t.cursor } else { &t.choice };
             out.circle(c, r, Some(fill), Some((&t.number_bg, 1.5)));

@@ -146,13 +146,14 @@ impl Viewport {
 
     /// Pans just enough that grid point `p` is at least `margin` pixels inside the area (at
     /// most half of it), and out from under `corner` (as in [`fit_clear`](Self::fit_clear):
-    /// the zoom buttons), by the shorter way, left or down: the keyboard's cursor, which the
-    /// view follows as a pointer would.
+    /// the zoom buttons), by the shorter way, left or down, of those the corner leaves room
+    /// for (under a row of buttons half the width or wider, down): the keyboard's cursor,
+    /// which the view follows as a pointer would.
     pub fn bring_into_view(&mut self, p: Point, margin: f64, corner: (f64, f64)) {
         self.bring_inside(p, margin);
         if let Some((left, down)) = self.under_corner(p, corner) {
             // the way out across only past a corner less than half the width (not a row)
-            if left <= down && corner.0 < self.width / 2.0 || corner.1 >= self.height / 2.0 {
+            if (left <= down && corner.0 < self.width / 2.0) || corner.1 >= self.height / 2.0 {
                 self.ox -= left;
             } else {
                 self.oy += down;
@@ -162,7 +163,8 @@ impl Viewport {
 
     /// How far the dot of `p` (drawn within half a cell of it) reaches under `corner`
     /// (the width and height of what covers the area's top right), across and down, when
-    /// it does; never for a corner of half the area or more both ways, which
+    /// it does; never for a corner of half the area or more both ways, nor one as wide or
+    /// as tall as the whole area (or none, or not a number), which
     /// [`fit_clear`](Self::fit_clear) and [`bring_into_view`](Self::bring_into_view)
     /// ignore (nothing would be left beside it or below it).
     fn under_corner(&self, p: Point, corner: (f64, f64)) -> Option<(f64, f64)> {
@@ -353,7 +355,13 @@ mod tests {
         let (x, _) = t.point_to_screen(top[0]);
         assert!(x + t.cell / 2.0 <= 300.0 - wide.0);
         // the buttons in a row, more than half the width but less than half the height:
-        // below them
+        // below them, even where beside them the cells would be larger (a tall game)
+        let mut t2 = Viewport { width: 300.0, height: 700.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        t2.fit_clear(tall, 1.5, &top, (160.0, 349.0));
+        let mut under_row = Viewport::fitted(300.0, 351.0, tall, 1.5);
+        under_row.oy += 349.0;
+        assert!(Viewport::fitted(140.0, 700.0, tall, 1.5).cell > under_row.cell, "beside would be larger");
+        assert!(t2.cell == under_row.cell && t2.ox == under_row.ox && t2.oy == under_row.oy, "{t2:?}");
         let row = (200.0, 120.0);
         let mut r = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
         r.fit_clear(bbox, 1.5, &top_right, row);
@@ -391,12 +399,12 @@ mod tests {
         d.bring_into_view(Point::new(14, 4), 30.0, (80.0, 90.0));
         let (x, y) = d.point_to_screen(Point::new(14, 4));
         assert!(close((x, y), (270.0, 100.0)), "down by 20, not left by 60: {x} {y}");
-        // under a row of buttons (200 x 40), down though left is shorter: across, the row
-        // leaves too little room
-        let mut r = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
-        r.bring_into_view(Point::new(13, 1), 30.0, (200.0, 40.0));
-        let (x, y) = r.point_to_screen(Point::new(13, 1));
-        assert!(close((x, y), (260.0, 50.0)), "down by 20: {x} {y}");
+        // under a row of buttons (200 x 90), down by 70 though left by 20 is shorter:
+        // across, the row leaves too little room
+        let mut r = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 10.0, oy: 10.0 };
+        r.bring_into_view(Point::new(5, 1), 30.0, (200.0, 90.0));
+        let (x, y) = r.point_to_screen(Point::new(5, 1));
+        assert!(close((x, y), (110.0, 100.0)), "down by 70: {x} {y}");
     }
 
     #[test]

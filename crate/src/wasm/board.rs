@@ -78,16 +78,17 @@ impl BoardView {
     pub fn show(&mut self, game: &WebTimeline, fit: bool) {
         let analysis = std::mem::take(&mut self.scene.analysis);
         self.scene = Scene { analysis, ..Scene::of_timeline(game.timeline()) };
-        self.overlay = Overlay { cursor: self.overlay.cursor, ..Overlay::default() };
+        self.overlay = Overlay { cursor: self.overlay.cursor, covered: self.corner, ..Overlay::default() };
         if fit {
             self.fit();
         }
     }
 
     /// The `width` x `height` CSS pixels at the canvas's top right that something covers
-    /// (the zoom buttons), for the fits to come.
+    /// (the zoom buttons), for the fits to come and the choices' numbers.
     pub fn set_corner(&mut self, width: f64, height: f64) {
         self.corner = (width, height);
+        self.overlay.covered = self.corner;
     }
 
     /// Zooms to the game and the points where a move is possible, none of them under the
