@@ -58,3 +58,15 @@ test("on a phone the box spans the board, so only the bottom or the top is asked
   assert.deepEqual(chooserCorner([around(180, 270, 20)], phone, full, 4, 44), { top: true, right: false });
   assert.deepEqual(chooserCorner([around(180, 30, 20)], phone, full, 4, 44), { top: false, right: false });
 });
+
+test("a corner where the box would be taller than the board comes last", () => {
+  // a short board (300 x 120) with the zoom buttons in a row: at the top, beside them, the
+  // box wraps to 130 px; at the bottom it is one row of 44 px, even over the lines
+  const board = { width: 300, height: 120 };
+  const size = (top) => (top ? { width: 140, height: 130 } : { width: 292, height: 44 });
+  const lines = [{ left: 0, top: 70, right: 300, bottom: 120 }];
+  assert.deepEqual(chooserCorner(lines, board, size, 4, 160), { top: false, right: false });
+  // where the top fits, it is taken, clear of the lines
+  const fits = (top) => (top ? { width: 140, height: 60 } : { width: 292, height: 44 });
+  assert.deepEqual(chooserCorner(lines, board, fits, 4, 160), { top: true, right: false });
+});

@@ -181,6 +181,53 @@ for (const viewport of [{ width: 320, height: 460 }, { width: 280, height: 500 }
   });
 }
 
+test("a short phone: a long note unfolded scrolls in its place and the panel stays in the window; shrunk till the zoom buttons go in a row, the game is refitted out from under them; 280 wide in French, the header and the tabs whole", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 520 } });
+  /** The dots and rings of the game under the zoom buttons (the half cell they are drawn in counted). */
+  const underButtons = () => page.evaluate(() => {
+    const app = window.morpionApp;
+    const z = document.getElementById("zoom-controls").getBoundingClientRect();
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const half = app.view().cell() / 2;
+    const span = Array.from({ length: 41 }, (_, i) => i - 15);
+    return span.flatMap((y) => span.filter((x) => app.choicesAt(x, y).length > 0).map((x) => app.view().screenOf(x, y)))
+      .filter(([sx, sy]) => r.left + sx + half >= z.left && r.top + sy - half <= z.bottom);
+  });
+  const row = () => page.locator("#zoom-controls").evaluate((z) => getComputedStyle(z).flexDirection);
+  assert.equal(await row(), "column");
+  await page.setViewportSize({ width: 320, height: 500 }); // a few percent shorter: the buttons in a row
+  await page.waitForFunction(() => getComputedStyle(document.getElementById("zoom-controls")).flexDirection === "row");
+  await page.waitForTimeout(100);
+  assert.deepEqual(await underButtons(), [], "refitted out from under the row");
+  // two players on a game with moves: a four-line note, unfolded
+  await page.setViewportSize({ width: 320, height: 460 });
+  await playMoves(page, 3);
+  await page.getByTestId("mode").selectOption("two-player");
+  const message = page.locator(".bar .message");
+  await message.click();
+  assert.ok(await message.evaluate((m) => m.classList.contains("open")), "unfolded");
+  const panel = await page.locator("#tab-panels").evaluate((p) => p.parentElement.getBoundingClientRect().toJSON());
+  const note = await message.boundingBox();
+  assert.ok(note.y + note.height <= panel.top + 0.5, `the note ends at ${note.y + note.height}, the panel starts at ${panel.top}`);
+  assert.ok(panel.bottom <= 460.5, `the panel ends at ${panel.bottom}`);
+  assert.ok(panel.bottom - panel.top >= 100, `the panel keeps ${panel.bottom - panel.top} px`);
+  assert.equal(await pageScrolls(page), false);
+  for (let i = 0; i < 6; i++) await page.keyboard.press("Tab"); // into the panel: nothing to scroll the page for
+  assert.equal(await page.evaluate(() => document.scrollingElement.scrollTop), 0);
+  await shot(page, "short-phone-note-unfolded");
+  assert.deepEqual(errors, []);
+  await context.close();
+  // a folded phone in French: "Nouvelle partie" and ?, and "Partager", whole
+  const fr = await openApp(env.browser, `${env.url}?lang=fr`, { viewport: { width: 280, height: 500 } });
+  assert.ok(await inView(fr.page, fr.page.getByTestId("help")), "? whole");
+  assert.equal(await pageScrolls(fr.page), false);
+  assert.ok(await fr.page.locator(".tabs").evaluate((t) => t.scrollWidth <= t.clientWidth + 1), "the tabs whole");
+  assert.ok(await inView(fr.page, fr.page.getByTestId("tab-share")));
+  await shot(fr.page, "folded-phone-fr");
+  assert.deepEqual(fr.errors, []);
+  await fr.context.close();
+});
+
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "records");

@@ -21,6 +21,7 @@ export class BoardView {
   /** The canvas has its size (the first fit waits for it). */ #sized = false;
   /** A fit was asked for before the canvas had its size. */ #fitPending = false;
   /** The canvas size at the last fit on a resize. @type {[number, number]} */ #fittedSize = [0, 0];
+  /** The zoom buttons' corner at the last fit on a resize. @type {[number, number]} */ #fittedCorner = [0, 0];
   /** The user zoomed or panned since the last fit: a new window size keeps their view. */ #userView = false;
   /** Told after each drawing (the point picker's chooser keeps away from the lines it offers). @type {(() => void) | null} */ #onDrawn = null;
   /** Told after each drawing whether zooming in and out can go on. @type {((zoomIn: boolean, zoomOut: boolean) => void) | null} */ #onZoomable = null;
@@ -157,11 +158,15 @@ export class BoardView {
     // A new window size refits the game unless the user chose their own view; a line more
     // or less of text under the board (a few percent) only keeps the centre.
     const [w0, h0] = this.#fittedSize;
-    const changed = Math.abs(width - w0) > REFIT * w0 || Math.abs(height - h0) > REFIT * h0;
+    // the zoom buttons laid out anew (in a row on a short board) cover another corner too
+    const [c0, c1] = this.#fittedCorner;
+    const changed = Math.abs(width - w0) > REFIT * w0 || Math.abs(height - h0) > REFIT * h0
+      || Math.abs(corner[0] - c0) > 8 || Math.abs(corner[1] - c1) > 8;
     if (!this.#sized || this.#fitPending || (!this.#userView && changed)) {
       this.#sized = true;
       this.#fitPending = false;
       this.#fittedSize = [width, height];
+      this.#fittedCorner = corner;
       this.#board.fit();
     }
     this.#board.draw();
@@ -188,6 +193,8 @@ export class BoardView {
   centrePoint() { return this.#board.centre_point(); }
   /** CSS pixels a grid cell. */
   cell() { return this.#board.cell(); }
+  /** Where the numbers of the lines offered are drawn: `[x, y, radius, ...]` CSS pixels. */
+  choiceBadges() { return this.#board.choice_badges(); }
   /** Whether the cells are large enough for move numbers (else they are left out). */
   numbersFit() { return this.#board.numbers_fit(); }
 }

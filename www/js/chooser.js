@@ -29,8 +29,9 @@ const COMPACT_ABOVE = 0.4;
 
 /**
  * The corner of the board the box takes: of the four, the one where it covers least of
- * `lines` (each line offered, in CSS pixels, a margin around it), so that it never hides
- * what it asks about when the board has room elsewhere. On a tie the first of bottom left,
+ * `lines` (each line offered, in CSS pixels, a margin around it, and its number), so that
+ * it never hides what it asks about when the board has room elsewhere; a corner where the
+ * box is taller than the board only when every corner is. On a tie the first of bottom left,
  * bottom right, top left and top right: the box is where it always is unless it would hide
  * the lines. The board is `width` x `height`; the box is `size(top, right)` in each corner
  * (narrower at the top, where it may wrap to more rows), `margin` from the edges; at the top
@@ -57,7 +58,10 @@ export function chooserCorner(lines, board, size, margin, reserved) {
   let least = Infinity;
   for (const [top, right] of corners) {
     const rect = at(top, right);
-    const covered = lines.reduce((sum, line) => sum + overlap(rect, line), 0);
+    // a corner too narrow for the box to fit the board's height (beside a row of zoom
+    // buttons) comes after every other
+    const spills = rect.bottom - rect.top > board.height - 2 * margin ? 1e12 : 0;
+    const covered = spills + lines.reduce((sum, line) => sum + overlap(rect, line), 0);
     if (covered < least) [best, least] = [[top, right], covered];
   }
   return { top: best[0], right: best[1] };

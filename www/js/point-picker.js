@@ -134,16 +134,23 @@ export class PointPicker {
   }
 
   /**
-   * Where each of `choices` lies on the canvas, in CSS pixels, with a cell around it (its
-   * number and the dot to add are drawn there). @param {Choice[]} choices
+   * Where each of `choices` lies on the canvas, in CSS pixels, with a cell around it (the
+   * dot to add is drawn there), and each line's number beside it (the engine places those:
+   * further out where they would meet). @param {Choice[]} choices
    */
   #extents(choices) {
     const pad = this.#view.cell();
-    return choices.map((c) => {
+    const lines = choices.map((c) => {
       const [x0, y0] = this.#view.screenOf(c.from[0], c.from[1]);
       const [x1, y1] = this.#view.screenOf(c.to[0], c.to[1]);
       return { left: Math.min(x0, x1) - pad, top: Math.min(y0, y1) - pad, right: Math.max(x0, x1) + pad, bottom: Math.max(y0, y1) + pad };
     });
+    const badges = this.#view.choiceBadges();
+    for (let i = 0; i + 2 < badges.length; i += 3) {
+      const [x, y, r] = [badges[i], badges[i + 1], badges[i + 2] + 2];
+      lines.push({ left: x - r, top: y - r, right: x + r, bottom: y + r });
+    }
+    return lines;
   }
 
   /**

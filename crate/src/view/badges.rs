@@ -20,12 +20,13 @@ pub fn badge_radius(cell: f64) -> f64 {
 /// toward the upper side, then further out by a badge's width at a time, at most as many
 /// times as there are lines, while it would touch a badge placed before it. In an area of
 /// `size` (width, height) whose top right `covered` (width, height) hides, a place the edge
-/// would cut or the corner hide is tried on the lower side after the upper; a badge hidden
-/// either way (the line itself near an edge) stays on the upper side.
+/// would cut or the corner hide is tried on the lower side after the upper; where every
+/// place is hidden, one under the corner rather than off the edge (the corner's buttons
+/// leave gaps), and one off the edge both ways (the line itself near it) on the upper side.
 pub fn badge_places(lines: &[(Xy, Xy)], cell: f64, size: Xy, covered: Xy) -> Vec<Xy> {
     let r = badge_radius(cell);
     let under = |c: Xy| c.0 + r > size.0 - covered.0 && c.1 - r < covered.1;
-    let inside = |c: Xy| c.0 >= r && c.1 >= r && c.0 <= size.0 - r && c.1 <= size.1 - r && !under(c);
+    let within = |c: Xy| c.0 >= r && c.1 >= r && c.0 <= size.0 - r && c.1 <= size.1 - r;
     let clear = 2.0 * r + 1.0;
     let mut placed: Vec<Xy> = Vec::with_capacity(lines.len());
     for &((ax, ay), (bx, by)) in lines {
@@ -43,9 +44,10 @@ pub fn badge_places(lines: &[(Xy, Xy)], cell: f64, size: Xy, covered: Xy) -> Vec
         };
         let free = |c: Xy| placed.iter().all(|q| (c.0 - q.0).hypot(c.1 - q.1) >= clear);
         let tries = |side: f64| (0..=lines.len()).map(move |k| at(side, k));
-        let spot = tries(1.0)
-            .chain(tries(-1.0))
-            .find(|&c| free(c) && inside(c))
+        let both = || tries(1.0).chain(tries(-1.0));
+        let spot = both()
+            .find(|&c| free(c) && within(c) && !under(c))
+            .or_else(|| both().find(|&c| free(c) && within(c)))
             .or_else(|| tries(1.0).find(|&c| free(c)))
             .unwrap_or_else(|| at(1.0, 0));
         placed.push(spot);
@@ -111,6 +113,10 @@ mod tests {
         // clear of the buttons' left edge, it stays above
         let line = [((0.0, 60.0), (160.0, 60.0))];
         assert_eq!(badge_places(&line, cell, AREA, (150.0, 50.0)), vec![(80.0, 40.0)]);
+        // a row at the top edge under the buttons: off the edge above, under the buttons
+        // below, and below it is, in sight between them
+        let line = [((240.0, 4.0), (400.0, 4.0))];
+        assert_eq!(badge_places(&line, cell, AREA, (150.0, 50.0)), vec![(320.0, 24.0)]);
     }
 
     #[test]

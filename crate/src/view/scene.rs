@@ -209,6 +209,18 @@ pub trait Painter {
 /// Move numbers are drawn only when a cell is at least this many pixels.
 pub const NUMBERS_MIN_CELL: f64 = 14.0;
 
+/// Where the numbers of the lines offered (`overlay.choices`, when there are several) are
+/// drawn on the screen: their centres, each a disc of `badge_radius(view.cell)`. The page
+/// keeps its chooser box off them as off the lines.
+pub fn choice_badges(overlay: &Overlay, view: &Viewport) -> Vec<(f64, f64)> {
+    if overlay.choices.len() < 2 {
+        return Vec::new();
+    }
+    let ends: Vec<_> =
+        overlay.choices.iter().map(|&(a, b)| (view.point_to_screen(a), view.point_to_screen(b))).collect();
+    super::badges::badge_places(&ends, view.cell, (view.width, view.height), overlay.covered)
+}
+
 /// Paints the scene and the overlay as seen through `view`.
 pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, out: &mut impl Painter) {
     let t = &style.theme;
@@ -311,16 +323,8 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
     analysis::paint_over(&scene.analysis, t, view, out);
     if overlay.choices.len() > 1 {
         // Each line offered gets its number, as the chooser lists them, beside its middle.
-        let ends: Vec<_> = overlay
-            .choices
-            .iter()
-            .map(|&(a, b)| (view.point_to_screen(a), view.point_to_screen(b)))
-            .collect();
         let r = super::badges::badge_radius(cell);
-        for (i, c) in super::badges::badge_places(&ends, cell, (view.width, view.height), overlay.covered)
-            .into_iter()
-            .enumerate()
-        {
+        for (i, c) in choice_badges(overlay, view).into_iter().enumerate() {
             let fill = if overlay.chosen == Some(i) { &t.cursor } else { &t.choice };
             out.circle(c, r, Some(fill), Some((&t.number_bg, 1.5)));
             out.text(c, r * 1.2, &t.number_bg, &(i + 1).to_string());

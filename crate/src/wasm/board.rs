@@ -201,6 +201,13 @@ impl BoardView {
         self.overlay.chosen = choice.filter(|&c| c < self.overlay.choices.len());
     }
 
+    /// Where the numbers of the lines offered are drawn: `[x, y, radius, ...]` in CSS
+    /// pixels, one disc a line (none for a single line).
+    pub fn choice_badges(&self) -> Vec<f64> {
+        let r = view::badge_radius(self.view.cell);
+        view::choice_badges(&self.overlay, &self.view).into_iter().flat_map(|(x, y)| [x, y, r]).collect()
+    }
+
     /// The offered line a click at (x, y) picks, if one is clearly meant.
     pub fn choice_near(&self, x: f64, y: f64) -> Option<usize> {
         view::pick_segment(&self.view, (x, y), &self.overlay.choices)
