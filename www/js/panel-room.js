@@ -2,7 +2,7 @@
 // On a phone, where the side panel is a strip under the board (style.css), the panel takes
 // more of the height while the user scrolls it, and gives it back when they touch the
 // board: the board keeps its room for play, and a long panel (Search, Share) is not read
-// through a strip a few lines tall (170 px on a 320x640 phone).
+// through a strip a few lines tall (206 px on a 320x640 phone).
 
 /** Where the panel sits under the board: style.css's phone layout, less a phone held
  * sideways (board and panel side by side again). style.css says it in the same words
@@ -27,7 +27,7 @@ const WORTH_RAISING = 40;
  *   and its zoom buttons), and gives it up (its height above its least)
  * @param {() => boolean} holding whether the board waits for an answer (lines offered for
  *   a dot): the panel then scrolls in its strip, rather than shrink the board to a band
- *   that the offer's buttons cover (96 px on a 320x640 phone)
+ *   that the offer's buttons cover (98 px on a 320x640 phone)
  */
 export function attachPanelRoom(layout, panels, board, holding) {
   const stacked = window.matchMedia(STACKED);
