@@ -127,7 +127,7 @@ export function showChooser(choices, length, { pick, point }, lines, focus = fal
     e.preventDefault();
   };
   box.hidden = false;
-  measured = { key: "", compact: false, margin: 0, sizes: new Map() }; // new lines: measured anew
+  measured.key = ""; // new lines: measured anew
   placeChooser(lines);
   byPointer = false;
   if (focus) buttons()[0]?.focus();
