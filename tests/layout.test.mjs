@@ -32,6 +32,22 @@ async function wheelPanel(page, dy) {
   return box;
 }
 
+/**
+ * The legal moves' rings under the zoom buttons (the half cell they are drawn in counted).
+ * @param {import("playwright").Page} page
+ */
+async function ringsUnderButtons(page) {
+  return page.evaluate(() => {
+    const app = window.morpionApp;
+    const z = document.getElementById("zoom-controls").getBoundingClientRect();
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const half = app.view().cell() / 2;
+    const span = Array.from({ length: 41 }, (_, i) => i - 15);
+    return span.flatMap((y) => span.filter((x) => app.choicesAt(x, y).length > 0).map((x) => app.view().screenOf(x, y)))
+      .filter(([sx, sy]) => r.left + sx + half >= z.left && r.top + sy - half <= z.bottom);
+  });
+}
+
 /** Whether the panel under the board is raised (panel-room.js). @param {import("playwright").Page} page */
 async function panelRaised(page) {
   return page.locator("#layout").evaluate((l) => l.classList.contains("panel-raised"));
@@ -183,16 +199,7 @@ for (const viewport of [{ width: 320, height: 460 }, { width: 280, height: 500 }
 
 test("a short phone: a long note unfolded scrolls in its place and the panel stays in the window; shrunk till the zoom buttons go in a row, the game is refitted out from under them; 280 wide in French, the header and the tabs whole", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 520 } });
-  /** The dots and rings of the game under the zoom buttons (the half cell they are drawn in counted). */
-  const underButtons = () => page.evaluate(() => {
-    const app = window.morpionApp;
-    const z = document.getElementById("zoom-controls").getBoundingClientRect();
-    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
-    const half = app.view().cell() / 2;
-    const span = Array.from({ length: 41 }, (_, i) => i - 15);
-    return span.flatMap((y) => span.filter((x) => app.choicesAt(x, y).length > 0).map((x) => app.view().screenOf(x, y)))
-      .filter(([sx, sy]) => r.left + sx + half >= z.left && r.top + sy - half <= z.bottom);
-  });
+  const underButtons = () => ringsUnderButtons(page);
   const row = () => page.locator("#zoom-controls").evaluate((z) => getComputedStyle(z).flexDirection);
   assert.equal(await row(), "column");
   await page.setViewportSize({ width: 320, height: 500 }); // a few percent shorter: the buttons in a row
@@ -226,6 +233,23 @@ test("a short phone: a long note unfolded scrolls in its place and the panel sta
   await shot(fr.page, "folded-phone-fr");
   assert.deepEqual(fr.errors, []);
   await fr.context.close();
+  // the game as large in French as in English on a short phone, though "Cadrer" makes the
+  // row of buttons wider than half the board (the fit goes beside it, not only below: 4.4
+  // px cells against 6.8 in English when it went below)
+  const cells = {};
+  for (const lang of ["en", "fr"]) {
+    const short = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport: { width: 320, height: 460 } });
+    cells[lang] = await short.page.evaluate(() => window.morpionApp.view().cell());
+    assert.deepEqual(await ringsUnderButtons(short.page), [], `${lang}: no ring under the buttons`);
+    if (lang === "fr") {
+      const zoom = await short.page.locator("#zoom-controls").boundingBox();
+      const board = await short.page.getByTestId("board").boundingBox();
+      const covered = board.x + board.width - zoom.x; // the corner from the buttons' left to the board's right
+      assert.ok(covered > board.width / 2, `the French row covers more than half the board: ${covered} of ${board.width}`);
+    }
+    await short.context.close();
+  }
+  assert.ok(cells.fr >= 0.9 * cells.en, `cells of ${cells.fr} px in French, ${cells.en} in English`);
 });
 
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {

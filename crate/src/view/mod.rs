@@ -13,7 +13,7 @@ mod viewport;
 
 pub use analysis::Analysis;
 pub use badges::badge_radius;
-pub use scene::{choice_badges, paint, Overlay, Painter, Scene, Style, Theme, NUMBERS_MIN_CELL};
+pub use scene::{choice_badges, cursor_half, paint, Overlay, Painter, Scene, Style, Theme, NUMBERS_MIN_CELL};
 pub use svg::{image_view, svg};
 pub use timeline::{Imported, Timeline, WhyNot};
 pub use viewport::{distance_to_segment, pick_segment, GridBox, Viewport, HIT_RADIUS, MAX_CELL, MIN_CELL};

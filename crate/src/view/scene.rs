@@ -209,6 +209,14 @@ pub trait Painter {
 /// Move numbers are drawn only when a cell is at least this many pixels.
 pub const NUMBERS_MIN_CELL: f64 = 14.0;
 
+/// Half the side of the keyboard cursor's square (drawn with a 2 px stroke, so it reaches
+/// a pixel further): at least 5 px, so that it stays visible on a board zoomed far out,
+/// where it is larger than the dot it frames. The view keeps all of it clear of the zoom
+/// buttons, not only the dot (`Viewport::bring_into_view`).
+pub fn cursor_half(cell: f64) -> f64 {
+    (cell * 0.4).max(5.0)
+}
+
 /// Where the numbers of the lines offered (`overlay.choices`, when there are several) are
 /// drawn on the screen: their centres, each a disc of `badge_radius(view.cell)`. The page
 /// keeps its chooser box off them as off the lines.
@@ -332,7 +340,7 @@ pub fn paint(scene: &Scene, overlay: &Overlay, style: &Style, view: &Viewport, o
     }
     if let Some(p) = overlay.cursor {
         let (cx, cy) = view.point_to_screen(p);
-        let h = (cell * 0.4).max(5.0);
+        let h = cursor_half(cell);
         let corners = [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)];
         for k in 0..4 {
             out.segment(corners[k], corners[(k + 1) % 4], 2.0, &t.cursor, false);

@@ -113,47 +113,52 @@ impl Viewport {
     /// Fits as [`fit`](Self::fit) does, then, if one of `points` (a dot, a ring) would be
     /// drawn under `corner` (the width and height, in pixels, of what covers the area's top
     /// right: the zoom buttons), fits again into the area beside those or below them,
-    /// whichever gives the larger cells. So a fit never hides a dot under a button, and
-    /// costs the game room only when it would. Only the side of the corner shorter than
-    /// half the area's is a way out: the buttons in a row (a short board) are fitted below,
-    /// and a corner of half the area both ways is ignored (nothing would be left).
+    /// whichever gives the larger cells (on a tie, the larger area: both at the smallest
+    /// scale). So a fit never hides a dot under a button, and costs the game room only when
+    /// it would. Both ways are tried whatever the corner's shape: beside a row of buttons
+    /// wider than half the board (a short board, a language with long words) a game may
+    /// still get larger cells than below it. A corner of half the area both ways is
+    /// ignored (nothing would be left).
     pub fn fit_clear(&mut self, bbox: GridBox, margin: f64, points: &[Point], corner: (f64, f64)) {
         self.fit(bbox, margin);
-        if !points.iter().any(|&p| self.under_corner(p, corner).is_some()) {
+        let r = self.cell / 2.0;
+        if !points.iter().any(|&p| self.under_corner(p, r, corner).is_some()) {
             return;
         }
         let (cw, ch) = corner;
         let (width, height) = (self.width, self.height);
-        let beside = (cw < width / 2.0).then(|| Viewport::fitted(width - cw, height, bbox, margin));
-        let below = (ch < height / 2.0).then(|| {
-            let mut v = Viewport::fitted(width, height - ch, bbox, margin);
-            v.oy += ch;
-            v
-        });
-        *self = match (beside, below) {
-            (Some(beside), Some(below)) => {
-                if below.cell > beside.cell {
-                    below
-                } else {
-                    beside
-                }
-            }
-            (Some(v), None) | (None, Some(v)) => v,
-            (None, None) => return, // under_corner found nothing then
-        };
+        let beside = Viewport::fitted(width - cw, height, bbox, margin);
+        let mut below = Viewport::fitted(width, height - ch, bbox, margin);
+        below.oy += ch;
+        let below_wins = below.cell > beside.cell || (below.cell == beside.cell && ch * width < cw * height);
+        *self = if below_wins { below } else { beside };
         (self.width, self.height) = (width, height);
     }
 
     /// Pans just enough that grid point `p` is at least `margin` pixels inside the area (at
     /// most half of it), and out from under `corner` (as in [`fit_clear`](Self::fit_clear):
-    /// the zoom buttons), by the shorter way, left or down, of those the corner leaves room
-    /// for (under a row of buttons half the width or wider, down): the keyboard's cursor,
-    /// which the view follows as a pointer would.
-    pub fn bring_into_view(&mut self, p: Point, margin: f64, corner: (f64, f64)) {
+    /// the zoom buttons) by the shorter way, left or down, of those that keep it `margin`
+    /// inside (a row of buttons nearly as wide as the board leaves no room across; else
+    /// the way that leaves it furthest inside): the keyboard's cursor, which the view
+    /// follows as a pointer would. What must come out from under the corner is all that
+    /// is drawn for `p`: `reach` pixels around it (the cursor's square, larger than a dot
+    /// on a board zoomed far out), and never less than half a cell.
+    pub fn bring_into_view(&mut self, p: Point, margin: f64, reach: f64, corner: (f64, f64)) {
         self.bring_inside(p, margin);
-        if let Some((left, down)) = self.under_corner(p, corner) {
-            // the way out across only past a corner less than half the width (not a row)
-            if (left <= down && corner.0 < self.width / 2.0) || corner.1 >= self.height / 2.0 {
+        let r = reach.max(self.cell / 2.0);
+        if let Some((left, down)) = self.under_corner(p, r, corner) {
+            let (x, y) = self.point_to_screen(p);
+            // how far inside the area each way out leaves the point (its margin, at most
+            // half the side, is what it should keep)
+            let room_left = (x - left) - margin.clamp(0.0, self.width / 2.0);
+            let room_down = (self.height - (y + down)) - margin.clamp(0.0, self.height / 2.0);
+            let across = match (room_left >= 0.0, room_down >= 0.0) {
+                (true, true) => left <= down,
+                (true, false) => true,
+                (false, true) => false,
+                (false, false) => room_left >= room_down,
+            };
+            if across {
                 self.ox -= left;
             } else {
                 self.oy += down;
@@ -161,13 +166,13 @@ impl Viewport {
         }
     }
 
-    /// How far the dot of `p` (drawn within half a cell of it) reaches under `corner`
+    /// How far what is drawn within `r` pixels of `p` reaches under `corner`
     /// (the width and height of what covers the area's top right), across and down, when
     /// it does; never for a corner of half the area or more both ways, nor one as wide or
     /// as tall as the whole area (or none, or not a number), which
     /// [`fit_clear`](Self::fit_clear) and [`bring_into_view`](Self::bring_into_view)
     /// ignore (nothing would be left beside it or below it).
-    fn under_corner(&self, p: Point, corner: (f64, f64)) -> Option<(f64, f64)> {
+    fn under_corner(&self, p: Point, r: f64, corner: (f64, f64)) -> Option<(f64, f64)> {
         let (cw, ch) = corner;
         let sized = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side;
         if !sized(cw, self.width)
@@ -177,7 +182,6 @@ impl Viewport {
             return None;
         }
         let (x, y) = self.point_to_screen(p);
-        let r = self.cell / 2.0;
         let (left, down) = (x + r - (self.width - cw), ch - (y - r));
         (left > 0.0 && down > 0.0).then_some((left, down))
     }
@@ -355,13 +359,24 @@ mod tests {
         let (x, _) = t.point_to_screen(top[0]);
         assert!(x + t.cell / 2.0 <= 300.0 - wide.0);
         // the buttons in a row, more than half the width but less than half the height:
-        // below them, even where beside them the cells would be larger (a tall game)
+        // beside them all the same where the cells are larger there (a tall game; the
+        // French row of buttons on a short phone)
         let mut t2 = Viewport { width: 300.0, height: 700.0, cell: 1.0, ox: 0.0, oy: 0.0 };
         t2.fit_clear(tall, 1.5, &top, (160.0, 349.0));
         let mut under_row = Viewport::fitted(300.0, 351.0, tall, 1.5);
         under_row.oy += 349.0;
-        assert!(Viewport::fitted(140.0, 700.0, tall, 1.5).cell > under_row.cell, "beside would be larger");
-        assert!(t2.cell == under_row.cell && t2.ox == under_row.ox && t2.oy == under_row.oy, "{t2:?}");
+        let beside_row = Viewport::fitted(140.0, 700.0, tall, 1.5);
+        assert!(beside_row.cell > under_row.cell, "beside is larger");
+        assert!(t2.cell == beside_row.cell && t2.ox == beside_row.ox && t2.oy == beside_row.oy, "{t2:?}");
+        assert!(t2.point_to_screen(top[0]).0 + t2.cell / 2.0 <= 140.0 + 1e-9);
+        // both at the smallest scale (a game far too large for either): the larger area
+        let huge = (-200, -200, 200, 200);
+        let mut m = Viewport { width: 300.0, height: 200.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        m.fit_clear(huge, 1.5, &[Point::new(200, -200), Point::new(0, -99)], (200.0, 40.0));
+        assert_eq!(m.cell, MIN_CELL);
+        let mut low = Viewport::fitted(300.0, 160.0, huge, 1.5);
+        low.oy += 40.0;
+        assert!(m.ox == low.ox && m.oy == low.oy, "below: 300 x 160 against 100 x 200: {m:?}");
         let row = (200.0, 120.0);
         let mut r = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
         r.fit_clear(bbox, 1.5, &top_right, row);
@@ -381,30 +396,45 @@ mod tests {
     fn a_point_is_brought_into_view_by_the_least_pan() {
         let mut v = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
         // (20, 3) is at (400, 60): 130 px back across, none down
-        v.bring_into_view(Point::new(20, 3), 30.0, (0.0, 0.0));
+        v.bring_into_view(Point::new(20, 3), 30.0, 0.0, (0.0, 0.0));
         assert!(close(v.point_to_screen(Point::new(20, 3)), (270.0, 60.0)));
         // a point inside stays where it is
         let before = v;
-        v.bring_into_view(Point::new(10, 3), 30.0, (0.0, 0.0));
+        v.bring_into_view(Point::new(10, 3), 30.0, 0.0, (0.0, 0.0));
         assert_eq!(v, before);
         // up and left, and a margin larger than half the area is half of it
-        v.bring_into_view(Point::new(-20, -20), 500.0, (0.0, 0.0));
+        v.bring_into_view(Point::new(-20, -20), 500.0, 0.0, (0.0, 0.0));
         assert!(close(v.point_to_screen(Point::new(-20, -20)), (150.0, 100.0)));
         // under the buttons' corner (40 x 90 at the top right): out of it the shorter way
         let mut w = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
-        w.bring_into_view(Point::new(13, 1), 30.0, (40.0, 90.0));
+        w.bring_into_view(Point::new(13, 1), 30.0, 0.0, (40.0, 90.0));
         let (x, y) = w.point_to_screen(Point::new(13, 1));
         assert!(close((x, y), (250.0, 30.0)), "left by 10, not down by 70: {x} {y}");
         let mut d = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
-        d.bring_into_view(Point::new(14, 4), 30.0, (80.0, 90.0));
+        d.bring_into_view(Point::new(14, 4), 30.0, 0.0, (80.0, 90.0));
         let (x, y) = d.point_to_screen(Point::new(14, 4));
         assert!(close((x, y), (270.0, 100.0)), "down by 20, not left by 60: {x} {y}");
-        // under a row of buttons (200 x 90), down by 70 though left by 20 is shorter:
-        // across, the row leaves too little room
+        // under a row of buttons (200 x 90), left by 20, the shorter way, which leaves it
+        // 90 px from the left edge
         let mut r = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 10.0, oy: 10.0 };
-        r.bring_into_view(Point::new(5, 1), 30.0, (200.0, 90.0));
+        r.bring_into_view(Point::new(5, 1), 30.0, 0.0, (200.0, 90.0));
         let (x, y) = r.point_to_screen(Point::new(5, 1));
-        assert!(close((x, y), (110.0, 100.0)), "down by 70: {x} {y}");
+        assert!(close((x, y), (90.0, 30.0)), "left by 20: {x} {y}");
+        // under a row nearly as wide as the board (270 x 150 of 300 x 400), down by 130
+        // though left by 90 is shorter: across would leave it 20 px from the edge
+        let mut n = Viewport { width: 300.0, height: 400.0, cell: 20.0, ox: 10.0, oy: 10.0 };
+        n.bring_into_view(Point::new(5, 1), 30.0, 0.0, (270.0, 150.0));
+        let (x, y) = n.point_to_screen(Point::new(5, 1));
+        assert!(close((x, y), (110.0, 160.0)), "down by 130: {x} {y}");
+        // zoomed far out (6 px cells), the cursor's square reaches 6 px from its point,
+        // past the dot's 3: all of it comes out from under the corner, not the dot alone
+        let mut s = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
+        s.bring_into_view(Point::new(44, 5), 24.0, 6.0, (40.0, 90.0));
+        let (x, y) = s.point_to_screen(Point::new(44, 5));
+        assert!(close((x, y), (254.0, 30.0)), "left by 10 for the square, not 7 for the dot: {x} {y}");
+        let mut dot = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
+        dot.bring_into_view(Point::new(44, 5), 24.0, 0.0, (40.0, 90.0));
+        assert!(close(dot.point_to_screen(Point::new(44, 5)), (257.0, 30.0)), "a dot alone: half a cell");
     }
 
     #[test]

@@ -133,7 +133,8 @@ impl BoardView {
     /// sight.
     pub fn bring_into_view(&mut self, x: i32, y: i32) {
         let margin = (1.5 * self.view.cell).max(24.0);
-        self.view.bring_into_view(Point::new(x, y), margin, self.corner);
+        let reach = crate::view::cursor_half(self.view.cell) + 1.0; // and its stroke
+        self.view.bring_into_view(Point::new(x, y), margin, reach, self.corner);
     }
 
     /// Pixels a cell.
