@@ -126,6 +126,50 @@ test("when several lines add the same dot, the player chooses one", async () => 
   await context.close();
 });
 
+test("lines to choose from that the user panned under the zoom buttons come out from under them, numbers and all", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 560, height: 521 } });
+  const p = await pointWithSeveralLines(page);
+  // the point just left of the buttons, at their height: the lines going right from it
+  // reach under them
+  await page.evaluate(([x, y]) => {
+    const view = window.morpionApp.view();
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const z = document.getElementById("zoom-controls").getBoundingClientRect();
+    const right = Math.max(...window.morpionApp.choicesAt(x, y).flatMap((c) => [c.from[0], c.to[0]])) - x;
+    const [sx, sy] = view.screenOf(x, y);
+    // the rightmost end of the lines a cell inside the buttons' left edge
+    view.pan(z.left - r.left + view.cell() - (sx + right * view.cell()), z.top - r.top + z.height / 2 - sy);
+  }, [p.x, p.y]);
+  await page.waitForTimeout(100);
+  /** Line ends and numbers under the zoom buttons (nothing but line ends before the lines are offered). */
+  const hidden = () => page.evaluate(([x, y]) => {
+    const view = window.morpionApp.view();
+    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const z = document.getElementById("zoom-controls").getBoundingClientRect();
+    const under = (sx, sy, reach) => r.left + sx + reach > z.left && r.top + sy - reach < z.bottom;
+    const ends = window.morpionApp.choicesAt(x, y).flatMap((c) => [c.from, c.to])
+      .map(([gx, gy]) => view.screenOf(gx, gy)).filter(([sx, sy]) => under(sx, sy, 0));
+    const badges = view.choiceBadges();
+    const numbers = [];
+    for (let i = 0; i + 2 < badges.length; i += 3) if (under(badges[i], badges[i + 1], badges[i + 2])) numbers.push(i / 3 + 1);
+    const [px, py] = view.screenOf(x, y);
+    return { ends: ends.length, numbers, at: [r.left + px, r.top + py] };
+  }, [p.x, p.y]);
+  const before = await hidden();
+  assert.ok(before.ends > 0, "a line end under the buttons before the choice");
+  await page.mouse.click(before.at[0], before.at[1]);
+  const chooser = page.getByRole("dialog", { name: "Choose the line" });
+  await chooser.waitFor();
+  const after = await hidden();
+  assert.deepEqual([after.ends, after.numbers], [0, []], `lines and numbers clear of the buttons: ${JSON.stringify(after)}`);
+  await shot(page, "chooser-out-from-under-the-buttons");
+  const n = await score(page);
+  await page.keyboard.press("1");
+  assert.equal(await score(page), n + 1, "a number still chooses");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("undo and redo by button and by keyboard; a new move drops the redo", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url);
   await playMoves(page, 3);

@@ -184,6 +184,16 @@ export class BoardView {
   fit() { this.#userView = false; this.#board.fit(); this.redraw(); }
   /** Pans just enough that grid point (x, y) is in sight, a cell and more from the edges (the keyboard's cursor). @param {number} x @param {number} y */
   bringIntoView(x, y) { this.#board.bring_into_view(x, y); this.redraw(); }
+  /**
+   * Pans just enough that the lines offered to choose from, and room for their numbers,
+   * come out from under the zoom buttons (the user panned them there), when they can
+   * without leaving the board. Whether it moved.
+   */
+  bringOfferIntoView() {
+    const moved = this.#board.bring_offer_into_view();
+    if (moved) this.redraw();
+    return moved;
+  }
   /** Moves the view by (dx, dy) grid cells. @param {number} dx @param {number} dy */
   panCells(dx, dy) { const c = this.#board.cell(); this.#board.shift(dx * c, dy * c); this.redraw(); }
 

@@ -122,6 +122,7 @@ export class PointPicker {
     this.#choices = choosing ? choices : [];
     this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
     if (choosing) {
+      this.#view.bringOfferIntoView(); // no number hidden under a zoom button
       showChooser(choices, this.#game.lineLength(), {
         pick: (i) => this.#choose(i),
         point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },

@@ -6,6 +6,7 @@
 
 mod analysis;
 mod badges;
+mod corner;
 mod scene;
 mod svg;
 mod timeline;
@@ -13,6 +14,7 @@ mod viewport;
 
 pub use analysis::Analysis;
 pub use badges::badge_radius;
+pub use corner::Rect;
 pub use scene::{choice_badges, cursor_half, paint, Overlay, Painter, Scene, Style, Theme, NUMBERS_MIN_CELL};
 pub use svg::{image_view, svg};
 pub use timeline::{Imported, Timeline, WhyNot};

@@ -202,6 +202,24 @@ impl BoardView {
         self.overlay.chosen = choice.filter(|&c| c < self.overlay.choices.len());
     }
 
+    /// When the lines offered to choose from reach under the corner's buttons (the user
+    /// panned them there), pans just enough that they come out with room for their
+    /// numbers on either side (half a cell and a number's width), the shorter way that
+    /// keeps them in sight. Whether it moved.
+    pub fn bring_offer_into_view(&mut self) -> bool {
+        let pad = self.view.cell / 2.0 + 2.0 * view::badge_radius(self.view.cell);
+        let rects: Vec<view::Rect> = self
+            .overlay
+            .choices
+            .iter()
+            .map(|&(a, b)| {
+                let ((ax, ay), (bx, by)) = (self.view.point_to_screen(a), self.view.point_to_screen(b));
+                (ax.min(bx) - pad, ay.min(by) - pad, ax.max(bx) + pad, ay.max(by) + pad)
+            })
+            .collect();
+        self.view.clear_rects(&rects, self.corner)
+    }
+
     /// Where the numbers of the lines offered are drawn: `[x, y, radius, ...]` in CSS
     /// pixels, one disc a line (none for a single line).
     pub fn choice_badges(&self) -> Vec<f64> {

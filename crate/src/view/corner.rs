@@ -1,0 +1,300 @@
+//! What covers the board's top right (the zoom buttons, given as the width and height of
+//! that corner, in pixels) and the view kept out from under it: a fit that leaves the game
+//! beside or below it, the keyboard's cursor and the lines offered to choose from panned
+//! out of it. Plain geometry on [`Viewport`], tested natively.
+
+use super::viewport::{GridBox, Viewport};
+use crate::geom::Point;
+
+/// A rectangle on the screen: left, top, right, bottom, in pixels.
+pub type Rect = (f64, f64, f64, f64);
+
+impl Viewport {
+    /// Fits as [`fit`](Self::fit) does, then, if one of `points` (a dot, a ring) would be
+    /// drawn under `corner` (the width and height, in pixels, of what covers the area's top
+    /// right: the zoom buttons), fits again into the area beside those or below them,
+    /// whichever gives the larger cells (on a tie, the larger area: both at the smallest
+    /// scale). So a fit never hides a dot under a button, and costs the game room only when
+    /// it would. Both ways are tried whatever the corner's shape: beside a row of buttons
+    /// wider than half the board (a short board, a language with long words) a game may
+    /// still get larger cells than below it. A corner of half the area both ways is
+    /// ignored (nothing would be left).
+    pub fn fit_clear(&mut self, bbox: GridBox, margin: f64, points: &[Point], corner: (f64, f64)) {
+        self.fit(bbox, margin);
+        let r = self.cell / 2.0;
+        if !points.iter().any(|&p| self.under_corner(p, r, corner).is_some()) {
+            return;
+        }
+        let (cw, ch) = corner;
+        let (width, height) = (self.width, self.height);
+        let beside = Viewport::fitted(width - cw, height, bbox, margin);
+        let mut below = Viewport::fitted(width, height - ch, bbox, margin);
+        below.oy += ch;
+        let below_wins = below.cell > beside.cell || (below.cell == beside.cell && ch * width < cw * height);
+        *self = if below_wins { below } else { beside };
+        (self.width, self.height) = (width, height);
+    }
+
+    /// Pans just enough that grid point `p` is at least `margin` pixels inside the area (at
+    /// most half of it), and out from under `corner` (as in [`fit_clear`](Self::fit_clear):
+    /// the zoom buttons) by the shorter way, left or down, of those that keep it `margin`
+    /// inside (a row of buttons nearly as wide as the board leaves no room across; else
+    /// the way that leaves it furthest inside): the keyboard's cursor, which the view
+    /// follows as a pointer would. What must come out from under the corner is all that
+    /// is drawn for `p`: `reach` pixels around it (the cursor's square, larger than a dot
+    /// on a board zoomed far out), and never less than half a cell.
+    pub fn bring_into_view(&mut self, p: Point, margin: f64, reach: f64, corner: (f64, f64)) {
+        self.bring_inside(p, margin);
+        let r = reach.max(self.cell / 2.0);
+        if let Some((left, down)) = self.under_corner(p, r, corner) {
+            let (x, y) = self.point_to_screen(p);
+            // how far inside the area each way out leaves the point (its margin, at most
+            // half the side, is what it should keep)
+            let room_left = (x - left) - margin.clamp(0.0, self.width / 2.0);
+            let room_down = (self.height - (y + down)) - margin.clamp(0.0, self.height / 2.0);
+            let across = match (room_left >= 0.0, room_down >= 0.0) {
+                (true, true) => left <= down,
+                (true, false) => true,
+                (false, true) => false,
+                (false, false) => room_left >= room_down,
+            };
+            if across {
+                self.ox -= left;
+            } else {
+                self.oy += down;
+            }
+        }
+    }
+
+    /// Pans just enough that none of `rects` (on the screen) lies under `corner` (as in
+    /// [`fit_clear`](Self::fit_clear): the zoom buttons), by the shorter way, left or down,
+    /// of those that keep them all in the area, and not at all when neither does: the lines
+    /// offered to choose from, which the user panned under the buttons, and whose numbers
+    /// the buttons would hide. Whether it moved.
+    pub fn clear_rects(&mut self, rects: &[Rect], corner: (f64, f64)) -> bool {
+        let (cw, ch) = corner;
+        if !self.corner_sized(corner) {
+            return false;
+        }
+        let edge = self.width - cw;
+        let hidden = || rects.iter().filter(|r| r.2 > edge && r.1 < ch);
+        let (Some(left), Some(down)) = (
+            hidden().map(|r| r.2 - edge).max_by(f64::total_cmp),
+            hidden().map(|r| ch - r.1).max_by(f64::total_cmp),
+        ) else {
+            return false;
+        };
+        let leftmost = rects.iter().map(|r| r.0).fold(f64::INFINITY, f64::min);
+        let lowest = rects.iter().map(|r| r.3).fold(f64::NEG_INFINITY, f64::max);
+        let across = leftmost - left >= 0.0;
+        let below = lowest + down <= self.height;
+        match (across, below) {
+            (true, true) if left <= down => self.ox -= left,
+            (true, false) => self.ox -= left,
+            (_, true) => self.oy += down,
+            (false, false) => return false,
+        }
+        true
+    }
+
+    /// How far what is drawn within `r` pixels of `p` reaches under `corner`
+    /// (the width and height of what covers the area's top right), across and down, when
+    /// it does; never for a corner of half the area or more both ways, nor one as wide or
+    /// as tall as the whole area (or none, or not a number), which
+    /// [`fit_clear`](Self::fit_clear) and [`bring_into_view`](Self::bring_into_view)
+    /// ignore (nothing would be left beside it or below it).
+    pub(super) fn under_corner(&self, p: Point, r: f64, corner: (f64, f64)) -> Option<(f64, f64)> {
+        let (cw, ch) = corner;
+        if !self.corner_sized(corner) {
+            return None;
+        }
+        let (x, y) = self.point_to_screen(p);
+        let (left, down) = (x + r - (self.width - cw), ch - (y - r));
+        (left > 0.0 && down > 0.0).then_some((left, down))
+    }
+
+    /// Pans just enough that `p` is `margin` pixels inside the area (at most half of it).
+    pub(super) fn bring_inside(&mut self, p: Point, margin: f64) {
+        let (x, y) = self.point_to_screen(p);
+        let inside = |at: f64, side: f64| {
+            let m = margin.clamp(0.0, side / 2.0);
+            if at < m {
+                m - at
+            } else if at > side - m {
+                side - m - at
+            } else {
+                0.0
+            }
+        };
+        self.ox += inside(x, self.width);
+        self.oy += inside(y, self.height);
+    }
+
+    /// A corner that something can be kept out from under: of some size, narrower and
+    /// shorter than the area, and less than half of it one way at least.
+    fn corner_sized(&self, (cw, ch): (f64, f64)) -> bool {
+        let sized = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side;
+        sized(cw, self.width) && sized(ch, self.height) && (cw < self.width / 2.0 || ch < self.height / 2.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::MIN_CELL;
+
+    fn close(a: (f64, f64), b: (f64, f64)) -> bool {
+        (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9
+    }
+
+    #[test]
+    fn a_fit_moves_the_game_from_under_the_buttons_only_when_they_would_hide_a_dot() {
+        // a wide game in a wide area: the width decides, the right column reaches the edge
+        let bbox = (-10, -3, 10, 3);
+        let corner = (40.0, 100.0);
+        let inside = |v: &Viewport, p: Point| {
+            let (x, y) = v.point_to_screen(p);
+            x >= 0.0 && y >= 0.0 && x <= v.width && y <= v.height
+        };
+        let under = |v: &Viewport, p: Point| {
+            let (x, y) = v.point_to_screen(p);
+            x + v.cell / 2.0 > v.width - corner.0 && y - v.cell / 2.0 < corner.1
+        };
+        let plain = Viewport::fitted(330.0, 300.0, bbox, 1.5);
+        // a dot at the top right: the fit goes below the buttons, where the width still
+        // decides (330 px for 23 cells; beside them, 290 px)
+        let top_right = [Point::new(10, -3), Point::new(-10, 3)];
+        let mut v = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        v.fit_clear(bbox, 1.5, &top_right, corner);
+        assert!(under(&plain, top_right[0]), "the plain fit hides it");
+        assert!(!top_right.iter().any(|&p| under(&v, p)) && top_right.iter().all(|&p| inside(&v, p)));
+        assert!((v.cell - 330.0 / 23.0).abs() < 1e-9, "{}", v.cell);
+        assert!(v.point_to_screen(Point::new(0, -3)).1 - 1.5 * v.cell >= corner.1 - 1e-9);
+        assert_eq!((v.width, v.height), (330.0, 300.0));
+        // the same box with no dot in that corner: the plain fit stands
+        let mut w = v;
+        let bottom = [Point::new(10, 3), Point::new(-10, -3)];
+        w.fit_clear(bbox, 1.5, &bottom, corner);
+        assert_eq!(w, plain);
+        // a tall game in a tall area: beside the buttons it keeps the larger cells, and
+        // nothing is left under them
+        let tall = (-3, -10, 3, 10);
+        let mut t = Viewport { width: 300.0, height: 700.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        let top = [Point::new(3, -10)];
+        let wide = (80.0, 300.0);
+        t.fit_clear(tall, 1.5, &top, wide);
+        let beside = Viewport::fitted(220.0, 700.0, tall, 1.5);
+        assert!(beside.cell > Viewport::fitted(300.0, 400.0, tall, 1.5).cell);
+        assert!((t.cell - beside.cell).abs() < 1e-9 && t.ox == beside.ox && t.oy == beside.oy);
+        let (x, _) = t.point_to_screen(top[0]);
+        assert!(x + t.cell / 2.0 <= 300.0 - wide.0);
+        // the buttons in a row, more than half the width but less than half the height:
+        // beside them all the same where the cells are larger there (a tall game; the
+        // French row of buttons on a short phone)
+        let mut t2 = Viewport { width: 300.0, height: 700.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        t2.fit_clear(tall, 1.5, &top, (160.0, 349.0));
+        let mut under_row = Viewport::fitted(300.0, 351.0, tall, 1.5);
+        under_row.oy += 349.0;
+        let beside_row = Viewport::fitted(140.0, 700.0, tall, 1.5);
+        assert!(beside_row.cell > under_row.cell, "beside is larger");
+        assert!(t2.cell == beside_row.cell && t2.ox == beside_row.ox && t2.oy == beside_row.oy, "{t2:?}");
+        assert!(t2.point_to_screen(top[0]).0 + t2.cell / 2.0 <= 140.0 + 1e-9);
+        // both at the smallest scale (a game far too large for either): the larger area
+        let huge = (-200, -200, 200, 200);
+        let mut m = Viewport { width: 300.0, height: 200.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        m.fit_clear(huge, 1.5, &[Point::new(200, -200), Point::new(0, -99)], (200.0, 40.0));
+        assert_eq!(m.cell, MIN_CELL);
+        let mut low = Viewport::fitted(300.0, 160.0, huge, 1.5);
+        low.oy += 40.0;
+        assert!(m.ox == low.ox && m.oy == low.oy, "below: 300 x 160 against 100 x 200: {m:?}");
+        let row = (200.0, 120.0);
+        let mut r = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        r.fit_clear(bbox, 1.5, &top_right, row);
+        let mut below = Viewport::fitted(330.0, 180.0, bbox, 1.5);
+        below.oy += 120.0;
+        assert!(r.cell == below.cell && r.ox == below.ox && r.oy == below.oy, "{r:?}");
+        assert!(top_right.iter().all(|&p| r.point_to_screen(p).1 - r.cell / 2.0 >= row.1 - 1e-9));
+        // no corner, or one of half the area both ways: nothing to clear
+        for c in [(0.0, 0.0), (200.0, 150.0), (f64::NAN, 10.0), (400.0, 10.0)] {
+            let mut u = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+            u.fit_clear(bbox, 1.5, &top_right, c);
+            assert_eq!(u, Viewport::fitted(330.0, 300.0, bbox, 1.5), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn a_point_is_brought_into_view_by_the_least_pan() {
+        let mut v = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        // (20, 3) is at (400, 60): 130 px back across, none down
+        v.bring_into_view(Point::new(20, 3), 30.0, 0.0, (0.0, 0.0));
+        assert!(close(v.point_to_screen(Point::new(20, 3)), (270.0, 60.0)));
+        // a point inside stays where it is
+        let before = v;
+        v.bring_into_view(Point::new(10, 3), 30.0, 0.0, (0.0, 0.0));
+        assert_eq!(v, before);
+        // up and left, and a margin larger than half the area is half of it
+        v.bring_into_view(Point::new(-20, -20), 500.0, 0.0, (0.0, 0.0));
+        assert!(close(v.point_to_screen(Point::new(-20, -20)), (150.0, 100.0)));
+        // under the buttons' corner (40 x 90 at the top right): out of it the shorter way
+        let mut w = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        w.bring_into_view(Point::new(13, 1), 30.0, 0.0, (40.0, 90.0));
+        let (x, y) = w.point_to_screen(Point::new(13, 1));
+        assert!(close((x, y), (250.0, 30.0)), "left by 10, not down by 70: {x} {y}");
+        let mut d = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        d.bring_into_view(Point::new(14, 4), 30.0, 0.0, (80.0, 90.0));
+        let (x, y) = d.point_to_screen(Point::new(14, 4));
+        assert!(close((x, y), (270.0, 100.0)), "down by 20, not left by 60: {x} {y}");
+        // under a row of buttons (200 x 90), left by 20, the shorter way, which leaves it
+        // 90 px from the left edge
+        let mut r = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 10.0, oy: 10.0 };
+        r.bring_into_view(Point::new(5, 1), 30.0, 0.0, (200.0, 90.0));
+        let (x, y) = r.point_to_screen(Point::new(5, 1));
+        assert!(close((x, y), (90.0, 30.0)), "left by 20: {x} {y}");
+        // under a row nearly as wide as the board (270 x 150 of 300 x 400), down by 130
+        // though left by 90 is shorter: across would leave it 20 px from the edge
+        let mut n = Viewport { width: 300.0, height: 400.0, cell: 20.0, ox: 10.0, oy: 10.0 };
+        n.bring_into_view(Point::new(5, 1), 30.0, 0.0, (270.0, 150.0));
+        let (x, y) = n.point_to_screen(Point::new(5, 1));
+        assert!(close((x, y), (110.0, 160.0)), "down by 130: {x} {y}");
+        // zoomed far out (6 px cells), the cursor's square reaches 6 px from its point,
+        // past the dot's 3: all of it comes out from under the corner, not the dot alone
+        let mut s = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
+        s.bring_into_view(Point::new(44, 5), 24.0, 6.0, (40.0, 90.0));
+        let (x, y) = s.point_to_screen(Point::new(44, 5));
+        assert!(close((x, y), (254.0, 30.0)), "left by 10 for the square, not 7 for the dot: {x} {y}");
+        let mut dot = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
+        dot.bring_into_view(Point::new(44, 5), 24.0, 0.0, (40.0, 90.0));
+        assert!(close(dot.point_to_screen(Point::new(44, 5)), (257.0, 30.0)), "a dot alone: half a cell");
+    }
+
+    #[test]
+    fn lines_under_the_buttons_come_out_the_shorter_way_that_keeps_them_in_sight() {
+        let v = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
+        let corner = (40.0, 90.0); // its left edge at 260
+                                   // two lines' rectangles: one reaches 30 px under the corner's left edge and 20 px
+                                   // above its foot, the other is clear of it
+        let rects = [(200.0, 70.0, 290.0, 110.0), (150.0, 100.0, 250.0, 140.0)];
+        let mut a = v;
+        assert!(a.clear_rects(&rects, corner));
+        assert_eq!((a.ox, a.oy), (0.0, 20.0), "down by 20, not left by 30");
+        // a taller one: left by 30 is shorter than down by 60
+        let mut b = v;
+        assert!(b.clear_rects(&[(200.0, 30.0, 290.0, 110.0)], corner));
+        assert_eq!((b.ox, b.oy), (-30.0, 0.0));
+        // down would push another line off the foot: left, though longer
+        let mut c = v;
+        assert!(c.clear_rects(&[(200.0, 70.0, 290.0, 110.0), (40.0, 150.0, 80.0, 195.0)], corner));
+        assert_eq!((c.ox, c.oy), (-30.0, 0.0));
+        // neither way keeps them all in the area: no pan
+        let mut d = v;
+        assert!(!d.clear_rects(&[(10.0, 70.0, 290.0, 110.0), (0.0, 150.0, 40.0, 195.0)], corner));
+        assert_eq!(d, v);
+        // nothing under the corner, no corner, or one of half the area both ways: no pan
+        for (rects, corner) in [(&rects[1..], corner), (&rects[..], (0.0, 0.0)), (&rects[..], (150.0, 100.0))]
+        {
+            let mut e = v;
+            assert!(!e.clear_rects(rects, corner), "{corner:?}");
+            assert_eq!(e, v);
+        }
+    }
+}
