@@ -252,6 +252,27 @@ test("a short phone: a long note unfolded scrolls in its place and the panel sta
   assert.ok(cells.fr >= 0.9 * cells.en, `cells of ${cells.fr} px in French, ${cells.en} in English`);
 });
 
+test("the five tabs are whole at every window size, in English and in French (a narrow side panel: a phone held sideways, a window 561-760 wide)", async () => {
+  for (const lang of ["en", "fr"]) {
+    const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport: WIDE });
+    const cut = [];
+    for (const width of [280, 320, 360, 561, 600, 640, 700, 740, 760, 844, 1000, 1400]) {
+      for (const height of [360, 460, 521, 900]) {
+        await page.setViewportSize({ width, height });
+        const [scroll, client] = await page.locator(".tabs").evaluate((t) => [t.scrollWidth, t.clientWidth]);
+        if (scroll > client + 1) cut.push(`${width}x${height}: ${scroll} px in ${client}`);
+      }
+    }
+    assert.deepEqual(cut, [], `${lang}: the tabs cut`);
+    if (lang === "fr") {
+      await page.setViewportSize({ width: 600, height: 390 });
+      await shot(page, "narrow-side-panel-fr");
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "records");
