@@ -197,7 +197,7 @@ for (const viewport of [{ width: 320, height: 460 }, { width: 280, height: 500 }
   });
 }
 
-test("a short phone: a long note unfolded scrolls in its place and the panel stays in the window; shrunk till the zoom buttons go in a row, the game is refitted out from under them; 280 wide in French, the header and the tabs whole", async () => {
+test("a short phone: a long note unfolded scrolls in its place and the panel stays in the window; shrunk till the zoom buttons go in a row, the game is refitted out from under them; 280 wide in French, the header and the tabs whole; at 320x460 the game as large in French as in English", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 520 } });
   const underButtons = () => ringsUnderButtons(page);
   const row = () => page.locator("#zoom-controls").evaluate((z) => getComputedStyle(z).flexDirection);
@@ -247,6 +247,7 @@ test("a short phone: a long note unfolded scrolls in its place and the panel sta
       const covered = board.x + board.width - zoom.x; // the corner from the buttons' left to the board's right
       assert.ok(covered > board.width / 2, `the French row covers more than half the board: ${covered} of ${board.width}`);
     }
+    assert.deepEqual(short.errors, []);
     await short.context.close();
   }
   assert.ok(cells.fr >= 0.9 * cells.en, `cells of ${cells.fr} px in French, ${cells.en} in English`);

@@ -126,12 +126,12 @@ test("when several lines add the same dot, the player chooses one", async () => 
   await context.close();
 });
 
-test("lines to choose from that the user panned under the zoom buttons come out from under them, numbers and all", async () => {
+test("lines to choose from that the user panned under the zoom buttons come out from under them, numbers and all; a double tap still chooses", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 560, height: 521 } });
   const p = await pointWithSeveralLines(page);
   // the point just left of the buttons, at their height: the lines going right from it
   // reach under them
-  await page.evaluate(([x, y]) => {
+  const right = await page.evaluate(([x, y]) => {
     const view = window.morpionApp.view();
     const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
     const z = document.getElementById("zoom-controls").getBoundingClientRect();
@@ -139,31 +139,46 @@ test("lines to choose from that the user panned under the zoom buttons come out 
     const [sx, sy] = view.screenOf(x, y);
     // the rightmost end of the lines a cell inside the buttons' left edge
     view.pan(z.left - r.left + view.cell() - (sx + right * view.cell()), z.top - r.top + z.height / 2 - sy);
+    return right;
   }, [p.x, p.y]);
+  assert.ok(right >= 2, `the lines reach ${right} cells right of the point: it stays clear of the buttons`);
   await page.waitForTimeout(100);
-  /** Line ends and numbers under the zoom buttons (nothing but line ends before the lines are offered). */
+  /** The lines (their dots' half cell around them) and numbers under the zoom buttons, and where the point is. */
   const hidden = () => page.evaluate(([x, y]) => {
     const view = window.morpionApp.view();
-    const r = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    const canvas = document.querySelector("[data-testid=board]");
+    const r = canvas.getBoundingClientRect();
     const z = document.getElementById("zoom-controls").getBoundingClientRect();
-    const under = (sx, sy, reach) => r.left + sx + reach > z.left && r.top + sy - reach < z.bottom;
-    const ends = window.morpionApp.choicesAt(x, y).flatMap((c) => [c.from, c.to])
-      .map(([gx, gy]) => view.screenOf(gx, gy)).filter(([sx, sy]) => under(sx, sy, 0));
+    const half = view.cell() / 2;
+    const under = (left, top, right, bottom) => r.left + right > z.left && r.top + top < z.bottom && r.left + left < z.right && r.top + bottom > z.top;
+    const lines = window.morpionApp.choicesAt(x, y).map((c) => [view.screenOf(c.from[0], c.from[1]), view.screenOf(c.to[0], c.to[1])])
+      .filter(([[ax, ay], [bx, by]]) => under(Math.min(ax, bx) - half, Math.min(ay, by) - half, Math.max(ax, bx) + half, Math.max(ay, by) + half)).length;
     const badges = view.choiceBadges();
     const numbers = [];
-    for (let i = 0; i + 2 < badges.length; i += 3) if (under(badges[i], badges[i + 1], badges[i + 2])) numbers.push(i / 3 + 1);
+    for (let i = 0; i + 2 < badges.length; i += 3) {
+      const [bx, by, br] = badges.slice(i, i + 3);
+      if (under(bx - br, by - br, bx + br, by + br)) numbers.push(i / 3 + 1);
+    }
     const [px, py] = view.screenOf(x, y);
-    return { ends: ends.length, numbers, at: [r.left + px, r.top + py] };
+    const at = [r.left + px, r.top + py];
+    return { lines, numbers, at, onCanvas: document.elementFromPoint(at[0], at[1]) === canvas };
   }, [p.x, p.y]);
   const before = await hidden();
-  assert.ok(before.ends > 0, "a line end under the buttons before the choice");
+  assert.ok(before.lines > 0, `a line under the buttons before the choice: ${JSON.stringify(before)}`);
+  assert.ok(before.onCanvas, "the point itself is on the board, not under a button");
+  const n = await score(page);
   await page.mouse.click(before.at[0], before.at[1]);
   const chooser = page.getByRole("dialog", { name: "Choose the line" });
   await chooser.waitFor();
   const after = await hidden();
-  assert.deepEqual([after.ends, after.numbers], [0, []], `lines and numbers clear of the buttons: ${JSON.stringify(after)}`);
+  assert.deepEqual([after.lines, after.numbers], [0, []], `lines and numbers clear of the buttons: ${JSON.stringify(after)}`);
+  assert.notDeepEqual(after.at, before.at, "the board moved");
+  // a second tap where the first was (a double tap): another point is there now, but
+  // it still chooses
+  await page.mouse.click(before.at[0], before.at[1]);
+  assert.ok(await chooser.isVisible(), "still choosing");
+  assert.equal(await score(page), n, "nothing played");
   await shot(page, "chooser-out-from-under-the-buttons");
-  const n = await score(page);
   await page.keyboard.press("1");
   assert.equal(await score(page), n + 1, "a number still chooses");
   assert.deepEqual(errors, []);

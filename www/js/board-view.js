@@ -185,9 +185,10 @@ export class BoardView {
   /** Pans just enough that grid point (x, y) is in sight, a cell and more from the edges (the keyboard's cursor). @param {number} x @param {number} y */
   bringIntoView(x, y) { this.#board.bring_into_view(x, y); this.redraw(); }
   /**
-   * Pans just enough that the lines offered to choose from, and room for their numbers,
-   * come out from under the zoom buttons (the user panned them there), when they can
-   * without leaving the board. Whether it moved.
+   * Pans just enough that the lines offered to choose from and their numbers come out
+   * from under the zoom buttons (the user panned them there), when they can without
+   * leaving the board. Whether it moved.
+   * @returns {boolean}
    */
   bringOfferIntoView() {
     const moved = this.#board.bring_offer_into_view();

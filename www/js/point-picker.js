@@ -43,6 +43,12 @@ export class PointPicker {
   /** The lines offered to choose from (the chooser moves away from them). @type {Choice[]} */ #choices = [];
   /** How many lines are offered. */ #offered = 0;
   /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
+  /**
+   * Where the tap that opened the choice was (CSS pixels), when opening it moved the board
+   * (the lines out from under the zoom buttons): another tap there, a double tap's, still
+   * chooses, though another point is under it now. @type {[number, number] | null}
+   */
+  #openedAt = null;
 
   /** @param {Board} board @param {HTMLCanvasElement} canvas @param {BoardView} view @param {Game} game */
   constructor(board, canvas, view, game) {
@@ -67,6 +73,8 @@ export class PointPicker {
     if (choosingAt) {
       const i = this.#board.choice_near(x, y);
       if (i !== undefined) return game.play(choosingAt, i);
+      const at = this.#openedAt;
+      if (at && Math.hypot(x - at[0], y - at[1]) <= this.#view.cell() / 2) return; // still choosing
     }
     const p = this.#board.hit(x, y);
     if (handler) return p ? handler([p[0], p[1]]) : say(t("msg.tap-point"));
@@ -76,7 +84,7 @@ export class PointPicker {
       if (!p) return; // a tap beside the grid points only cancels the choice
     }
     if (!p) return say(t("msg.tap-point"));
-    this.#pick([p[0], p[1]], false);
+    this.#pick([p[0], p[1]], false, [x, y]);
   }
 
   /**
@@ -90,9 +98,10 @@ export class PointPicker {
 
   /**
    * The user picked point p (tap, click or Enter): play there, or offer the lines (the
-   * chooser takes the focus when a key picked). @param {GridPoint} p @param {boolean} byKey
+   * chooser takes the focus when a key picked; `at`: where a tap was, CSS pixels).
+   * @param {GridPoint} p @param {boolean} byKey @param {[number, number] | null} [at]
    */
-  #pick(p, byKey) {
+  #pick(p, byKey, at = null) {
     const game = this.#game;
     const handler = game.pointHandler();
     if (handler) return handler(p);
@@ -107,22 +116,24 @@ export class PointPicker {
       return sayOf(game.whyNot(p), game.link());
     }
     if (choices.length === 1) return game.play(p, 0);
-    this.#offer(p, true, choices, byKey);
+    this.#offer(p, true, choices, byKey, at);
   }
 
   /**
    * Shows the lines that add a dot at p; `choosing` asks the user to pick one (`focus`: in
-   * the chooser, which takes the keyboard's focus).
+   * the chooser, which takes the keyboard's focus; `at`: where the tap that asked was).
    * @param {GridPoint} p @param {boolean} choosing @param {Choice[]} choices @param {boolean} [focus]
+   * @param {[number, number] | null} [at]
    */
-  #offer(p, choosing, choices, focus = false) {
+  #offer(p, choosing, choices, focus = false, at = null) {
     this.#offerAt = p;
     this.#choosing = choosing;
     this.#offered = choices.length;
     this.#choices = choosing ? choices : [];
     this.#board.offer(Int32Array.from(choices.flatMap((c) => [...c.from, ...c.to])));
     if (choosing) {
-      this.#view.bringOfferIntoView(); // no number hidden under a zoom button
+      // no line nor number hidden under a zoom button
+      this.#openedAt = this.#view.bringOfferIntoView() ? at : null;
       showChooser(choices, this.#game.lineLength(), {
         pick: (i) => this.#choose(i),
         point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },
@@ -170,6 +181,7 @@ export class PointPicker {
     if (this.#choosing) say("");
     this.#offerAt = null;
     this.#choosing = false;
+    this.#openedAt = null;
     this.#board.clear_offer();
     hideChooser(this.#canvas);
     this.#view.redraw();

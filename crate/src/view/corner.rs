@@ -13,12 +13,12 @@ impl Viewport {
     /// Fits as [`fit`](Self::fit) does, then, if one of `points` (a dot, a ring) would be
     /// drawn under `corner` (the width and height, in pixels, of what covers the area's top
     /// right: the zoom buttons), fits again into the area beside those or below them,
-    /// whichever gives the larger cells (on a tie, the larger area: both at the smallest
-    /// scale). So a fit never hides a dot under a button, and costs the game room only when
-    /// it would. Both ways are tried whatever the corner's shape: beside a row of buttons
-    /// wider than half the board (a short board, a language with long words) a game may
-    /// still get larger cells than below it. A corner of half the area both ways is
-    /// ignored (nothing would be left).
+    /// whichever gives the larger cells (on a tie, both at the smallest or the largest
+    /// scale, the larger area). So a fit never hides a dot under a button, and costs the
+    /// game room only when it would. Both ways are tried whatever the corner's shape:
+    /// beside a row of buttons wider than half the board (a short board, a language with
+    /// long words) a game may still get larger cells than below it. A corner as wide or as
+    /// tall as the area is ignored (nothing would be left on that side).
     pub fn fit_clear(&mut self, bbox: GridBox, margin: f64, points: &[Point], corner: (f64, f64)) {
         self.fit(bbox, margin);
         let r = self.cell / 2.0;
@@ -77,7 +77,9 @@ impl Viewport {
             return false;
         }
         let edge = self.width - cw;
-        let hidden = || rects.iter().filter(|r| r.2 > edge && r.1 < ch);
+        // under the corner, and on the area (a rectangle wholly off it is not hidden by
+        // the buttons, and panning it in is not this function's business)
+        let hidden = || rects.iter().filter(|r| r.2 > edge && r.1 < ch && r.0 < self.width && r.3 > 0.0);
         let (Some(left), Some(down)) = (
             hidden().map(|r| r.2 - edge).max_by(f64::total_cmp),
             hidden().map(|r| ch - r.1).max_by(f64::total_cmp),
@@ -99,10 +101,10 @@ impl Viewport {
 
     /// How far what is drawn within `r` pixels of `p` reaches under `corner`
     /// (the width and height of what covers the area's top right), across and down, when
-    /// it does; never for a corner of half the area or more both ways, nor one as wide or
-    /// as tall as the whole area (or none, or not a number), which
-    /// [`fit_clear`](Self::fit_clear) and [`bring_into_view`](Self::bring_into_view)
-    /// ignore (nothing would be left beside it or below it).
+    /// it does; never for a corner as wide or as tall as the whole area (or none, or not a
+    /// number), which [`fit_clear`](Self::fit_clear),
+    /// [`bring_into_view`](Self::bring_into_view) and [`clear_rects`](Self::clear_rects)
+    /// ignore.
     pub(super) fn under_corner(&self, p: Point, r: f64, corner: (f64, f64)) -> Option<(f64, f64)> {
         let (cw, ch) = corner;
         if !self.corner_sized(corner) {
@@ -130,11 +132,11 @@ impl Viewport {
         self.oy += inside(y, self.height);
     }
 
-    /// A corner that something can be kept out from under: of some size, narrower and
-    /// shorter than the area, and less than half of it one way at least.
+    /// A corner that something can be kept out from under: of some size, and narrower and
+    /// shorter than the area (so that something is left beside it and below it).
     fn corner_sized(&self, (cw, ch): (f64, f64)) -> bool {
         let sized = |c: f64, side: f64| c.is_finite() && c > 0.0 && c < side;
-        sized(cw, self.width) && sized(ch, self.height) && (cw < self.width / 2.0 || ch < self.height / 2.0)
+        sized(cw, self.width) && sized(ch, self.height)
     }
 }
 
@@ -214,8 +216,21 @@ mod tests {
         below.oy += 120.0;
         assert!(r.cell == below.cell && r.ox == below.ox && r.oy == below.oy, "{r:?}");
         assert!(top_right.iter().all(|&p| r.point_to_screen(p).1 - r.cell / 2.0 >= row.1 - 1e-9));
-        // no corner, or one of half the area both ways: nothing to clear
-        for c in [(0.0, 0.0), (200.0, 150.0), (f64::NAN, 10.0), (400.0, 10.0)] {
+        // a corner of more than half the area both ways: the larger of the two still
+        let mut big = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        big.fit_clear(bbox, 1.5, &top_right, (200.0, 150.0));
+        let mut under_big = Viewport::fitted(330.0, 150.0, bbox, 1.5);
+        under_big.oy += 150.0;
+        assert!(big.cell == under_big.cell && big.oy == under_big.oy, "{big:?}");
+        // both at the smallest scale, beside the larger area: beside
+        let mut side = Viewport { width: 300.0, height: 200.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        side.fit_clear(huge, 1.5, &[Point::new(200, -200)], (40.0, 150.0));
+        assert!(
+            side == Viewport { width: 300.0, height: 200.0, ..Viewport::fitted(260.0, 200.0, huge, 1.5) },
+            "{side:?}"
+        );
+        // no corner, or one as wide or as tall as the area: nothing to clear
+        for c in [(0.0, 0.0), (330.0, 10.0), (10.0, 300.0), (f64::NAN, 10.0), (400.0, 10.0)] {
             let mut u = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };
             u.fit_clear(bbox, 1.5, &top_right, c);
             assert_eq!(u, Viewport::fitted(330.0, 300.0, bbox, 1.5), "{c:?}");
@@ -265,14 +280,19 @@ mod tests {
         let mut dot = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
         dot.bring_into_view(Point::new(44, 5), 24.0, 0.0, (40.0, 90.0));
         assert!(close(dot.point_to_screen(Point::new(44, 5)), (257.0, 30.0)), "a dot alone: half a cell");
+        // neither way keeps the margin (a corner of 275 x 170 on 300 x 200): the way that
+        // leaves it further inside, down (10 px short of it) rather than left (15 short)
+        let mut t = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 10.0, oy: 10.0 };
+        t.bring_into_view(Point::new(5, 1), 30.0, 0.0, (275.0, 170.0));
+        assert!(close(t.point_to_screen(Point::new(5, 1)), (110.0, 180.0)), "{t:?}");
     }
 
     #[test]
     fn lines_under_the_buttons_come_out_the_shorter_way_that_keeps_them_in_sight() {
         let v = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
-        let corner = (40.0, 90.0); // its left edge at 260
-                                   // two lines' rectangles: one reaches 30 px under the corner's left edge and 20 px
-                                   // above its foot, the other is clear of it
+        // the corner's left edge at 260; two lines' rectangles: one reaches 30 px under it
+        // and 20 px above its foot, the other is clear of it
+        let corner = (40.0, 90.0);
         let rects = [(200.0, 70.0, 290.0, 110.0), (150.0, 100.0, 250.0, 140.0)];
         let mut a = v;
         assert!(a.clear_rects(&rects, corner));
@@ -289,8 +309,15 @@ mod tests {
         let mut d = v;
         assert!(!d.clear_rects(&[(10.0, 70.0, 290.0, 110.0), (0.0, 150.0, 40.0, 195.0)], corner));
         assert_eq!(d, v);
-        // nothing under the corner, no corner, or one of half the area both ways: no pan
-        for (rects, corner) in [(&rects[1..], corner), (&rects[..], (0.0, 0.0)), (&rects[..], (150.0, 100.0))]
+        // left, the shorter way, would push it off the left edge: down, though longer
+        let mut f = v;
+        assert!(f.clear_rects(&[(0.0, 30.0, 290.0, 110.0)], corner));
+        assert_eq!((f.ox, f.oy), (0.0, 60.0));
+        // nothing under the corner, no corner, one as wide as the area, or a rectangle
+        // wholly off the area: no pan
+        let off = [(310.0, -50.0, 350.0, -10.0)];
+        for (rects, corner) in
+            [(&rects[1..], corner), (&rects[..], (0.0, 0.0)), (&rects[..], (300.0, 10.0)), (&off[..], corner)]
         {
             let mut e = v;
             assert!(!e.clear_rects(rects, corner), "{corner:?}");

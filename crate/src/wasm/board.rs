@@ -202,21 +202,20 @@ impl BoardView {
         self.overlay.chosen = choice.filter(|&c| c < self.overlay.choices.len());
     }
 
-    /// When the lines offered to choose from reach under the corner's buttons (the user
-    /// panned them there), pans just enough that they come out with room for their
-    /// numbers on either side (half a cell and a number's width), the shorter way that
-    /// keeps them in sight. Whether it moved.
+    /// When the lines offered to choose from, or their numbers, are drawn under the
+    /// corner's buttons (the user panned them there: a fit keeps every dot out, and a
+    /// number goes where the buttons leave it room if it can), pans just enough that they
+    /// come out, the shorter way that keeps them in sight. Whether it moved.
     pub fn bring_offer_into_view(&mut self) -> bool {
-        let pad = self.view.cell / 2.0 + 2.0 * view::badge_radius(self.view.cell);
-        let rects: Vec<view::Rect> = self
-            .overlay
-            .choices
-            .iter()
-            .map(|&(a, b)| {
-                let ((ax, ay), (bx, by)) = (self.view.point_to_screen(a), self.view.point_to_screen(b));
-                (ax.min(bx) - pad, ay.min(by) - pad, ax.max(bx) + pad, ay.max(by) + pad)
-            })
-            .collect();
+        let v = &self.view;
+        let half = v.cell / 2.0; // a dot is drawn within half a cell of its point
+        let r = view::badge_radius(v.cell);
+        let lines = self.overlay.choices.iter().map(|&(a, b)| {
+            let ((ax, ay), (bx, by)) = (v.point_to_screen(a), v.point_to_screen(b));
+            (ax.min(bx) - half, ay.min(by) - half, ax.max(bx) + half, ay.max(by) + half)
+        });
+        let numbers = view::choice_badges(&self.overlay, v).into_iter().map(|(x, y)| (x - r, y - r, x + r, y + r));
+        let rects: Vec<view::Rect> = lines.chain(numbers).collect();
         self.view.clear_rects(&rects, self.corner)
     }
 
