@@ -274,6 +274,28 @@ test("the five tabs are whole at every window size, in English and in French (a 
   }
 });
 
+test("the header's variant menu shows every variant's name whole on the narrowest phones, in English and in French", async () => {
+  for (const lang of ["en", "fr"]) {
+    const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport: PHONE });
+    const cut = [];
+    for (const width of [280, 290, 300, 310, 320, 340, 360]) {
+      await page.setViewportSize({ width, height: 640 });
+      cut.push(...await page.getByTestId("variant").evaluate((select, width) => {
+        const style = getComputedStyle(select);
+        const pen = /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // the text's room: the box less its padding and Chromium's arrow (about 20 px)
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return Array.from(select.options).map((o) => [o.text, pen.measureText(o.text).width])
+          .filter(([, w]) => w > room).map(([text, w]) => `${width}: "${text}" ${Math.ceil(w)} px in ${Math.floor(room)}`);
+      }, width));
+    }
+    assert.deepEqual(cut, [], `${lang}: names cut`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "records");
