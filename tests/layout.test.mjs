@@ -253,15 +253,16 @@ test("a short phone: a long note unfolded scrolls in its place and the panel sta
   assert.ok(cells.fr >= 0.9 * cells.en, `cells of ${cells.fr} px in French, ${cells.en} in English`);
 });
 
-test("the five tabs are whole at every window size, in English and in French (a narrow side panel: a phone held sideways, a window 561-760 wide)", async () => {
+test("the five tabs are whole at every window size, in English and in French (a narrow side panel: a phone held sideways, a window 561-760 wide), and the page never wider than the window", async () => {
   for (const lang of ["en", "fr"]) {
     const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport: WIDE });
     const cut = [];
-    for (const width of [280, 320, 360, 561, 600, 640, 700, 740, 760, 844, 1000, 1400]) {
+    for (const width of [280, 290, 301, 305, 309, 320, 341, 345, 350, 360, 561, 600, 640, 700, 740, 760, 844, 1000, 1400]) {
       for (const height of [360, 460, 521, 900]) {
         await page.setViewportSize({ width, height });
-        const [scroll, client] = await page.locator(".tabs").evaluate((t) => [t.scrollWidth, t.clientWidth]);
+        const [scroll, client, page_] = await page.locator(".tabs").evaluate((t) => [t.scrollWidth, t.clientWidth, document.scrollingElement.scrollWidth]);
         if (scroll > client + 1) cut.push(`${width}x${height}: ${scroll} px in ${client}`);
+        if (page_ > width + 1) cut.push(`${width}x${height}: the page ${page_} px wide`);
       }
     }
     assert.deepEqual(cut, [], `${lang}: the tabs cut`);

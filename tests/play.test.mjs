@@ -137,8 +137,9 @@ test("lines to choose from that the user panned under the zoom buttons come out 
     const z = document.getElementById("zoom-controls").getBoundingClientRect();
     const right = Math.max(...window.morpionApp.choicesAt(x, y).flatMap((c) => [c.from[0], c.to[0]])) - x;
     const [sx, sy] = view.screenOf(x, y);
-    // the rightmost end of the lines a cell inside the buttons' left edge
-    view.pan(z.left - r.left + view.cell() - (sx + right * view.cell()), z.top - r.top + z.height / 2 - sy);
+    // the point a cell left of the buttons' left edge: the pan out is long, and a line may
+    // then lie where the first tap was
+    view.pan(z.left - r.left - view.cell() - sx, z.top - r.top + z.height / 2 - sy);
     return right;
   }, [p.x, p.y]);
   assert.ok(right >= 2, `the lines reach ${right} cells right of the point: it stays clear of the buttons`);
@@ -181,6 +182,32 @@ test("lines to choose from that the user panned under the zoom buttons come out 
   await shot(page, "chooser-out-from-under-the-buttons");
   await page.keyboard.press("1");
   assert.equal(await score(page), n + 1, "a number still chooses");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a double tap whose second tap lands on the chooser's box, opened under the finger, chooses nothing", async () => {
+  const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 320, height: 460 } });
+  const p = await pointWithSeveralLines(page);
+  const n = await score(page);
+  // the tap that opens the box, then a click on its first line at the tap's own place (as
+  // if the box had opened there), at once: a double tap's second
+  const played = await page.evaluate(([px, py]) => {
+    const canvas = document.querySelector("[data-testid=board]").getBoundingClientRect();
+    window.morpionApp.tap(px - canvas.left, py - canvas.top);
+    const line = /** @type {HTMLElement} */ (document.querySelector("#chooser-options button"));
+    line.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 2, clientX: px, clientY: py }));
+    return document.getElementById("chooser").hidden;
+  }, [p.pageX, p.pageY]);
+  assert.equal(played, false, "the box is still open");
+  assert.equal(await score(page), n, "nothing played");
+  // from a key (no click count), or later, the same click chooses
+  await page.waitForTimeout(450);
+  await page.evaluate(([px, py]) => {
+    const line = /** @type {HTMLElement} */ (document.querySelector("#chooser-options button"));
+    line.dispatchEvent(new MouseEvent("click", { bubbles: true, detail: 1, clientX: px, clientY: py }));
+  }, [p.pageX, p.pageY]);
+  assert.equal(await score(page), n + 1, "a click a moment later chooses");
   assert.deepEqual(errors, []);
   await context.close();
 });

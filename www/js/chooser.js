@@ -24,6 +24,16 @@ let byPointer = false;
  */
 let measured = { key: "", compact: false, margin: 0, sizes: new Map() };
 
+/**
+ * A click on a line in the box this soon (milliseconds) after the tap that opened it, and
+ * this near it (CSS pixels), is that tap's second, a double tap's, landed on the box,
+ * which opens under the finger on a small board. It chooses nothing: no one reads the box
+ * and aims at a line that fast.
+ */
+const DOUBLE_TAP = { ms: 400, px: 24 };
+/** The tap that last opened the box: where (client pixels) and when (`performance.now()`). */
+let opening = { x: NaN, y: NaN, time: -Infinity };
+
 /** The whole box (each line's words) only while it takes at most this part of the board's height. */
 const COMPACT_ABOVE = 0.4;
 
@@ -72,12 +82,12 @@ export function chooserCorner(lines, board, size, margin, reserved) {
  * digit past them too: the picker says how many there are), `point(i)` when one is
  * pointed at or focused. `lines`: where each line is on the board (the box takes a corner
  * away from them). `focus`: the first line takes the keyboard focus (the box was opened
- * with a key).
+ * with a key). `tappedAt`: where the tap that opened it was, in client pixels.
  * @param {Choice[]} choices @param {number} length
  * @param {{ pick(i: number): void, point(i: number): void }} on @param {Rect[]} lines
- * @param {boolean} [focus]
+ * @param {boolean} [focus] @param {[number, number] | null} [tappedAt]
  */
-export function showChooser(choices, length, { pick, point }, lines, focus = false) {
+export function showChooser(choices, length, { pick, point }, lines, focus = false, tappedAt = null) {
   const options = $("chooser-options");
   options.replaceChildren(...choices.map((c, i) => {
     const b = document.createElement("button");
@@ -91,7 +101,12 @@ export function showChooser(choices, length, { pick, point }, lines, focus = fal
     b.append(number, rest);
     b.setAttribute("aria-label", `${i + 1}. ${words}`);
     b.title = words;
-    b.addEventListener("click", () => pick(i));
+    // (a click from a key, Enter or Space, has no count: `detail` 0, and always chooses)
+    b.addEventListener("click", (e) => {
+      const again = e.detail > 0 && performance.now() - opening.time < DOUBLE_TAP.ms
+        && Math.hypot(e.clientX - opening.x, e.clientY - opening.y) <= DOUBLE_TAP.px;
+      if (!again) pick(i);
+    });
     b.addEventListener("pointerenter", () => point(i));
     b.addEventListener("focus", () => point(i));
     return b;
@@ -130,6 +145,7 @@ export function showChooser(choices, length, { pick, point }, lines, focus = fal
   measured.key = ""; // new lines: measured anew
   placeChooser(lines);
   byPointer = false;
+  opening = tappedAt ? { x: tappedAt[0], y: tappedAt[1], time: performance.now() } : { x: NaN, y: NaN, time: -Infinity };
   if (focus) buttons()[0]?.focus();
 }
 

@@ -45,8 +45,8 @@ export class PointPicker {
   /** The keyboard cursor. @type {GridPoint | null} */ #cursor = null;
   /**
    * Where the tap that opened the choice was (CSS pixels), when opening it moved the board
-   * (the lines out from under the zoom buttons): another tap there, a double tap's, still
-   * chooses, though another point is under it now. @type {[number, number] | null}
+   * (the lines out from under the zoom buttons): the next tap there, a double tap's, still
+   * chooses, though another point, or a line, is under it now. @type {[number, number] | null}
    */
   #openedAt = null;
 
@@ -71,10 +71,13 @@ export class PointPicker {
     const handler = game.pointHandler();
     const choosingAt = !handler && this.#choosing ? this.#offerAt : null;
     if (choosingAt) {
+      // first, as a line may lie there now: the spot of the tap that opened the choice,
+      // once (a double tap's second tap)
+      const at = this.#openedAt;
+      this.#openedAt = null;
+      if (at && Math.hypot(x - at[0], y - at[1]) <= this.#view.cell() / 2) return; // still choosing
       const i = this.#board.choice_near(x, y);
       if (i !== undefined) return game.play(choosingAt, i);
-      const at = this.#openedAt;
-      if (at && Math.hypot(x - at[0], y - at[1]) <= this.#view.cell() / 2) return; // still choosing
     }
     const p = this.#board.hit(x, y);
     if (handler) return p ? handler([p[0], p[1]]) : say(t("msg.tap-point"));
@@ -134,10 +137,11 @@ export class PointPicker {
     if (choosing) {
       // no line nor number hidden under a zoom button
       this.#openedAt = this.#view.bringOfferIntoView() ? at : null;
+      const canvas = this.#canvas.getBoundingClientRect();
       showChooser(choices, this.#game.lineLength(), {
         pick: (i) => this.#choose(i),
         point: (i) => { this.#board.set_chosen(i); this.#view.redraw(); },
-      }, this.#extents(choices), focus);
+      }, this.#extents(choices), focus, at && [canvas.left + at[0], canvas.top + at[1]]);
       say(t("msg.choose", { n: choices.length }));
     } else {
       hideChooser(this.#canvas);

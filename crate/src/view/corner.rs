@@ -15,7 +15,8 @@ impl Viewport {
     /// right: the zoom buttons), fits again into the area beside those or below them,
     /// whichever gives the larger cells (on a tie, both at the smallest or the largest
     /// scale, the larger area). So a fit never hides a dot under a button, and costs the
-    /// game room only when it would. Both ways are tried whatever the corner's shape:
+    /// game room only when it would. A game too large for either at the smallest scale
+    /// goes where the buttons hide fewest of its dots, the plain fit included. Both ways are tried whatever the corner's shape:
     /// beside a row of buttons wider than half the board (a short board, a language with
     /// long words) a game may still get larger cells than below it. A corner as wide or as
     /// tall as the area is ignored (nothing would be left on that side).
@@ -27,12 +28,31 @@ impl Viewport {
         }
         let (cw, ch) = corner;
         let (width, height) = (self.width, self.height);
-        let beside = Viewport::fitted(width - cw, height, bbox, margin);
-        let mut below = Viewport::fitted(width, height - ch, bbox, margin);
+        let whole = |v: Viewport| Viewport { width, height, ..v };
+        let beside = whole(Viewport::fitted(width - cw, height, bbox, margin));
+        let mut below = whole(Viewport::fitted(width, height - ch, bbox, margin));
         below.oy += ch;
-        let below_wins = below.cell > beside.cell || (below.cell == beside.cell && ch * width < cw * height);
-        *self = if below_wins { below } else { beside };
-        (self.width, self.height) = (width, height);
+        // the dots on the area that the buttons hide: none but for a game too large for
+        // either side at the smallest scale, where the one that hides fewest wins (below a
+        // row of buttons it may hide more than the plain fit, centred on the whole board)
+        let hidden = |v: &Viewport| {
+            let r = v.cell / 2.0;
+            let on = |p: Point| {
+                let (x, y) = v.point_to_screen(p);
+                x - r < width && y + r > 0.0
+            };
+            points.iter().filter(|&&p| on(p) && v.under_corner(p, r, corner).is_some()).count()
+        };
+        let mut best = (*self, hidden(self), 0.0);
+        for (v, area) in [(below, width * (height - ch)), (beside, (width - cw) * height)] {
+            let h = hidden(&v);
+            let better = h < best.1
+                || (h == best.1 && (v.cell > best.0.cell || (v.cell == best.0.cell && area > best.2)));
+            if better {
+                best = (v, h, area);
+            }
+        }
+        *self = best.0;
     }
 
     /// Pans just enough that grid point `p` is at least `margin` pixels inside the area (at
@@ -229,6 +249,15 @@ mod tests {
             side == Viewport { width: 300.0, height: 200.0, ..Viewport::fitted(260.0, 200.0, huge, 1.5) },
             "{side:?}"
         );
+        // a game too tall for a short board at the smallest scale (Rosin's 178 on a phone's
+        // 300 x 78 board, the buttons a row of 160 x 30): below the row, where the larger
+        // area is, it would still reach under the buttons; beside them nothing is hidden
+        let game = (-15, -15, 15, 15);
+        let dots: Vec<Point> = (-15..=15).flat_map(|y| (-15..=15).map(move |x| Point::new(x, y))).collect();
+        let mut short = Viewport { width: 300.0, height: 78.0, cell: 1.0, ox: 0.0, oy: 0.0 };
+        short.fit_clear(game, 1.5, &dots, (160.0, 30.0));
+        assert_eq!(short.cell, MIN_CELL);
+        assert!(dots.iter().all(|&p| short.point_to_screen(p).0 + 2.0 <= 140.0), "beside the row: {short:?}");
         // no corner, or one as wide or as tall as the area: nothing to clear
         for c in [(0.0, 0.0), (330.0, 10.0), (10.0, 300.0), (f64::NAN, 10.0), (400.0, 10.0)] {
             let mut u = Viewport { width: 330.0, height: 300.0, cell: 1.0, ox: 0.0, oy: 0.0 };

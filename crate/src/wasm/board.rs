@@ -214,7 +214,8 @@ impl BoardView {
             let ((ax, ay), (bx, by)) = (v.point_to_screen(a), v.point_to_screen(b));
             (ax.min(bx) - half, ay.min(by) - half, ax.max(bx) + half, ay.max(by) + half)
         });
-        let numbers = view::choice_badges(&self.overlay, v).into_iter().map(|(x, y)| (x - r, y - r, x + r, y + r));
+        let numbers =
+            view::choice_badges(&self.overlay, v).into_iter().map(|(x, y)| (x - r, y - r, x + r, y + r));
         let rects: Vec<view::Rect> = lines.chain(numbers).collect();
         self.view.clear_rects(&rects, self.corner)
     }
