@@ -297,6 +297,32 @@ test("the header's variant menu shows every variant's name whole on the narrowes
   }
 });
 
+test("the way back to a game and the slider both fit in the bar beside a side panel (a phone held sideways), in English and in French", async () => {
+  for (const lang of ["en", "fr"]) {
+    for (const viewport of [{ width: 844, height: 390 }, { width: 740, height: 360 }, { width: 600, height: 400 }, { width: 1000, height: 420 }]) {
+      const { page, errors, context } = await openApp(env.browser, `${env.url}?lang=${lang}`, { viewport });
+      await playMoves(page, 3);
+      await page.getByTestId("undo").click();
+      await page.getByTestId("undo").click();
+      await playOtherMove(page); // a branch: the way back to the game left
+      await page.locator(".back-link").waitFor();
+      const fit = await page.evaluate(() => {
+        const bar = document.querySelector(".bar").getBoundingClientRect();
+        const label = document.querySelector(".slider-label").getBoundingClientRect();
+        const slider = document.querySelector(".slider-label input").getBoundingClientRect();
+        const back = document.querySelector(".back-link").getBoundingClientRect();
+        const words = /** @type {HTMLElement} */ (document.querySelector(".back-link")).innerText.trim();
+        return { slider: slider.width, inside: label.right <= bar.right + 0.5 && back.right <= bar.right + 0.5, words };
+      });
+      assert.ok(fit.inside && fit.slider >= 60 && fit.words.length > 0, `${lang} ${viewport.width}x${viewport.height}: ${JSON.stringify(fit)}`);
+      for (const id of ["undo", "slider", "board"]) assert.ok(await inView(page, page.getByTestId(id)), `${id} on screen`);
+      if (lang === "fr" && viewport.width === 844) await shot(page, "sideways-branch-fr");
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
 test("a phone held sideways (740x360): the board, undo and the slider stay on screen", async () => {
   const { page, errors, context } = await openApp(env.browser, env.url, { viewport: { width: 740, height: 360 } });
   await tab(page, "records");
