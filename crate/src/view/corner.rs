@@ -163,10 +163,22 @@ impl Viewport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::viewport::tests::close;
     use crate::view::MIN_CELL;
 
-    fn close(a: (f64, f64), b: (f64, f64)) -> bool {
-        (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9
+    /// Where `p` is drawn once `v` has brought it into view.
+    fn brought(mut v: Viewport, p: Point, margin: f64, reach: f64, corner: (f64, f64)) -> (f64, f64) {
+        v.bring_into_view(p, margin, reach, corner);
+        v.point_to_screen(p)
+    }
+
+    /// How far `v` pans to clear `rects` from under `corner` (None: not at all, and then
+    /// it is left as it was).
+    fn cleared(v: Viewport, rects: &[Rect], corner: (f64, f64)) -> Option<(f64, f64)> {
+        let mut w = v;
+        let moved = w.clear_rects(rects, corner);
+        assert_eq!(moved, w != v);
+        moved.then_some((w.ox - v.ox, w.oy - v.oy))
     }
 
     #[test]
@@ -280,40 +292,29 @@ mod tests {
         v.bring_into_view(Point::new(-20, -20), 500.0, 0.0, (0.0, 0.0));
         assert!(close(v.point_to_screen(Point::new(-20, -20)), (150.0, 100.0)));
         // under the buttons' corner (40 x 90 at the top right): out of it the shorter way
-        let mut w = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
-        w.bring_into_view(Point::new(13, 1), 30.0, 0.0, (40.0, 90.0));
-        let (x, y) = w.point_to_screen(Point::new(13, 1));
+        let at = |ox: f64, oy: f64, height: f64, cell: f64| Viewport { width: 300.0, height, cell, ox, oy };
+        let (x, y) = brought(at(0.0, 0.0, 200.0, 20.0), Point::new(13, 1), 30.0, 0.0, (40.0, 90.0));
         assert!(close((x, y), (250.0, 30.0)), "left by 10, not down by 70: {x} {y}");
-        let mut d = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 0.0, oy: 0.0 };
-        d.bring_into_view(Point::new(14, 4), 30.0, 0.0, (80.0, 90.0));
-        let (x, y) = d.point_to_screen(Point::new(14, 4));
+        let (x, y) = brought(at(0.0, 0.0, 200.0, 20.0), Point::new(14, 4), 30.0, 0.0, (80.0, 90.0));
         assert!(close((x, y), (270.0, 100.0)), "down by 20, not left by 60: {x} {y}");
         // under a row of buttons (200 x 90), left by 20, the shorter way, which leaves it
         // 90 px from the left edge
-        let mut r = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 10.0, oy: 10.0 };
-        r.bring_into_view(Point::new(5, 1), 30.0, 0.0, (200.0, 90.0));
-        let (x, y) = r.point_to_screen(Point::new(5, 1));
+        let (x, y) = brought(at(10.0, 10.0, 200.0, 20.0), Point::new(5, 1), 30.0, 0.0, (200.0, 90.0));
         assert!(close((x, y), (90.0, 30.0)), "left by 20: {x} {y}");
         // under a row nearly as wide as the board (270 x 150 of 300 x 400), down by 130
         // though left by 90 is shorter: across would leave it 20 px from the edge
-        let mut n = Viewport { width: 300.0, height: 400.0, cell: 20.0, ox: 10.0, oy: 10.0 };
-        n.bring_into_view(Point::new(5, 1), 30.0, 0.0, (270.0, 150.0));
-        let (x, y) = n.point_to_screen(Point::new(5, 1));
+        let (x, y) = brought(at(10.0, 10.0, 400.0, 20.0), Point::new(5, 1), 30.0, 0.0, (270.0, 150.0));
         assert!(close((x, y), (110.0, 160.0)), "down by 130: {x} {y}");
         // zoomed far out (6 px cells), the cursor's square reaches 6 px from its point,
         // past the dot's 3: all of it comes out from under the corner, not the dot alone
-        let mut s = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
-        s.bring_into_view(Point::new(44, 5), 24.0, 6.0, (40.0, 90.0));
-        let (x, y) = s.point_to_screen(Point::new(44, 5));
+        let (x, y) = brought(at(0.0, 0.0, 200.0, 6.0), Point::new(44, 5), 24.0, 6.0, (40.0, 90.0));
         assert!(close((x, y), (254.0, 30.0)), "left by 10 for the square, not 7 for the dot: {x} {y}");
-        let mut dot = Viewport { width: 300.0, height: 200.0, cell: 6.0, ox: 0.0, oy: 0.0 };
-        dot.bring_into_view(Point::new(44, 5), 24.0, 0.0, (40.0, 90.0));
-        assert!(close(dot.point_to_screen(Point::new(44, 5)), (257.0, 30.0)), "a dot alone: half a cell");
+        let dot = brought(at(0.0, 0.0, 200.0, 6.0), Point::new(44, 5), 24.0, 0.0, (40.0, 90.0));
+        assert!(close(dot, (257.0, 30.0)), "a dot alone: half a cell");
         // neither way keeps the margin (a corner of 275 x 170 on 300 x 200): the way that
         // leaves it further inside, down (10 px short of it) rather than left (15 short)
-        let mut t = Viewport { width: 300.0, height: 200.0, cell: 20.0, ox: 10.0, oy: 10.0 };
-        t.bring_into_view(Point::new(5, 1), 30.0, 0.0, (275.0, 170.0));
-        assert!(close(t.point_to_screen(Point::new(5, 1)), (110.0, 180.0)), "{t:?}");
+        let t = brought(at(10.0, 10.0, 200.0, 20.0), Point::new(5, 1), 30.0, 0.0, (275.0, 170.0));
+        assert!(close(t, (110.0, 180.0)), "{t:?}");
     }
 
     #[test]
@@ -323,34 +324,23 @@ mod tests {
         // and 20 px above its foot, the other is clear of it
         let corner = (40.0, 90.0);
         let rects = [(200.0, 70.0, 290.0, 110.0), (150.0, 100.0, 250.0, 140.0)];
-        let mut a = v;
-        assert!(a.clear_rects(&rects, corner));
-        assert_eq!((a.ox, a.oy), (0.0, 20.0), "down by 20, not left by 30");
+        assert_eq!(cleared(v, &rects, corner), Some((0.0, 20.0)), "down by 20, not left by 30");
         // a taller one: left by 30 is shorter than down by 60
-        let mut b = v;
-        assert!(b.clear_rects(&[(200.0, 30.0, 290.0, 110.0)], corner));
-        assert_eq!((b.ox, b.oy), (-30.0, 0.0));
+        assert_eq!(cleared(v, &[(200.0, 30.0, 290.0, 110.0)], corner), Some((-30.0, 0.0)));
         // down would push another line off the foot: left, though longer
-        let mut c = v;
-        assert!(c.clear_rects(&[(200.0, 70.0, 290.0, 110.0), (40.0, 150.0, 80.0, 195.0)], corner));
-        assert_eq!((c.ox, c.oy), (-30.0, 0.0));
+        let other = [(200.0, 70.0, 290.0, 110.0), (40.0, 150.0, 80.0, 195.0)];
+        assert_eq!(cleared(v, &other, corner), Some((-30.0, 0.0)));
         // neither way keeps them all in the area: no pan
-        let mut d = v;
-        assert!(!d.clear_rects(&[(10.0, 70.0, 290.0, 110.0), (0.0, 150.0, 40.0, 195.0)], corner));
-        assert_eq!(d, v);
+        assert_eq!(cleared(v, &[(10.0, 70.0, 290.0, 110.0), (0.0, 150.0, 40.0, 195.0)], corner), None);
         // left, the shorter way, would push it off the left edge: down, though longer
-        let mut f = v;
-        assert!(f.clear_rects(&[(0.0, 30.0, 290.0, 110.0)], corner));
-        assert_eq!((f.ox, f.oy), (0.0, 60.0));
+        assert_eq!(cleared(v, &[(0.0, 30.0, 290.0, 110.0)], corner), Some((0.0, 60.0)));
         // nothing under the corner, no corner, one as wide as the area, or a rectangle
         // wholly off the area: no pan
         let off = [(310.0, -50.0, 350.0, -10.0)];
         for (rects, corner) in
             [(&rects[1..], corner), (&rects[..], (0.0, 0.0)), (&rects[..], (300.0, 10.0)), (&off[..], corner)]
         {
-            let mut e = v;
-            assert!(!e.clear_rects(rects, corner), "{corner:?}");
-            assert_eq!(e, v);
+            assert_eq!(cleared(v, rects, corner), None, "{corner:?}");
         }
     }
 }

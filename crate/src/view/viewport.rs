@@ -164,10 +164,11 @@ fn back_in(a: f64, b: f64, size: f64, keep: f64, cell: f64) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn close(a: (f64, f64), b: (f64, f64)) -> bool {
+    /// Two screen positions the same, to rounding (the corner's tests too).
+    pub(in crate::view) fn close(a: (f64, f64), b: (f64, f64)) -> bool {
         (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9
     }
 
